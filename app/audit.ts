@@ -1,0 +1,37 @@
+/** The audit trail (the reference's S_Logs): who did what, when, with the resulting record. */
+import type { Db, OperationContext } from './context.js';
+
+export type AuditType = 'SYSTEM' | 'USER' | 'EMPLOYEE' | 'PAYMENT_DEVICE' | 'ORDER' | 'AUTH';
+
+/** Secrets never reach the audit trail, even if a caller passes a record that holds one. */
+const SECRET_KEYS = new Set(['password', 'password_hash', 'pin_hash', 'pincode', 'second_verification_hash', 'access_token']);
+
+function withoutSecrets(record: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(record ?? null, (key, value: unknown) =>
+      SECRET_KEYS.has(key) ? undefined : typeof value === 'bigint' ? value.toString() : value,
+    ),
+  );
+}
+
+/** Appends one audit entry inside the caller's transaction. */
+export async function writeAudit(
+  db: Db,
+  ctx: OperationContext,
+  entry: { type: AuditType; action: string; record?: unknown },
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      business_id: ctx.businessId,
+      id: ctx.newId(),
+      user_id: ctx.actor.id,
+      type: entry.type,
+      action: entry.action,
+      details: entry.record === undefined ? null : JSON.stringify(withoutSecrets(entry.record)),
+      is_deleted: 0,
+      dt_created: ctx.now,
+      dt_updated: ctx.now,
+    })
+    .execute();
+}

@@ -1,0 +1,31 @@
+/**
+ * What an operation knows about its call: the tenant, the actor, the time and where it runs. Built by the
+ * server from a verified token, or by the terminal core from the logged-in employee — never from the body.
+ */
+import type { Kysely } from 'kysely';
+import type { Role } from '../shared/catalogue/operation.js';
+import type { Database } from '../db/schema.js';
+
+export interface Actor {
+  /** A business user (owner/admin), a cashier logged in by PIN, or the platform administrator. */
+  readonly kind: 'user' | 'employee' | 'admin';
+  readonly id: string;
+  readonly role: Role;
+  /** For employees: the workplace they logged in at, and its point. */
+  readonly workplaceId?: string;
+  readonly pointId?: string;
+}
+
+export interface OperationContext {
+  /** The tenant. Every query of an operation filters by it. */
+  readonly businessId: string;
+  readonly actor: Actor;
+  /** The operation's time as an ISO string, fixed for the whole operation (one clock read). */
+  readonly now: string;
+  readonly side: 'server' | 'terminal';
+  /** New record ids (UUIDv7). */
+  newId(): string;
+}
+
+/** A database handle inside the operation's transaction. */
+export type Db = Kysely<Database>;

@@ -1,0 +1,10 @@
+/**
+ * Every domain operation implemented so far, by operationId. The server routes the catalogue through this
+ * map (an entry with no handler answers 501); the terminal core will run the same map locally.
+ */
+import type { Handler } from './operation.js';
+import { warehouseHandlers } from './warehouses/warehouses.js';
+
+const all: readonly Handler[] = [...(warehouseHandlers as readonly Handler[])];
+
+export const domainHandlers: ReadonlyMap<string, Handler> = new Map(all.map((definition) => [definition.operationId, definition]));

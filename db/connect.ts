@@ -1,0 +1,44 @@
+/**
+ * Opens the database named by a URL: `postgres://…` / `postgresql://…` for PostgreSQL, anything else is a
+ * SQLite file path (or `:memory:`). Both engines sit behind the same kysely interface and the same schema.
+ */
+import Sqlite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.js';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly engine: Engine;
+  close(): Promise<void>;
+}
+
+export function engineOf(url: string): Engine {
+  return /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite';
+}
+
+// PostgreSQL BIGINT (oid 20) arrives as text by default; money and quantities must stay exact, so read it as
+// bigint. COUNT(*) is BIGINT too, which is why counts are bigint on both engines.
+pg.types.setTypeParser(20, (value) => BigInt(value));
+
+export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+  if (engineOf(url) === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // An idle client that loses its connection must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  const file = new Sqlite(url);
+  file.pragma('journal_mode = WAL');
+  // A sale is one commit: durability beats microseconds.
+  file.pragma('synchronous = FULL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  // Integers come back as bigint, so money and quantities never pass through a float.
+  file.defaultSafeIntegers(true);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,25 @@
+/**
+ * Migrations: numbered, immutable, statically imported (no directory scanning, so bundlers and the terminal
+ * see exactly the same list), run by kysely's Migrator on both engines.
+ */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as m0001 from './migrations/0001_foundation.js';
+
+/** Every migration in order. Append only; never edit or reorder a shipped one. */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the database to the newest schema; throws with the failing migration's name on error. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${cause}`);
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}

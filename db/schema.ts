@@ -1,0 +1,239 @@
+/**
+ * Table types for kysely. Money and quantities are BIGINT scaled integers (see shared/decimal.ts) and read back
+ * as bigint on both engines; flags are 0/1 integers (bigint from SQLite, number from PostgreSQL — read them
+ * with `flag()` from ./values.ts); timestamps are ISO-8601 text; lists are JSON text.
+ */
+export type Flag = number | bigint;
+export type Units = bigint;
+
+/** Columns every tenant-owned row carries. */
+export interface TenantRow {
+  business_id: string;
+  id: string;
+  is_deleted: Flag;
+  dt_created: string;
+  dt_updated: string;
+}
+
+export interface BusinessesTable {
+  id: string;
+  name: string;
+  address: string | null;
+  phone_number: string | null;
+  email: string | null;
+  is_deleted: Flag;
+  dt_created: string;
+  dt_updated: string;
+}
+
+export interface UsersTable {
+  id: string;
+  business_id: string;
+  login: string;
+  login_key: string;
+  password_hash: string;
+  full_name: string | null;
+  role: string;
+  time_zone: string;
+  public_name: string | null;
+  language: string;
+  details: string | null;
+  second_verification: Flag;
+  second_verification_hash: string | null;
+  is_deleted: Flag;
+  dt_created: string;
+  dt_updated: string;
+}
+
+export interface PointsTable extends TenantRow {
+  name: string;
+  guid: string | null;
+}
+
+export interface WorkplacesTable extends TenantRow {
+  name: string;
+  guid: string | null;
+  automated_point_id: string;
+}
+
+export interface EmployeeRolesTable extends TenantRow {
+  name: string;
+  access_resources: string;
+}
+
+export interface EmployeesTable extends TenantRow {
+  full_name: string;
+  guid: string | null;
+  role_id: string;
+  pin_hash: string;
+  employee_address: string | null;
+  workplace_id: string | null;
+  telegram_id: string | null;
+  phone_number: string | null;
+  notes: string | null;
+  email: string | null;
+}
+
+export interface WarehousesTable extends TenantRow {
+  name: string;
+  location: string | null;
+}
+
+export interface MeasurementsTable extends TenantRow {
+  name: string;
+}
+
+export interface SuppliersTable extends TenantRow {
+  name: string;
+  description: string | null;
+  contact_person: string | null;
+  phone_number: string | null;
+  email: string | null;
+  address: string | null;
+}
+
+export interface ClientsTable extends TenantRow {
+  full_name: string;
+  phone_number: string | null;
+  email: string | null;
+  address: string | null;
+  birthday: string | null;
+}
+
+/** Shared by items, item groups, modifiers and modifier groups. */
+export interface CatalogueColumns extends TenantRow {
+  name: string;
+  description: string | null;
+  search_name: string | null;
+  measurement: string;
+  price: Units;
+  cost: Units | null;
+  shtrix: string | null;
+  color: string | null;
+  type: string;
+  id_automated_point: string | null;
+  tax_id: string | null;
+  discount_id: string | null;
+  pictures: string;
+  is_menu: Flag;
+  is_service: Flag;
+  allow_pickup: Flag;
+  allow_delivery: Flag;
+}
+
+export type ItemGroupsTable = CatalogueColumns;
+export type ModifierGroupsTable = CatalogueColumns;
+export interface ItemsTable extends CatalogueColumns {
+  group_id: string | null;
+}
+export interface ModifiersTable extends CatalogueColumns {
+  group_id: string | null;
+  item_id: string | null;
+}
+
+export interface StockLevelsTable extends TenantRow {
+  item_id: string;
+  warehouse_id: string;
+  quantity: Units;
+  price: Units;
+  measure_id: string;
+  date_from: string;
+  mon: Units;
+  tue: Units;
+  wed: Units;
+  thu: Units;
+  fri: Units;
+  sat: Units;
+  sun: Units;
+}
+
+export interface StockMovesTable {
+  business_id: string;
+  id: string;
+  item_id: string;
+  warehouse_id: string;
+  delta: Units;
+  /** Why stock moved: 'receipt', 'receipt_reversal', 'adjustment', … */
+  reason: string;
+  doc_type: string | null;
+  doc_id: string | null;
+  actor_id: string | null;
+  dt_created: string;
+}
+
+export interface ReceiptsTable extends TenantRow {
+  guid: string | null;
+  name: string;
+  description: string | null;
+  warehouse_ids: string;
+  organization_id: string;
+  total: Units;
+  total_planned: Units;
+  total_diff: Units;
+  employee_id: string;
+  client_id: string;
+  note: string | null;
+  conducted: Flag;
+}
+
+export interface ReceiptLinesTable extends TenantRow {
+  receipt_id: string;
+  line_no: number | bigint;
+  item_id: string;
+  quantity: Units;
+  price: Units;
+  planned_quantity: Units;
+  measure_id: string;
+  rounding: Units | null;
+  new_price: Units | null;
+  warehouse_id: string | null;
+}
+
+export interface ClientDebtsTable extends TenantRow {
+  client_id: string;
+  debt_amount: Units;
+  employee_id: string;
+  id_automated_point: string;
+}
+
+export interface ClientDebtTxnsTable extends TenantRow {
+  client_id: string;
+  debt_id: string;
+  amount: Units;
+  /** 'transaction' (a credit sale or repayment), 'opening' (createDebt) or 'adjustment' (updateDebt). */
+  kind: string;
+  employee_id: string;
+  id_automated_point: string;
+  signature_url: string | null;
+}
+
+export interface AuditLogTable extends TenantRow {
+  user_id: string | null;
+  type: string;
+  action: string;
+  details: string | null;
+}
+
+export interface Database {
+  businesses: BusinessesTable;
+  users: UsersTable;
+  points: PointsTable;
+  workplaces: WorkplacesTable;
+  employee_roles: EmployeeRolesTable;
+  employees: EmployeesTable;
+  warehouses: WarehousesTable;
+  measurements: MeasurementsTable;
+  suppliers: SuppliersTable;
+  clients: ClientsTable;
+  item_groups: ItemGroupsTable;
+  modifier_groups: ModifierGroupsTable;
+  items: ItemsTable;
+  modifiers: ModifiersTable;
+  stock_levels: StockLevelsTable;
+  stock_moves: StockMovesTable;
+  receipts: ReceiptsTable;
+  receipt_lines: ReceiptLinesTable;
+  client_debts: ClientDebtsTable;
+  client_debt_txns: ClientDebtTxnsTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,38 @@
+// Lint enforces the folder import table of docs/architecture.md §2: a boundary that is only written down erodes.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = { group: ['node:*'], message: 'shared/ is pure: no Node APIs (it runs in the renderer too).' };
+const kyselyRuntime = { group: ['kysely', 'better-sqlite3', 'pg'], message: 'shared/ holds no database code.' };
+const noFolder = (folder, why) => ({ group: [`**/${folder}/**`, `../${folder}/*`, `../../${folder}/*`], message: why });
+
+/** Import restrictions per folder, from the architecture's table. */
+const boundaries = [
+  {
+    files: ['shared/**/*.ts'],
+    patterns: [nodeBuiltins, kyselyRuntime, noFolder('db', 'shared/ imports nothing of ours.'), noFolder('app', 'shared/ imports nothing of ours.'), noFolder('server', 'shared/ imports nothing of ours.')],
+  },
+  { files: ['db/**/*.ts'], patterns: [noFolder('app', 'db/ may import shared/ only.'), noFolder('server', 'db/ may import shared/ only.')] },
+  { files: ['app/**/*.ts'], patterns: [noFolder('server', 'app/ runs on the terminal too: it may import shared/ and db/ only.')] },
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
+        { selector: "CallExpression[callee.property.name='skip']", message: 'No disabled tests.' },
+        { selector: "CallExpression[callee.name='parseFloat']", message: 'Money and quantities are exact: use shared/decimal.' },
+      ],
+    },
+  },
+  // Tests read loosely typed JSON responses; `any` there is a convenience, not a hole.
+  { files: ['test/**/*.ts', '**/*.test.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  ...boundaries.map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } })),
+);

@@ -1,0 +1,81 @@
+/**
+ * Turns a request's bearer token into the acting principal. A valid signature is not enough: the user or
+ * employee must still exist, not be deleted, and belong to the token's business (a deleted cashier loses access
+ * within seconds, not when the token expires — the reference's S5). The current role is read from the database
+ * so a demotion takes effect at once. A short cache keeps this off the hot path of every request (B9).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Role } from '../../shared/catalogue/operation.js';
+import type { Actor } from '../../app/context.js';
+import type { TokenClaims, TokenService } from './tokens.js';
+
+export interface Principal {
+  readonly businessId: string;
+  readonly actor: Actor;
+}
+
+const CACHE_MS = 5_000;
+
+export interface PrincipalResolver {
+  resolve(authorization: string | undefined): Promise<Principal | null>;
+  /** Drops cached state for a principal whose role or status just changed. */
+  forget(businessId: string, id: string): void;
+}
+
+export function principalResolver(db: Kysely<Database>, tokens: TokenService): PrincipalResolver {
+  const cache = new Map<string, { until: number; role: Role | null }>();
+
+  async function currentRole(claims: TokenClaims): Promise<Role | null> {
+    const businessId = claims.businessId ?? '';
+    const key = `${claims.kind}:${businessId}:${claims.sub}`;
+    const hit = cache.get(key);
+    const now = Date.now();
+    if (hit && hit.until > now) return hit.role;
+    let role: Role | null = null;
+    if (claims.kind === 'user') {
+      const user = await db
+        .selectFrom('users')
+        .select(['role'])
+        .where('id', '=', claims.sub)
+        .where('business_id', '=', businessId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      role = user ? (user.role as Role) : null;
+    } else if (claims.kind === 'employee') {
+      const employee = await db
+        .selectFrom('employees')
+        .select(['id'])
+        .where('business_id', '=', businessId)
+        .where('id', '=', claims.sub)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      role = employee ? 'EMPLOYEE' : null;
+    }
+    if (cache.size > 10_000) cache.clear();
+    cache.set(key, { until: now + CACHE_MS, role });
+    return role;
+  }
+
+  return {
+    async resolve(authorization) {
+      const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(authorization ?? '');
+      if (!match?.[1]) return null;
+      const claims = await tokens.verify(match[1]);
+      if (!claims || claims.kind === 'admin' || !claims.businessId) return null;
+      const role = await currentRole(claims);
+      if (!role) return null;
+      const actor: Actor = {
+        kind: claims.kind,
+        id: claims.sub,
+        role,
+        ...(claims.workplaceId ? { workplaceId: claims.workplaceId } : {}),
+        ...(claims.pointId ? { pointId: claims.pointId } : {}),
+      };
+      return { businessId: claims.businessId, actor };
+    },
+    forget(businessId, id) {
+      for (const kind of ['user', 'employee']) cache.delete(`${kind}:${businessId}:${id}`);
+    },
+  };
+}

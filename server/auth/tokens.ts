@@ -1,0 +1,52 @@
+/**
+ * Access tokens: HS256 JWTs via jose with the algorithm, issuer and audience pinned on verification, so a token
+ * signed with another algorithm, for another audience (the platform administrator's), or expired is refused.
+ */
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role } from '../../shared/catalogue/operation.js';
+
+export const ISSUER = 'kassa';
+export const TENANT_AUDIENCE = 'kassa-api';
+export const ADMIN_AUDIENCE = 'kassa-admin';
+
+export interface TokenClaims {
+  readonly sub: string;
+  readonly kind: 'user' | 'employee' | 'admin';
+  readonly role: Role;
+  readonly businessId?: string;
+  readonly workplaceId?: string;
+  readonly pointId?: string;
+}
+
+export interface TokenService {
+  sign(claims: TokenClaims): Promise<string>;
+  /** The claims of a valid token for `audience`, or null. Never throws for a bad token. */
+  verify(token: string, audience?: string): Promise<TokenClaims | null>;
+}
+
+export function tokenService(secret: string, ttlSeconds: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims) {
+      const audience = claims.kind === 'admin' ? ADMIN_AUDIENCE : TENANT_AUDIENCE;
+      const { sub, ...rest } = claims;
+      return new SignJWT({ ...rest })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuer(ISSUER)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+    async verify(token, audience = TENANT_AUDIENCE) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience });
+        if (typeof payload.sub !== 'string' || typeof payload.kind !== 'string' || typeof payload.role !== 'string') return null;
+        return payload as unknown as TokenClaims;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Configuration from the environment. Secrets never have defaults in production: the service refuses to
+ * start without them rather than run with a guessable one (the reference's 'defaultSecret', S8).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly databaseUrl: string;
+  readonly dataDir: string;
+  readonly jwtSecret: string;
+  readonly production: boolean;
+  /** Largest accepted request body, in bytes. */
+  readonly bodyLimit: number;
+  readonly logLevel: string;
+  /** Access token lifetime in seconds. */
+  readonly tokenTtlSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
+  const bodyLimit = Number(env.BODY_LIMIT_BYTES ?? 1024 * 1024);
+  if (!Number.isInteger(bodyLimit) || bodyLimit < 1024) throw new ConfigError('BODY_LIMIT_BYTES must be an integer of at least 1024');
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port,
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? join(dataDir, 'kassa.sqlite'),
+    jwtSecret: jwtSecret(env, production, dataDir),
+    production,
+    bodyLimit,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    tokenTtlSeconds: 12 * 60 * 60,
+  };
+}
+
+/** In production JWT_SECRET is required; in development one is generated once and kept in the data directory. */
+function jwtSecret(env: Env, production: boolean, dataDir: string): string {
+  const given = env.JWT_SECRET;
+  if (given) {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+    return given;
+  }
+  if (production) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

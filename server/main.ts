@@ -1,0 +1,30 @@
+/** Starts the central service: configuration, database, migrations, HTTP. */
+import { mkdirSync } from 'node:fs';
+import { openDatabase } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { buildServer } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  mkdirSync(config.dataDir, { recursive: true });
+  const handle = openDatabase(config.databaseUrl);
+  await migrateToLatest(handle.db as never);
+  const { app } = await buildServer(config, handle.db);
+  const shutdown = async () => {
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.listen({ host: config.host, port: config.port });
+  const database = handle.engine === 'sqlite' ? `SQLite at ${config.databaseUrl}` : 'PostgreSQL';
+  console.log(`Kassa central service on http://${config.host}:${config.port} (${database}); API docs at /api/docs`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else console.error(error);
+  process.exit(1);
+});

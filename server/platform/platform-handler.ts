@@ -1,0 +1,28 @@
+/**
+ * Operations that belong to the central service itself rather than to a tenant's domain: registration,
+ * logins, tokens, the platform administrator. They are online-only and never run on a terminal.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Config } from '../config.js';
+import type { Principal, PrincipalResolver } from '../auth/principal.js';
+import type { TokenService } from '../auth/tokens.js';
+
+export interface PlatformServices {
+  readonly db: Kysely<Database>;
+  readonly config: Config;
+  readonly tokens: TokenService;
+  readonly principals: PrincipalResolver;
+}
+
+export interface PlatformInput {
+  readonly body: unknown;
+  readonly query: unknown;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+export interface PlatformHandler {
+  readonly operationId: string;
+  /** `principal` is null for public operations. */
+  run(services: PlatformServices, input: PlatformInput, principal: Principal | null): Promise<unknown>;
+}

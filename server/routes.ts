@@ -1,0 +1,74 @@
+/**
+ * Registers one route per catalogue entry under /api/v1. The order of checks is fixed for every operation:
+ * authentication (401), role from the catalogue (403), input validation (400), then the operation — a domain
+ * handler from app/ run in one transaction, or a platform handler. An entry nobody implements yet answers 501.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { catalogue } from '../shared/catalogue/index.js';
+import { successStatus, type OperationSpec } from '../shared/catalogue/operation.js';
+import { badRequest, forbidden, notImplemented, unauthorized } from '../shared/errors.js';
+import { uuidv7 } from '../shared/ids.js';
+import { validate } from '../shared/validation.js';
+import type { OperationContext } from '../app/context.js';
+import { domainHandlers } from '../app/handlers.js';
+import { executeOperation, type OperationInput } from '../app/operation.js';
+import type { OperationId } from '../shared/catalogue/index.js';
+import type { Principal } from './auth/principal.js';
+import type { PlatformHandler, PlatformServices } from './platform/platform-handler.js';
+
+export const API_PREFIX = '/api/v1';
+
+/** `/receipt/{id}` → `/receipt/:id` */
+export const fastifyPath = (path: string) => API_PREFIX + (path === '/' ? '' : path.replace(/\{(\w+)\}/g, ':$1'));
+
+function parseOrThrow(schema: OperationSpec['body'], value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = validate(schema, value);
+  if (!result.ok) throw badRequest(result.problems);
+  return result.value;
+}
+
+export function registerCatalogueRoutes(app: FastifyInstance, services: PlatformServices, platformHandlers: readonly PlatformHandler[]) {
+  const platform = new Map(platformHandlers.map((definition) => [definition.operationId, definition]));
+
+  async function authenticate(spec: OperationSpec, request: FastifyRequest): Promise<Principal | null> {
+    if (spec.access === 'public') return null;
+    const principal = await services.principals.resolve(request.headers.authorization);
+    if (!principal) throw unauthorized();
+    if (!spec.access.includes(principal.actor.role)) throw forbidden();
+    return principal;
+  }
+
+  for (const spec of catalogue as readonly OperationSpec[]) {
+    const domain = domainHandlers.get(spec.operationId);
+    const platformHandler = platform.get(spec.operationId);
+    app.route({
+      method: spec.method,
+      url: fastifyPath(spec.path),
+      handler: async (request, reply) => {
+        const principal = await authenticate(spec, request);
+        if (!domain && !platformHandler) throw notImplemented(spec.operationId);
+        const params = (request.params ?? {}) as Record<string, string>;
+        if (platformHandler) {
+          const result = await platformHandler.run(services, { body: request.body, query: request.query, params }, principal);
+          return reply.code(successStatus(spec)).send(result);
+        }
+        if (!principal || !domain) throw unauthorized();
+        const input = {
+          body: parseOrThrow(spec.body, request.body ?? {}),
+          query: parseOrThrow(spec.query, request.query ?? {}),
+          params,
+        } as OperationInput<OperationId>;
+        const ctx: OperationContext = {
+          businessId: principal.businessId,
+          actor: principal.actor,
+          now: new Date().toISOString(),
+          side: 'server',
+          newId: () => uuidv7(),
+        };
+        const result = await executeOperation(services.db, spec, domain, input, ctx);
+        return reply.code(successStatus(spec)).send(result);
+      },
+    });
+  }
+}

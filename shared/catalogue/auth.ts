@@ -1,0 +1,76 @@
+/** Auth operations of the reference interface (catalogue entries and their request schemas). */
+import { z } from 'zod';
+import { dto, requiredText, text } from '../schema-kit.js';
+import { operation } from './operation.js';
+
+export const RegisterDto = dto({
+  login: requiredText(),
+  password: requiredText().min(6, { error: "must be at least 6 characters" }),
+  businessName: requiredText(),
+  name: requiredText(),
+  phoneNumber: text().nullish(),
+  address: text().nullish(),
+});
+export type RegisterDto = z.output<typeof RegisterDto>;
+
+export const LoginDto = dto({
+  login: requiredText(),
+  password: requiredText(),
+});
+export type LoginDto = z.output<typeof LoginDto>;
+
+export const CreateUserDto = dto({
+  login: requiredText(),
+  password: requiredText().min(6, { error: "must be at least 6 characters" }),
+  full_name: text().nullish(),
+  role: text().nullish(),
+  business_id: text().nullish(),
+});
+export type CreateUserDto = z.output<typeof CreateUserDto>;
+
+export const UpdateUserDto = dto({
+  login: text().nullish(),
+  password: text().min(6, { error: "must be at least 6 characters" }).nullish(),
+  full_name: text().nullish(),
+  role: text().nullish(),
+  language: text().nullish(),
+  time_zone: text().nullish(),
+});
+export type UpdateUserDto = z.output<typeof UpdateUserDto>;
+
+export const PosLoginDto = dto({
+  workplaceId: requiredText(),
+  pincode: requiredText(),
+});
+export type PosLoginDto = z.output<typeof PosLoginDto>;
+
+export const EnableSecondVerificationDto = dto({
+  password: requiredText().min(4, { error: "must be at least 4 characters" }),
+});
+export type EnableSecondVerificationDto = z.output<typeof EnableSecondVerificationDto>;
+
+export const UpdateSecondVerificationPasswordDto = dto({
+  password: requiredText().min(4, { error: "must be at least 4 characters" }),
+});
+export type UpdateSecondVerificationPasswordDto = z.output<typeof UpdateSecondVerificationPasswordDto>;
+
+export const VerifySecondVerificationDto = dto({
+  login: requiredText(),
+  password: requiredText(),
+});
+export type VerifySecondVerificationDto = z.output<typeof VerifySecondVerificationDto>;
+
+export const authOperations = [
+  operation({ operationId: 'AuthController_register', method: 'POST', path: '/auth/register', tag: 'Auth', body: RegisterDto, access: 'public', offline: 'online-only' }),
+  operation({ operationId: 'AuthController_login', method: 'POST', path: '/auth/login', tag: 'Auth', body: LoginDto, access: 'public', offline: 'online-only' }),
+  operation({ operationId: 'AuthController_getProfile', method: 'GET', path: '/auth/user/info', tag: 'Auth', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'online-only' }),
+  operation({ operationId: 'AuthController_createUser', method: 'POST', path: '/auth/user', tag: 'Auth', body: CreateUserDto, access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
+  operation({ operationId: 'AuthController_updateUser', method: 'PATCH', path: '/auth/user/{id}', tag: 'Auth', body: UpdateUserDto, access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
+  operation({ operationId: 'AuthController_deleteUser', method: 'DELETE', path: '/auth/user/{id}', tag: 'Auth', access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
+  operation({ operationId: 'AuthController_getPosWorkplaces', method: 'GET', path: '/auth/pos/workplaces', tag: 'Auth', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'online-only' }),
+  operation({ operationId: 'AuthController_posLogin', method: 'POST', path: '/auth/pos/login', tag: 'Auth', body: PosLoginDto, access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
+  operation({ operationId: 'AuthController_enableSecondVerification', method: 'PATCH', path: '/auth/user/second-verification/enable', tag: 'Auth', body: EnableSecondVerificationDto, access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
+  operation({ operationId: 'AuthController_disableSecondVerification', method: 'PATCH', path: '/auth/user/second-verification/disable', tag: 'Auth', access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
+  operation({ operationId: 'AuthController_updateSecondVerificationPassword', method: 'PATCH', path: '/auth/user/second-verification/update-password', tag: 'Auth', body: UpdateSecondVerificationPasswordDto, access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
+  operation({ operationId: 'AuthController_verifySecondVerification', method: 'POST', path: '/auth/second-verification/verify', tag: 'Auth', body: VerifySecondVerificationDto, access: 'public', offline: 'online-only' }),
+] as const;

@@ -1,0 +1,93 @@
+/** Business operations of the reference interface (catalogue entries and their request schemas). */
+import { z } from 'zod';
+import { dto, requiredText, text } from '../schema-kit.js';
+import { operation } from './operation.js';
+
+export const CreateAutomatedPointDto = dto({
+  name: requiredText(),
+  guid: text().nullish(),
+});
+export type CreateAutomatedPointDto = z.output<typeof CreateAutomatedPointDto>;
+
+export const UpdateAutomatedPointDto = dto({
+  name: text().nullish(),
+  guid: text().nullish(),
+});
+export type UpdateAutomatedPointDto = z.output<typeof UpdateAutomatedPointDto>;
+
+export const CreateWorkplaceDto = dto({
+  name: requiredText(),
+  guid: text().nullish(),
+  automated_point_id: requiredText(),
+});
+export type CreateWorkplaceDto = z.output<typeof CreateWorkplaceDto>;
+
+export const UpdateWorkplaceDto = dto({
+  name: text().nullish(),
+  guid: text().nullish(),
+  automated_point_id: text().nullish(),
+});
+export type UpdateWorkplaceDto = z.output<typeof UpdateWorkplaceDto>;
+
+export const CreatePrinterDto = dto({
+  name: requiredText(),
+  guid: text().nullish(),
+  ip_address: text().nullish(),
+  port: text().nullish(),
+  provider: text().nullish(),
+  mac_address: text().nullish(),
+  type: text().nullish(),
+});
+export type CreatePrinterDto = z.output<typeof CreatePrinterDto>;
+
+export const UpdatePrinterDto = dto({
+  name: text().nullish(),
+  guid: text().nullish(),
+  ip_address: text().nullish(),
+  port: text().nullish(),
+  provider: text().nullish(),
+  mac_address: text().nullish(),
+  type: text().nullish(),
+});
+export type UpdatePrinterDto = z.output<typeof UpdatePrinterDto>;
+
+export const CreatePaymentDeviceDto = dto({
+  name: requiredText(),
+  guid: text().nullish(),
+  ip_address: text().nullish(),
+  port: text().nullish(),
+  provider: text().nullish(),
+  mac_address: text().nullish(),
+  type: text().nullish(),
+});
+export type CreatePaymentDeviceDto = z.output<typeof CreatePaymentDeviceDto>;
+
+export const UpdatePaymentDeviceDto = dto({
+  name: text().nullish(),
+  guid: text().nullish(),
+  ip_address: text().nullish(),
+  port: text().nullish(),
+  provider: text().nullish(),
+  mac_address: text().nullish(),
+  type: text().nullish(),
+});
+export type UpdatePaymentDeviceDto = z.output<typeof UpdatePaymentDeviceDto>;
+
+export const businessOperations = [
+  operation({ operationId: 'BusinessController_createPoint', method: 'POST', path: '/business-config/points/create', tag: 'Business', body: CreateAutomatedPointDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'BusinessController_findAllPoints', method: 'GET', path: '/business-config/points/all', tag: 'Business', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'BusinessController_updatePoint', method: 'PATCH', path: '/business-config/points/update/{id}', tag: 'Business', body: UpdateAutomatedPointDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'BusinessController_removePoint', method: 'DELETE', path: '/business-config/points/delete/{id}', tag: 'Business', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'BusinessController_createWorkplace', method: 'POST', path: '/business-config/workplaces/create', tag: 'Business', body: CreateWorkplaceDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'BusinessController_findAllWorkplaces', method: 'GET', path: '/business-config/workplaces/all', tag: 'Business', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'BusinessController_updateWorkplace', method: 'PATCH', path: '/business-config/workplaces/update/{id}', tag: 'Business', body: UpdateWorkplaceDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'BusinessController_removeWorkplace', method: 'DELETE', path: '/business-config/workplaces/delete/{id}', tag: 'Business', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'BusinessController_createPrinter', method: 'POST', path: '/business-config/printers/create', tag: 'Business', body: CreatePrinterDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'BusinessController_findAllPrinters', method: 'GET', path: '/business-config/printers/all', tag: 'Business', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'BusinessController_updatePrinter', method: 'PATCH', path: '/business-config/printers/update/{id}', tag: 'Business', body: UpdatePrinterDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'BusinessController_removePrinter', method: 'DELETE', path: '/business-config/printers/delete/{id}', tag: 'Business', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'BusinessController_createPaymentDevice', method: 'POST', path: '/business-config/payment-devices/create', tag: 'Business', body: CreatePaymentDeviceDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'BusinessController_findAllPaymentDevices', method: 'GET', path: '/business-config/payment-devices/all', tag: 'Business', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'BusinessController_updatePaymentDevice', method: 'PATCH', path: '/business-config/payment-devices/update/{id}', tag: 'Business', body: UpdatePaymentDeviceDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'BusinessController_removePaymentDevice', method: 'DELETE', path: '/business-config/payment-devices/delete/{id}', tag: 'Business', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+] as const;

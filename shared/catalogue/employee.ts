@@ -1,0 +1,39 @@
+/** Employee operations of the reference interface (catalogue entries and their request schemas). */
+import { z } from 'zod';
+import { dto, requiredText, text, email } from '../schema-kit.js';
+import { operation } from './operation.js';
+
+export const CreateEmployeeDto = dto({
+  full_name: requiredText(),
+  guid: text().nullish(),
+  role_id: requiredText(),
+  password: requiredText().min(4, { error: "must be at least 4 characters" }).max(4, { error: "must be at most 4 characters" }),
+  employee_address: text().nullish(),
+  workplace_id: text().nullish(),
+  telegram_id: text().nullish(),
+  phone_number: text().nullish(),
+  notes: text().nullish(),
+  email: email().nullish(),
+});
+export type CreateEmployeeDto = z.output<typeof CreateEmployeeDto>;
+
+export const UpdateEmployeeDto = dto({
+  full_name: text().nullish(),
+  role_id: text().nullish(),
+  password: text().min(4, { error: "must be at least 4 characters" }).max(4, { error: "must be at most 4 characters" }).nullish(),
+  employee_address: text().nullish(),
+  workplace_id: text().nullish(),
+  telegram_id: text().nullish(),
+  phone_number: text().nullish(),
+  notes: text().nullish(),
+  email: email().nullish(),
+});
+export type UpdateEmployeeDto = z.output<typeof UpdateEmployeeDto>;
+
+export const employeeOperations = [
+  operation({ operationId: 'EmployeeController_create', method: 'POST', path: '/employee/create', tag: 'Employee', body: CreateEmployeeDto, access: ['OWNER', 'ADMIN'], offline: 'descriptive' }),
+  operation({ operationId: 'EmployeeController_findAll', method: 'GET', path: '/employee/all', tag: 'Employee', access: ['OWNER', 'ADMIN'], offline: 'read' }),
+  operation({ operationId: 'EmployeeController_findOne', method: 'GET', path: '/employee/{id}', tag: 'Employee', access: ['OWNER', 'ADMIN'], offline: 'read' }),
+  operation({ operationId: 'EmployeeController_update', method: 'PATCH', path: '/employee/update/{id}', tag: 'Employee', body: UpdateEmployeeDto, access: ['OWNER', 'ADMIN'], offline: 'descriptive' }),
+  operation({ operationId: 'EmployeeController_remove', method: 'DELETE', path: '/employee/delete/{id}', tag: 'Employee', access: ['OWNER', 'ADMIN'], offline: 'delete' }),
+] as const;

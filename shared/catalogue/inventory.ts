@@ -1,0 +1,54 @@
+/** Inventory operations of the reference interface (catalogue entries and their request schemas). */
+import { z } from 'zod';
+import { dto, flag, list, money, quantity, requiredText, text, textList } from '../schema-kit.js';
+import { operation } from './operation.js';
+
+export const InventoryItemDto = dto({
+  itemId: requiredText(),
+  quantity: quantity(),
+  price: money({ min: 'nonnegative' }),
+  plannedQuantity: quantity(),
+  measureId: requiredText(),
+});
+export type InventoryItemDto = z.output<typeof InventoryItemDto>;
+
+export const CreateInventoryDto = dto({
+  guid: text().nullish(),
+  name: requiredText(),
+  description: text().nullish(),
+  warehouseId: textList(),
+  organizationId: requiredText(),
+  total: money({ min: 'nonnegative' }),
+  totalPlanned: money({ min: 'nonnegative' }),
+  totalDiff: money(),
+  employeeId: requiredText(),
+  clientId: requiredText(),
+  note: text().nullish(),
+  conducted: flag().nullish(),
+  items: list(InventoryItemDto),
+});
+export type CreateInventoryDto = z.output<typeof CreateInventoryDto>;
+
+export const UpdateInventoryDto = dto({
+  name: text().nullish(),
+  description: text().nullish(),
+  warehouseId: textList().nullish(),
+  organizationId: text().nullish(),
+  employeeId: text().nullish(),
+  total: money({ min: 'nonnegative' }).nullish(),
+  totalPlanned: money({ min: 'nonnegative' }).nullish(),
+  totalDiff: money().nullish(),
+  clientId: text().nullish(),
+  note: text().nullish(),
+  conducted: flag().nullish(),
+  items: list(InventoryItemDto).nullish(),
+});
+export type UpdateInventoryDto = z.output<typeof UpdateInventoryDto>;
+
+export const inventoryOperations = [
+  operation({ operationId: 'InventoryController_create', method: 'POST', path: '/inventory/create', tag: 'Inventory', body: CreateInventoryDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
+  operation({ operationId: 'InventoryController_findAll', method: 'GET', path: '/inventory/all', tag: 'Inventory', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'InventoryController_findOne', method: 'GET', path: '/inventory/{id}', tag: 'Inventory', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'InventoryController_update', method: 'PATCH', path: '/inventory/update/{id}', tag: 'Inventory', body: UpdateInventoryDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
+  operation({ operationId: 'InventoryController_remove', method: 'DELETE', path: '/inventory/delete/{id}', tag: 'Inventory', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+] as const;

@@ -1,0 +1,61 @@
+/**
+ * The shape of one catalogue entry. The catalogue is the single source of truth for the HTTP routes, the
+ * terminal's RPC, sync operation names, the OpenAPI document and the conformance tests.
+ */
+import type { z } from 'zod';
+
+export type Role = 'OWNER' | 'ADMIN' | 'EMPLOYEE' | 'SUPERADMIN';
+export const TENANT_ROLES: readonly Role[] = ['OWNER', 'ADMIN', 'EMPLOYEE'];
+
+/**
+ * How an operation behaves on a terminal that is offline (see docs/sync.md):
+ * - `fact`: a document or ledger entry that happened; queued, never rejected for business rules;
+ * - `amendment`: a state change of an existing document; illegal transitions are rejected with the payload kept;
+ * - `absolute`: sets an absolute value; converted to a delta against what the user saw;
+ * - `descriptive`: a field patch merged field by field, last writer wins;
+ * - `delete`: a soft delete and a tombstone;
+ * - `read`: answered from the local store;
+ * - `online-only`: not queued; a clear error while offline.
+ */
+export type OfflineClass = 'fact' | 'amendment' | 'absolute' | 'descriptive' | 'delete' | 'read' | 'online-only';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface OperationSpec<
+  Id extends string = string,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  readonly operationId: Id;
+  readonly method: HttpMethod;
+  /** Path as in the reference document, without the `/api/v1` prefix; `{name}` marks a path parameter. */
+  readonly path: string;
+  readonly tag: string;
+  readonly body?: Body;
+  readonly query?: Query;
+  /** Who may call it: `public`, or the roles allowed. Checked before anything else. */
+  readonly access: 'public' | readonly Role[];
+  readonly offline: OfflineClass;
+  /** Path parameter names, derived from `path`. */
+  readonly params: readonly string[];
+}
+
+type EntryInput<Id extends string, Body extends z.ZodType | undefined, Query extends z.ZodType | undefined> = Omit<
+  OperationSpec<Id, Body, Query>,
+  'params'
+>;
+
+/** Declares one catalogue entry; the path parameters are read from the path so they cannot disagree. */
+export function operation<
+  const Id extends string,
+  Body extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+>(entry: EntryInput<Id, Body, Query>): OperationSpec<Id, Body, Query> {
+  const params = [...entry.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+  return { ...entry, params };
+}
+
+/** The success status of an operation: the reference answers every POST with 201 and everything else with 200. */
+export function successStatus(spec: Pick<OperationSpec, 'method'>): 200 | 201 {
+  return spec.method === 'POST' ? 201 : 200;
+}

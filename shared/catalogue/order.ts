@@ -1,0 +1,126 @@
+/** Order operations of the reference interface (catalogue entries and their request schemas). */
+import { z } from 'zod';
+import { dto, flag, isoDate, list, money, percent, quantity, requiredText, text } from '../schema-kit.js';
+import { operation } from './operation.js';
+
+export const OrderItemDto = dto({
+  item_id: requiredText(),
+  quantity: quantity(),
+  price: money({ min: 'nonnegative' }),
+  subtotal: money({ min: 'nonnegative' }),
+  note: text().nullish(),
+  discount_id: text().nullish(),
+});
+export type OrderItemDto = z.output<typeof OrderItemDto>;
+
+export const OrderDiscountDto = dto({
+  item_id: text().nullish(),
+  order_id: text().nullish(),
+  discount_value: money().nullish(),
+  discount_percent: percent().nullish(),
+  discount_id: text().nullish(),
+});
+export type OrderDiscountDto = z.output<typeof OrderDiscountDto>;
+
+export const OrderItemTaxDto = dto({
+  item_id: text().nullish(),
+  tax_id: requiredText(),
+  tax_percent: percent().nullish(),
+  tax_value: money().nullish(),
+  fee_percent: percent().nullish(),
+  fee_value: money().nullish(),
+});
+export type OrderItemTaxDto = z.output<typeof OrderItemTaxDto>;
+
+export const OrderDeliveryDto = dto({
+  customer_name: requiredText(),
+  contact_phone: requiredText(),
+  shipping_address: requiredText(),
+  city: requiredText(),
+  postal_code: requiredText(),
+  country: text().nullish(),
+  estimated_arrival: isoDate().nullish(),
+});
+export type OrderDeliveryDto = z.output<typeof OrderDeliveryDto>;
+
+export const OrderPaymentDto = dto({
+  payment_type_id: requiredText(),
+  paid_sum: money({ min: 'nonnegative' }),
+  tip_amount: money({ min: 'nonnegative' }).nullish(),
+  discount_id: text().nullish(),
+  payment_data: text().nullish(),
+  payment_device_id: text().nullish(),
+  payment_batch_id: text().nullish(),
+  card_number: text().nullish(),
+  card_expire_date: text().nullish(),
+  card_type: text().nullish(),
+  note: text().nullish(),
+  label: text().nullish(),
+  is_refunded: flag().nullish(),
+  settlement_id: text().nullish(),
+});
+export type OrderPaymentDto = z.output<typeof OrderPaymentDto>;
+
+export const CreateOrderDto = dto({
+  guid: text().nullish(),
+  order_id: requiredText(),
+  order_name: text().nullish(),
+  total_discount: money().nullish(),
+  total_tax: money().nullish(),
+  total_paid: money({ min: 'nonnegative' }).nullish(),
+  total_change: money().nullish(),
+  subtotal: money({ min: 'nonnegative' }),
+  total_sum: money({ min: 'nonnegative' }),
+  discount_percent: percent().nullish(),
+  discount_sum: money().nullish(),
+  employee_id: text().nullish(),
+  client_id: text().nullish(),
+  payment_id: text().nullish(),
+  automated_point_id: requiredText(),
+  workplace_id: requiredText(),
+  barcode: text().nullish(),
+  delivery_fee: money({ min: 'nonnegative' }).nullish(),
+  settlement_id: text().nullish(),
+  is_closed: flag().nullish(),
+  items: list(OrderItemDto),
+  discounts: list(OrderDiscountDto).nullish(),
+  taxes: list(OrderItemTaxDto).nullish(),
+  delivery: OrderDeliveryDto.nullish(),
+  payments: list(OrderPaymentDto).nullish(),
+});
+export type CreateOrderDto = z.output<typeof CreateOrderDto>;
+
+export const UpdateOrderDto = dto({
+  order_name: text().nullish(),
+  total_discount: money().nullish(),
+  total_tax: money().nullish(),
+  total_paid: money({ min: 'nonnegative' }).nullish(),
+  total_change: money().nullish(),
+  subtotal: money({ min: 'nonnegative' }).nullish(),
+  total_sum: money({ min: 'nonnegative' }).nullish(),
+  discount_percent: percent().nullish(),
+  discount_sum: money().nullish(),
+  client_id: text().nullish(),
+  payment_id: text().nullish(),
+  delivery_fee: money({ min: 'nonnegative' }).nullish(),
+  payment_type_id: text().nullish(),
+  settlement_id: text().nullish(),
+  is_closed: flag().nullish(),
+  is_voided: flag().nullish(),
+  is_refunded: flag().nullish(),
+  items: list(OrderItemDto).nullish(),
+  discounts: list(OrderDiscountDto).nullish(),
+  taxes: list(OrderItemTaxDto).nullish(),
+  delivery: OrderDeliveryDto.nullish(),
+  payments: list(OrderPaymentDto).nullish(),
+});
+export type UpdateOrderDto = z.output<typeof UpdateOrderDto>;
+
+export const orderOperations = [
+  operation({ operationId: 'OrderController_create', method: 'POST', path: '/orders/create', tag: 'Order', body: CreateOrderDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
+  operation({ operationId: 'OrderController_update', method: 'POST', path: '/orders/update/{id}', tag: 'Order', body: UpdateOrderDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
+  operation({ operationId: 'OrderController_findAll', method: 'GET', path: '/orders/all', tag: 'Order', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'OrderController_findLastOpen', method: 'GET', path: '/orders/last-open', tag: 'Order', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'OrderController_findOne', method: 'GET', path: '/orders/{id}', tag: 'Order', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'OrderController_remove', method: 'DELETE', path: '/orders/delete/{id}', tag: 'Order', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+] as const;

@@ -1,0 +1,27 @@
+/** Settlment operations of the reference interface (catalogue entries and their request schemas). */
+import { z } from 'zod';
+import { dto, flag, isoDate, requiredText, text } from '../schema-kit.js';
+import { operation } from './operation.js';
+
+export const CreateSettlmentDto = dto({
+  name: requiredText(),
+  is_closed: flag().nullish(),
+  dt_closed: isoDate().nullish(),
+});
+export type CreateSettlmentDto = z.output<typeof CreateSettlmentDto>;
+
+export const UpdateSettlmentDto = dto({
+  name: text().nullish(),
+  is_closed: flag().nullish(),
+  dt_closed: isoDate().nullish(),
+});
+export type UpdateSettlmentDto = z.output<typeof UpdateSettlmentDto>;
+
+export const settlmentOperations = [
+  operation({ operationId: 'SettlmentController_create', method: 'POST', path: '/settlements/create', tag: 'Settlment', body: CreateSettlmentDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
+  operation({ operationId: 'SettlmentController_findAll', method: 'GET', path: '/settlements/all', tag: 'Settlment', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'SettlmentController_findLatest', method: 'GET', path: '/settlements/latest', tag: 'Settlment', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'SettlmentController_findOne', method: 'GET', path: '/settlements/{id}', tag: 'Settlment', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'SettlmentController_update', method: 'PATCH', path: '/settlements/update/{id}', tag: 'Settlment', body: UpdateSettlmentDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
+  operation({ operationId: 'SettlmentController_remove', method: 'DELETE', path: '/settlements/delete/{id}', tag: 'Settlment', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+] as const;

@@ -1,0 +1,24 @@
+/** Warehouse operations of the reference interface (catalogue entries and their request schemas). */
+import { z } from 'zod';
+import { dto, requiredText, text } from '../schema-kit.js';
+import { operation } from './operation.js';
+
+export const CreateWarehouseDto = dto({
+  name: requiredText(),
+  location: text().nullish(),
+});
+export type CreateWarehouseDto = z.output<typeof CreateWarehouseDto>;
+
+export const UpdateWarehouseDto = dto({
+  name: text().nullish(),
+  location: text().nullish(),
+});
+export type UpdateWarehouseDto = z.output<typeof UpdateWarehouseDto>;
+
+export const warehouseOperations = [
+  operation({ operationId: 'WarehouseController_create', method: 'POST', path: '/warehouses/create', tag: 'Warehouse', body: CreateWarehouseDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'WarehouseController_findAll', method: 'GET', path: '/warehouses/all', tag: 'Warehouse', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'WarehouseController_findOne', method: 'GET', path: '/warehouses/{id}', tag: 'Warehouse', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'WarehouseController_update', method: 'PATCH', path: '/warehouses/update/{id}', tag: 'Warehouse', body: UpdateWarehouseDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'WarehouseController_remove', method: 'DELETE', path: '/warehouses/delete/{id}', tag: 'Warehouse', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+] as const;

@@ -1,0 +1,46 @@
+/** WriteOff operations of the reference interface (catalogue entries and their request schemas). */
+import { z } from 'zod';
+import { dto, flag, list, money, quantity, requiredText, text, textList } from '../schema-kit.js';
+import { operation } from './operation.js';
+
+export const CancellationItemDto = dto({
+  itemId: requiredText(),
+  quantity: quantity(),
+  price: money({ min: 'nonnegative' }),
+  measureId: requiredText(),
+  multiple: quantity().nullish(),
+});
+export type CancellationItemDto = z.output<typeof CancellationItemDto>;
+
+export const CreateCancellationDto = dto({
+  guid: text().nullish(),
+  name: requiredText(),
+  description: text().nullish(),
+  warehouseId: textList(),
+  organizationId: requiredText(),
+  employeeId: requiredText(),
+  note: text().nullish(),
+  conducted: flag().nullish(),
+  items: list(CancellationItemDto),
+});
+export type CreateCancellationDto = z.output<typeof CreateCancellationDto>;
+
+export const UpdateCancellationDto = dto({
+  name: text().nullish(),
+  description: text().nullish(),
+  warehouseId: textList().nullish(),
+  organizationId: text().nullish(),
+  employeeId: text().nullish(),
+  note: text().nullish(),
+  conducted: flag().nullish(),
+  items: list(CancellationItemDto).nullish(),
+});
+export type UpdateCancellationDto = z.output<typeof UpdateCancellationDto>;
+
+export const writeOffOperations = [
+  operation({ operationId: 'WriteOffController_create', method: 'POST', path: '/write-off/create', tag: 'WriteOff', body: CreateCancellationDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
+  operation({ operationId: 'WriteOffController_findAll', method: 'GET', path: '/write-off/all', tag: 'WriteOff', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'WriteOffController_findOne', method: 'GET', path: '/write-off/{id}', tag: 'WriteOff', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'WriteOffController_update', method: 'PATCH', path: '/write-off/update/{id}', tag: 'WriteOff', body: UpdateCancellationDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
+  operation({ operationId: 'WriteOffController_remove', method: 'DELETE', path: '/write-off/delete/{id}', tag: 'WriteOff', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+] as const;

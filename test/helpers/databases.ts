@@ -1,0 +1,70 @@
+/**
+ * Fresh databases for tests: an in-memory SQLite, or a new PostgreSQL database created for the caller and
+ * dropped afterwards. With CI=true PostgreSQL must be reachable — an unreachable database fails the run instead
+ * of quietly testing one engine.
+ */
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type DatabaseHandle, type Engine } from '../../db/connect.js';
+import { migrateToLatest } from '../../db/migrate.js';
+
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+let enginesPromise: Promise<Engine[]> | undefined;
+
+/** The engines this run tests: both on CI (or wherever PostgreSQL answers), SQLite alone elsewhere. */
+export function testEngines(): Promise<Engine[]> {
+  enginesPromise ??= (async () => {
+    if (await postgresReachable()) return ['sqlite', 'postgres'];
+    if (process.env.CI === 'true') throw new Error(`CI=true but PostgreSQL is unreachable at ${POSTGRES_ADMIN_URL}`);
+    console.warn(`PostgreSQL unreachable at ${POSTGRES_ADMIN_URL}: testing SQLite only (set CI=true to make this an error)`);
+    return ['sqlite'];
+  })();
+  return enginesPromise;
+}
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the handle and removes the database. */
+  dispose(): Promise<void>;
+}
+
+/** A migrated, empty database on `engine`. */
+export async function freshDatabase(engine: Engine, options: { poolSize?: number } = {}): Promise<TestDatabase> {
+  if (engine === 'sqlite') {
+    const handle = openDatabase(':memory:');
+    await migrateToLatest(handle.db as never);
+    return { ...handle, dispose: () => handle.close() };
+  }
+  const name = `kassa_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const handle = openDatabase(url.toString(), options);
+  await migrateToLatest(handle.db as never);
+  return {
+    ...handle,
+    async dispose() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
