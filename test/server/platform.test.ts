@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngines } from '../helpers/databases.js';
+import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
+import { expectErrorBody } from '../helpers/checks.js';
+
+const reference = JSON.parse(readFileSync(new URL('../../../shared/reference/osonpos-openapi.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, { operationId: string }>>;
+};
+
+describe.each(await testEngines())('the service platform on %s', (engine) => {
+  let server: TestServer;
+  let shop: Tenant;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { bodyLimit: 4096 });
+    shop = await registerTenant(server);
+  });
+  afterAll(() => server.close());
+
+  it('answers the hello operation at the API root', async () => {
+    const response = await server.request('GET', '/api/v1');
+    expect(response.status).toBe(200);
+    expect(response.body).toBe('Hello World!');
+  });
+
+  it('answers an unknown route with the reference error body and 404', async () => {
+    expectErrorBody(await server.request('GET', '/api/v1/no-such-thing?x=1'), 404, 'Cannot GET /api/v1/no-such-thing');
+  });
+
+  it('answers a body over the configured limit with 413', async () => {
+    const response = await server.request('POST', '/api/v1/warehouses/create', { token: shop.token, body: { name: 'x'.repeat(5000) } });
+    expectErrorBody(response, 413, 'too large');
+  });
+
+  it('answers malformed JSON with 400 and no parser internals', async () => {
+    const response = await server.request('POST', '/api/v1/warehouses/create', { token: shop.token, body: '{"name": "x",' });
+    expectErrorBody(response, 400, 'Body is not valid JSON');
+  });
+
+  it('answers a non-JSON content type with 415', async () => {
+    const response = await server.request('POST', '/api/v1/warehouses/create', { token: shop.token, body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expectErrorBody(response, 415);
+  });
+
+  it('answers operations of later issues with 501 and the error body, after checking the token', async () => {
+    expectErrorBody(await server.request('GET', '/api/v1/orders/all'), 401);
+    expectErrorBody(await server.request('GET', '/api/v1/orders/all', { token: shop.token }), 501, 'OrderController_findAll');
+  });
+
+  it('reports liveness, readiness and Prometheus metrics', async () => {
+    expect((await server.request('GET', '/healthz')).status).toBe(200);
+    expect((await server.request('GET', '/readyz')).body).toEqual({ status: 'ready' });
+    const metrics = await server.request('GET', '/metrics');
+    expect(metrics.status).toBe(200);
+    expect(String(metrics.body)).toContain('kassa_http_requests_total{method="GET",route="/healthz",status="200"}');
+  });
+
+  it('sets protective headers on every response', async () => {
+    const response = await server.request('GET', '/healthz');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('publishes an OpenAPI document with every reference operation under /api/v1, and a docs UI', async () => {
+    const document = (await server.request('GET', '/api/docs/openapi.json')).body as typeof reference;
+    const ours = new Map<string, string>();
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) ours.set(`${method.toUpperCase()} ${path}`, operation.operationId);
+    }
+    let count = 0;
+    for (const [path, methods] of Object.entries(reference.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        count += 1;
+        const key = `${method.toUpperCase()} /api/v1${path === '/' ? '' : path}`;
+        expect(ours.get(key), key).toBe(operation.operationId);
+      }
+    }
+    expect(count).toBe(157);
+    const receipt = (document.paths['/api/v1/receipt/create'] as Record<string, any>).post;
+    expect(receipt.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['name', 'warehouseId', 'items']));
+    const ui = await server.request('GET', '/api/docs');
+    expect([200, 302]).toContain(ui.status);
+  });
+});
