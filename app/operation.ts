@@ -7,6 +7,7 @@ import type { catalogue, OperationId } from '../shared/catalogue/index.js';
 import type { OperationSpec } from '../shared/catalogue/operation.js';
 import type { Db, OperationContext } from './context.js';
 import { writeAudit, type AuditType } from './audit.js';
+import type { Transactor } from '../db/transactor.js';
 
 type Entry<Id extends OperationId> = Extract<(typeof catalogue)[number], { operationId: Id }>;
 type Parsed<S> = [Exclude<S, undefined>] extends [never]
@@ -55,14 +56,14 @@ export function defaultAuditAction(operationId: string): string {
  * rolls the whole write back, so a failed request changes nothing.
  */
 export async function executeOperation(
-  db: Db,
+  store: { readonly db: Db; readonly writes: Transactor },
   spec: OperationSpec,
   definition: Handler,
   input: OperationInput<OperationId>,
   ctx: OperationContext,
 ): Promise<unknown> {
-  if (spec.method === 'GET') return definition.run(db, input, ctx);
-  return db.transaction().execute(async (tx) => {
+  if (spec.method === 'GET') return definition.run(store.db, input, ctx);
+  return store.writes.transaction(async (tx) => {
     const result = await definition.run(tx, input, ctx);
     if (definition.audit !== false) {
       const audit = definition.audit ?? { type: 'SYSTEM', action: defaultAuditAction(spec.operationId) };

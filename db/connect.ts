@@ -6,12 +6,15 @@ import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
+import { groupCommitTransactor, perOperationTransactor, type Transactor } from './transactor.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   readonly engine: Engine;
+  /** Where writes get their transaction (group commit on SQLite; see transactor.ts). */
+  readonly writes: Transactor;
   close(): Promise<void>;
 }
 
@@ -29,7 +32,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     // An idle client that loses its connection must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', writes: perOperationTransactor(db), close: () => db.destroy() };
   }
   const file = new Sqlite(url);
   file.pragma('journal_mode = WAL');
@@ -40,5 +43,5 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   // Integers come back as bigint, so money and quantities never pass through a float.
   file.defaultSafeIntegers(true);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return { db, engine: 'sqlite', writes: groupCommitTransactor(db), close: () => db.destroy() };
 }

@@ -5,8 +5,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { DatabaseHandle } from '../db/connect.js';
 import type { Config } from './config.js';
 import { principalResolver } from './auth/principal.js';
 import { tokenService } from './auth/tokens.js';
@@ -24,7 +23,8 @@ export interface BuiltServer {
   readonly services: PlatformServices;
 }
 
-export async function buildServer(config: Config, db: Kysely<Database>): Promise<BuiltServer> {
+export async function buildServer(config: Config, handle: Pick<DatabaseHandle, 'db' | 'writes'>): Promise<BuiltServer> {
+  const { db, writes } = handle;
   const app = Fastify({
     bodyLimit: config.bodyLimit,
     logger: {
@@ -40,7 +40,7 @@ export async function buildServer(config: Config, db: Kysely<Database>): Promise
   });
 
   const tokens = tokenService(config.jwtSecret, config.tokenTtlSeconds);
-  const services: PlatformServices = { db, config, tokens, principals: principalResolver(db, tokens) };
+  const services: PlatformServices = { db, writes, config, tokens, principals: principalResolver(db, tokens) };
 
   installErrorHandling(app);
   app.addHook('onSend', async (_request, reply, payload) => {

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   mkdirSync(config.dataDir, { recursive: true });
   const handle = openDatabase(config.databaseUrl);
   await migrateToLatest(handle.db as never);
-  const { app } = await buildServer(config, handle.db);
+  const { app } = await buildServer(config, handle);
   const shutdown = async () => {
     await app.close();
     await handle.close();

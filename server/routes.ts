@@ -66,7 +66,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, services: Platform
           side: 'server',
           newId: () => uuidv7(),
         };
-        const result = await executeOperation(services.db, spec, domain, input, ctx);
+        const result = await executeOperation(services, spec, domain, input, ctx);
         return reply.code(successStatus(spec)).send(result);
       },
     });

@@ -15,7 +15,7 @@ function parse<T>(result: { ok: true; value: T } | { ok: false; problems: string
 
 const register: PlatformHandler = {
   operationId: 'AuthController_register',
-  async run({ db }, input) {
+  async run({ writes }, input) {
     const body = parse(validate(RegisterDto, input.body));
     const now = new Date().toISOString();
     const businessId = uuidv7();
@@ -24,7 +24,7 @@ const register: PlatformHandler = {
     const passwordHash = await hashSecret(body.password);
     try {
       // The business and its owner exist together or not at all (the reference left orphans, D10).
-      await db.transaction().execute(async (tx) => {
+      await writes.transaction(async (tx) => {
         const taken = await tx.selectFrom('users').select('id').where('login_key', '=', key).executeTakeFirst();
         if (taken) throw badRequest('User already exists');
         await tx

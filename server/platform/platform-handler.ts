@@ -4,12 +4,14 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Transactor } from '../../db/transactor.js';
 import type { Config } from '../config.js';
 import type { Principal, PrincipalResolver } from '../auth/principal.js';
 import type { TokenService } from '../auth/tokens.js';
 
 export interface PlatformServices {
   readonly db: Kysely<Database>;
+  readonly writes: Transactor;
   readonly config: Config;
   readonly tokens: TokenService;
   readonly principals: PrincipalResolver;

@@ -35,7 +35,7 @@ export interface TestServer extends BuiltServer {
 
 export async function startTestServer(engine: Engine, config: Partial<Config> = {}): Promise<TestServer> {
   const database = await freshDatabase(engine);
-  const built = await buildServer({ ...TEST_CONFIG, ...config }, database.db);
+  const built = await buildServer({ ...TEST_CONFIG, ...config }, database);
   return {
     ...built,
     engine,

@@ -1,0 +1,144 @@
+/**
+ * `npm run bench:server [-- --duration 10 --connections 32 --engines sqlite,postgres]`
+ *
+ * Drives the running central service over HTTP with autocannon and prints, side by side per engine, requests/s
+ * and p50/p99 latency for: conducted 10-line receipt create, debt transaction create, stock update, modifier
+ * group create, and items/all with 10,000 items. A script, not a test: it never gates CI on wall-clock time.
+ */
+import autocannon from 'autocannon';
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { createFixtures, seedItems, type BenchFixtures } from './fixtures.js';
+import { startService } from './service.js';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    engines: { type: 'string', default: 'sqlite,postgres' },
+    items: { type: 'string', default: '10000' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const engines = String(values.engines).split(',') as ('sqlite' | 'postgres')[];
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH';
+  path: (f: BenchFixtures) => string;
+  body?: (f: BenchFixtures) => unknown;
+  connections?: number;
+}
+
+function receiptBody(f: BenchFixtures) {
+  const items = f.itemIds.map((itemId, index) => ({
+    itemId,
+    quantity: String(index + 1),
+    price: '12.5',
+    plannedQuantity: String(index + 1),
+    measureId: f.measureId,
+  }));
+  const total = items.reduce((sum, line) => sum + Number(line.quantity) * 1250, 0);
+  const money = `${Math.floor(total / 100)}.${String(total % 100).padStart(2, '0')}`;
+  return {
+    guid: randomUUID(),
+    name: 'Delivery',
+    warehouseId: [f.warehouseId],
+    organizationId: f.pointId,
+    total: money,
+    totalPlanned: money,
+    totalDiff: '0',
+    employeeId: f.userId,
+    clientId: f.supplierId,
+    conducted: true,
+    items,
+  };
+}
+
+const scenarios: Scenario[] = [
+  { name: 'receipt create (conducted, 10 lines)', method: 'POST', path: () => '/api/v1/receipt/create', body: receiptBody },
+  {
+    name: 'debt transaction create',
+    method: 'POST',
+    path: () => '/api/v1/client-debts/transactions/create',
+    body: (f) => ({ client_id: f.clientId, debt_amount: '1500.25', employee_id: f.userId, id_automated_point: f.pointId }),
+  },
+  {
+    name: 'stock update',
+    method: 'PATCH',
+    path: (f) => `/api/v1/stock-quantity/update/${f.stockRowId}`,
+    body: () => ({ stock_quantity: String(Math.floor(Math.random() * 1000)) }),
+  },
+  {
+    name: 'modifier group create',
+    method: 'POST',
+    path: () => '/api/v1/item-modifier/modifier-groups/create',
+    body: () => ({ name: 'Syrups', measurement: 'pcs', price: '3000', type: 'MODIFIER_GROUP' }),
+  },
+];
+
+interface Row {
+  engine: string;
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function runScenario(baseUrl: string, fixtures: BenchFixtures, scenario: Scenario): Promise<Omit<Row, 'engine'>> {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${fixtures.token}` };
+  const result = await autocannon({
+    url: baseUrl,
+    connections: scenario.connections ?? connections,
+    duration,
+    requests: [
+      {
+        method: scenario.method,
+        path: scenario.path(fixtures),
+        headers,
+        setupRequest: (request) => ({ ...request, ...(scenario.body ? { body: JSON.stringify(scenario.body(fixtures)) } : {}) }),
+      },
+    ],
+  });
+  return {
+    scenario: scenario.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise<Row[]> {
+  const service = await startService(engine, port);
+  try {
+    const fixtures = await createFixtures(service.baseUrl);
+    const rows: Row[] = [];
+    for (const scenario of scenarios) {
+      process.stderr.write(`[${engine}] ${scenario.name}…\n`);
+      rows.push({ engine, ...(await runScenario(service.baseUrl, fixtures, scenario)) });
+    }
+    process.stderr.write(`[${engine}] seeding ${values.items} items…\n`);
+    await seedItems(service.baseUrl, fixtures.token, Number(values.items));
+    const listing: Scenario = { name: `items/all (${values.items} items)`, method: 'GET', path: () => '/api/v1/item-modifier/items/all' };
+    process.stderr.write(`[${engine}] ${listing.name}…\n`);
+    rows.push({ engine, ...(await runScenario(service.baseUrl, fixtures, listing)) });
+    return rows;
+  } finally {
+    await service.stop();
+  }
+}
+
+const all: Row[] = [];
+for (const [index, engine] of engines.entries()) all.push(...(await benchEngine(engine, 18900 + index)));
+
+const names = [...new Set(all.map((row) => row.scenario))];
+const cell = (row: Row | undefined) => (row ? `${row.rps.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(4)} ms${row.errors ? `  errors ${row.errors}` : ''}` : '—');
+console.log(`\nKassa central service, ${connections} connections, ${duration} s per scenario, Node ${process.version}\n`);
+console.log(`| scenario | ${engines.join(' | ')} |`);
+console.log(`|---|${engines.map(() => '---').join('|')}|`);
+for (const name of names) {
+  console.log(`| ${name} | ${engines.map((engine) => cell(all.find((row) => row.engine === engine && row.scenario === name))).join(' | ')} |`);
+}

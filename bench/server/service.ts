@@ -1,0 +1,71 @@
+/**
+ * Starts the real central service as a child process (its own event loop and core, as in production) on a
+ * fresh database, and waits until it answers.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export interface RunningService {
+  readonly baseUrl: string;
+  stop(): Promise<void>;
+}
+
+const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `kassa_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function startService(engine: 'sqlite' | 'postgres', port: number): Promise<RunningService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kassa-bench-'));
+  const postgres = engine === 'postgres' ? await freshPostgresUrl() : undefined;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: postgres?.url ?? join(dataDir, 'kassa.sqlite'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await postgres?.drop();
+    },
+  };
+}

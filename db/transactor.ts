@@ -1,0 +1,92 @@
+/**
+ * How writes get their transaction.
+ *
+ * PostgreSQL: one transaction per operation on a pooled connection; concurrent commits are flushed together by
+ * PostgreSQL's own group commit.
+ *
+ * SQLite: one writer and `synchronous=FULL`, so every commit waits for an fsync (about a millisecond here) —
+ * which would cap the service near 1,000 writes a second whatever the work per write. So writes that arrive
+ * together are committed together: each operation runs inside its own SAVEPOINT of a shared transaction (an
+ * operation that fails rolls back to its savepoint and affects no other), and every caller is answered only after
+ * the one COMMIT has returned. Each operation stays atomic, and nothing is acknowledged before it is durable.
+ */
+import type { ControlledTransaction, Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+export interface Transactor {
+  /** Runs `work` atomically; resolves only once its effects are committed. */
+  transaction<T>(work: (tx: Kysely<Database>) => Promise<T>): Promise<T>;
+}
+
+export function perOperationTransactor(db: Kysely<Database>): Transactor {
+  return { transaction: (work) => db.transaction().execute(work) };
+}
+
+interface Job {
+  work: (tx: Kysely<Database>) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
+}
+
+/** Largest number of operations one commit carries; bounds the latency a batch adds to its first member. */
+const MAX_BATCH = 64;
+
+export function groupCommitTransactor(db: Kysely<Database>): Transactor {
+  const queue: Job[] = [];
+  let draining = false;
+
+  type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+  async function runJob(trx: ControlledTransaction<Database>, job: Job): Promise<Outcome> {
+    const savepoint = await trx.savepoint('operation').execute();
+    try {
+      const value = await job.work(savepoint);
+      await savepoint.releaseSavepoint('operation').execute();
+      return { ok: true, value };
+    } catch (error) {
+      await savepoint.rollbackToSavepoint('operation').execute();
+      await savepoint.releaseSavepoint('operation').execute();
+      return { ok: false, error };
+    }
+  }
+
+  async function drainBatch(batch: Job[]): Promise<void> {
+    const trx = await db.startTransaction().execute();
+    const outcomes: Outcome[] = [];
+    try {
+      for (const job of batch) outcomes.push(await runJob(trx, job));
+      await trx.commit().execute();
+    } catch (error) {
+      await trx.rollback().execute().catch(() => undefined);
+      for (const job of batch) job.reject(error);
+      return;
+    }
+    batch.forEach((job, index) => {
+      const outcome = outcomes[index];
+      if (outcome?.ok) job.resolve(outcome.value);
+      else job.reject(outcome?.error);
+    });
+  }
+
+  async function drain(): Promise<void> {
+    draining = true;
+    try {
+      while (queue.length > 0) await drainBatch(queue.splice(0, MAX_BATCH));
+    } finally {
+      draining = false;
+    }
+  }
+
+  return {
+    transaction<T>(work: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        // Start on the next turn of the event loop, so writes parsed in this turn share the commit.
+        if (!draining) {
+          draining = true;
+          setImmediate(() => void drain());
+        }
+      });
+    },
+  };
+}
