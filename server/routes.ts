@@ -35,6 +35,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, services: Platform
     if (spec.access === 'public') return null;
     const principal = await services.principals.resolve(request.headers.authorization);
     if (!principal) throw unauthorized();
+    // Every later log line of this request names the tenant and the actor (never their token).
+    request.log = request.log.child({ businessId: principal.businessId, actorId: principal.actor.id });
     if (!spec.access.includes(principal.actor.role)) throw forbidden();
     return principal;
   }
