@@ -24,8 +24,12 @@ export interface TokenService {
   verify(token: string, audience?: string): Promise<TokenClaims | null>;
 }
 
+/** Verified tokens remembered so the hot path skips repeating the HMAC; bounded, and expiry is still checked. */
+const VERIFIED_CACHE_LIMIT = 10_000;
+
 export function tokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, { claims: TokenClaims; audience: string; expiresAt: number }>();
   return {
     async sign(claims) {
       const audience = claims.kind === 'admin' ? ADMIN_AUDIENCE : TENANT_AUDIENCE;
@@ -40,10 +44,16 @@ export function tokenService(secret: string, ttlSeconds: number): TokenService {
         .sign(key);
     },
     async verify(token, audience = TENANT_AUDIENCE) {
+      const hit = verified.get(token);
+      if (hit && hit.audience === audience && hit.expiresAt > Date.now()) return hit.claims;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience });
         if (typeof payload.sub !== 'string' || typeof payload.kind !== 'string' || typeof payload.role !== 'string') return null;
-        return payload as unknown as TokenClaims;
+        if (typeof payload.exp !== 'number') return null;
+        const claims = payload as unknown as TokenClaims;
+        if (verified.size >= VERIFIED_CACHE_LIMIT) verified.clear();
+        verified.set(token, { claims, audience, expiresAt: payload.exp * 1000 });
+        return claims;
       } catch {
         return null;
       }
