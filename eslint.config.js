@@ -32,7 +32,7 @@ export default tseslint.config(
       ],
     },
   },
-  // Tests read loosely typed JSON responses; `any` there is a convenience, not a hole.
-  { files: ['test/**/*.ts', '**/*.test.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  // Tests and benchmarks read loosely typed JSON responses; `any` there is a convenience, not a hole.
+  { files: ['test/**/*.ts', '**/*.test.ts', 'bench/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   ...boundaries.map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } })),
 );

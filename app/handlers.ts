@@ -4,7 +4,17 @@
  */
 import type { Handler } from './operation.js';
 import { warehouseHandlers } from './warehouses/warehouses.js';
+import { catalogHandlers } from './catalog/index.js';
+import { businessStructureHandlers } from './business/handlers.js';
+import { clientAndDebtHandlers } from './debts/handlers.js';
+import { receiptAndStockHandlers } from './receipts/handlers.js';
 
-const all: readonly Handler[] = [...(warehouseHandlers as readonly Handler[])];
+const all: readonly Handler[] = [
+  ...(warehouseHandlers as readonly Handler[]),
+  ...catalogHandlers,
+  ...businessStructureHandlers,
+  ...clientAndDebtHandlers,
+  ...receiptAndStockHandlers,
+];
 
 export const domainHandlers: ReadonlyMap<string, Handler> = new Map(all.map((definition) => [definition.operationId, definition]));

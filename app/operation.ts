@@ -48,7 +48,9 @@ export function defaultAuditAction(operationId: string): string {
   const [controller = '', method = ''] = operationId.split('_');
   const verb = method.match(/^[a-z]+/)?.[0] ?? method;
   const noun = method.slice(verb.length) || controller.replace(/Controller$/, '');
-  return `${verb}_${noun.replace(/([a-z0-9])([A-Z])/g, '$1_$2')}`.toUpperCase();
+  // The reference names deletions DELETE_…, whatever the handler method is called.
+  const action = verb === 'remove' ? 'delete' : verb;
+  return `${action}_${noun.replace(/([a-z0-9])([A-Z])/g, '$1_$2')}`.toUpperCase();
 }
 
 /**

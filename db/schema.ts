@@ -200,7 +200,7 @@ export interface ClientDebtTxnsTable extends TenantRow {
   client_id: string;
   debt_id: string;
   amount: Units;
-  /** 'transaction' (a credit sale or repayment), 'opening' (createDebt) or 'adjustment' (updateDebt). */
+  /** 'transaction' (a credit sale or repayment), 'opening' (createDebt), 'adjustment' (updateDebt) or 'write_off' (removeDebt). */
   kind: string;
   employee_id: string;
   id_automated_point: string;

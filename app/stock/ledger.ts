@@ -5,7 +5,8 @@
  * moves when conducted and post reversing moves when edited, un-conducted or deleted; nothing is overwritten.
  */
 import { sql } from 'kysely';
-import type { Quantity } from '../../shared/decimal.js';
+import type { Money, Quantity } from '../../shared/decimal.js';
+import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
 
 export interface StockMove {
@@ -13,6 +14,11 @@ export interface StockMove {
   readonly warehouseId: string;
   /** Signed change in thousandths: + stock in, − stock out. */
   readonly delta: Quantity;
+  /**
+   * Price and measure for the level row this move creates when the pair has never moved. Never applied to an
+   * existing row: documents must not overwrite the stock row's price and measure (the reference's D4).
+   */
+  readonly initial?: { readonly price: Money; readonly measureId: string };
 }
 
 export interface MoveSource {
@@ -22,13 +28,16 @@ export interface MoveSource {
   readonly docId?: string;
 }
 
+const pairKey = (move: StockMove) => `${move.warehouseId}\u0000${move.itemId}`;
+
 /** Sums moves per (warehouse, item), drops the ones that cancel out, and sorts them (a fixed lock order). */
 export function netMoves(moves: readonly StockMove[]): StockMove[] {
   const byPair = new Map<string, StockMove>();
   for (const move of moves) {
-    const key = `${move.warehouseId}\u0000${move.itemId}`;
+    const key = pairKey(move);
     const previous = byPair.get(key);
-    byPair.set(key, { ...move, delta: ((previous?.delta ?? 0n) + move.delta) as Quantity });
+    const initial = previous?.initial ?? move.initial;
+    byPair.set(key, { ...move, ...(initial ? { initial } : {}), delta: ((previous?.delta ?? 0n) + move.delta) as Quantity });
   }
   return [...byPair.entries()]
     .filter(([, move]) => move.delta !== 0n)
@@ -41,15 +50,38 @@ export function netMoves(moves: readonly StockMove[]): StockMove[] {
  * the first time. Two statements for the whole batch, whatever its size. Must run inside the caller's
  * transaction.
  */
-export async function postStockMoves(db: Db, ctx: OperationContext, moves: readonly StockMove[], source: MoveSource): Promise<void> {
-  const net = netMoves(moves);
-  if (net.length === 0) return;
+export async function postStockMoves(
+  db: Db,
+  ctx: OperationContext,
+  moves: readonly StockMove[],
+  source: MoveSource,
+): Promise<void> {
+  await postStockEntries(db, ctx, [{ moves, source }]);
+}
+
+/** One group of moves with a common reason, e.g. the reversal of a document's old lines. */
+export interface StockBatch {
+  readonly moves: readonly StockMove[];
+  readonly source: MoveSource;
+}
+
+/**
+ * Appends several batches at once (e.g. a reversal and a re-posting): each batch's moves are netted and written
+ * to the ledger under their own reason, and the levels receive the net of all batches in ONE upsert whose rows
+ * are sorted by pair — every transaction locks level rows in the same order, so concurrent postings on
+ * PostgreSQL cannot deadlock each other. Must run inside the caller's transaction.
+ */
+export async function postStockEntries(db: Db, ctx: OperationContext, batches: readonly StockBatch[]): Promise<void> {
+  const entries = batches.flatMap((batch) =>
+    netMoves(batch.moves).map((move) => ({ move, source: batch.source, id: ctx.newId() })),
+  );
+  if (entries.length === 0) return;
   await db
     .insertInto('stock_moves')
     .values(
-      net.map((move) => ({
+      entries.map(({ move, source, id }) => ({
         business_id: ctx.businessId,
-        id: ctx.newId(),
+        id,
         item_id: move.itemId,
         warehouse_id: move.warehouseId,
         delta: move.delta,
@@ -61,17 +93,31 @@ export async function postStockMoves(db: Db, ctx: OperationContext, moves: reado
       })),
     )
     .execute();
+  // A level row created now takes the id of a ledger row of its pair (one always exists when the net is not
+  // zero): ids are unique per table, and this saves generating one per pair that usually exists already.
+  const entryIds = new Map(entries.map((entry) => [pairKey(entry.move), entry.id]));
+  const net = netMoves(batches.flatMap((batch) => batch.moves));
+  await applyToLevels(
+    db,
+    ctx,
+    net.map((move) => ({ move, id: entryIds.get(pairKey(move)) ?? ctx.newId() })),
+  );
+}
+
+/** Adds the (netted, sorted) moves to their level rows with an atomic increment, creating missing rows. */
+async function applyToLevels(db: Db, ctx: OperationContext, net: readonly { move: StockMove; id: string }[]): Promise<void> {
+  if (net.length === 0) return;
   await db
     .insertInto('stock_levels')
     .values(
-      net.map((move) => ({
+      net.map(({ move, id }) => ({
         business_id: ctx.businessId,
-        id: ctx.newId(),
+        id,
         item_id: move.itemId,
         warehouse_id: move.warehouseId,
         quantity: move.delta,
-        price: 0n,
-        measure_id: '',
+        price: move.initial?.price ?? 0n,
+        measure_id: move.initial?.measureId ?? '',
         date_from: ctx.now,
         mon: 0n,
         tue: 0n,
@@ -92,6 +138,25 @@ export async function postStockMoves(db: Db, ctx: OperationContext, moves: reado
       }),
     )
     .execute();
+}
+
+/**
+ * What a document has posted so far and not reversed: the net of its ledger entries per pair. Reversals are
+ * computed from this rather than from the document's current lines, so they undo exactly what was posted.
+ */
+export async function postedByDocument(db: Db, ctx: OperationContext, docType: string, docId: string): Promise<StockMove[]> {
+  const rows = await db
+    .selectFrom('stock_moves')
+    .select(['item_id', 'warehouse_id', (eb) => eb.fn.sum<bigint | string>('delta').as('delta')])
+    .where('business_id', '=', ctx.businessId)
+    .where('doc_id', '=', docId)
+    .where('doc_type', '=', docType)
+    .groupBy(['item_id', 'warehouse_id'])
+    .execute();
+  // SUM(bigint) is numeric (text) on PostgreSQL and an integer on SQLite; both convert exactly.
+  return netMoves(
+    rows.map((row) => ({ itemId: row.item_id, warehouseId: row.warehouse_id, delta: units(row.delta) as Quantity })),
+  );
 }
 
 /** The current level of each pair asked for (0 when the pair has never moved). */
@@ -120,6 +185,11 @@ export async function stockLedgerMismatches(db: Db, businessId: string) {
       from stock_levels l
      where l.business_id = ${businessId}`.execute(db);
   return rows.rows
-    .map((row) => ({ itemId: row.item_id, warehouseId: row.warehouse_id, level: BigInt(row.level), ledger: BigInt(row.ledger ?? 0) }))
+    .map((row) => ({
+      itemId: row.item_id,
+      warehouseId: row.warehouse_id,
+      level: BigInt(row.level),
+      ledger: BigInt(row.ledger ?? 0),
+    }))
     .filter((row) => row.level !== row.ledger);
 }

@@ -3,21 +3,39 @@ import { z } from 'zod';
 import { dto, isoDate, requiredText, text, email } from '../schema-kit.js';
 import { operation } from './operation.js';
 
+/**
+ * A birthday: an ISO 8601 date, or "" / null meaning "no birthday". The reference silently dropped an empty
+ * birthday, so it could never be cleared; here "" and null clear it on update (and mean "none" on create),
+ * while anything else that is not a date is a 400.
+ */
+const birthday = () =>
+  z
+    .string({ error: 'must be an ISO 8601 date string' })
+    .max(40, { error: 'must be an ISO 8601 date string' })
+    .transform((value, ctx): string | null => {
+      if (value.trim() === '') return null;
+      const parsed = isoDate().safeParse(value);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 date string' });
+      return z.NEVER;
+    });
+
 export const CreateClientDto = dto({
   full_name: requiredText(),
   phone_number: text().nullish(),
   email: email().nullish(),
   address: text().nullish(),
-  birthday: isoDate().nullish(),
+  birthday: birthday().nullish(),
 });
 export type CreateClientDto = z.output<typeof CreateClientDto>;
 
+/** Every field optional; null clears an optional field, while full_name can be changed but never cleared. */
 export const UpdateClientDto = dto({
-  full_name: text().nullish(),
+  full_name: requiredText().optional(),
   phone_number: text().nullish(),
   email: email().nullish(),
   address: text().nullish(),
-  birthday: isoDate().nullish(),
+  birthday: birthday().nullish(),
 });
 export type UpdateClientDto = z.output<typeof UpdateClientDto>;
 

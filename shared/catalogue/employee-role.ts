@@ -1,17 +1,24 @@
 /** EmployeeRole operations of the reference interface (catalogue entries and their request schemas). */
 import { z } from 'zod';
-import { dto, requiredText, text, textList } from '../schema-kit.js';
+import { dto, list, requiredText, text } from '../schema-kit.js';
 import { operation } from './operation.js';
+
+/**
+ * The resources a role may reach (stored and returned; nothing enforces them yet, as in the reference). Bounded
+ * so one role cannot grow without limit. Required on create as in the reference's OpenAPI document (an empty
+ * list is fine).
+ */
+const accessResources = () => list(text().max(200, { error: 'must be at most 200 characters' }), 200);
 
 export const CreateEmployeeRoleDto = dto({
   name: requiredText(),
-  access_resources: textList(),
+  access_resources: accessResources(),
 });
 export type CreateEmployeeRoleDto = z.output<typeof CreateEmployeeRoleDto>;
 
 export const UpdateEmployeeRoleDto = dto({
   name: text().nullish(),
-  access_resources: textList().nullish(),
+  access_resources: accessResources().nullish(),
 });
 export type UpdateEmployeeRoleDto = z.output<typeof UpdateEmployeeRoleDto>;
 

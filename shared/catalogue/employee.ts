@@ -3,11 +3,24 @@ import { z } from 'zod';
 import { dto, requiredText, text, email } from '../schema-kit.js';
 import { operation } from './operation.js';
 
+/** The reference's own message for a PIN with anything but digits ("the PIN must consist of digits only"). */
+export const PIN_DIGITS_MESSAGE = "PIN kod faqat raqamlardan iborat bo'lishi kerak";
+
+/**
+ * A POS PIN: exactly 4 ASCII digits. It travels in the reference's `password` field; the server keeps only a
+ * salted hash of it and never returns it.
+ */
+const pin = <S extends z.ZodString>(base: S) =>
+  base
+    .min(4, { error: 'must be at least 4 characters' })
+    .max(4, { error: 'must be at most 4 characters' })
+    .regex(/^[0-9]*$/, { error: PIN_DIGITS_MESSAGE });
+
 export const CreateEmployeeDto = dto({
   full_name: requiredText(),
   guid: text().nullish(),
   role_id: requiredText(),
-  password: requiredText().min(4, { error: "must be at least 4 characters" }).max(4, { error: "must be at most 4 characters" }),
+  password: pin(requiredText()),
   employee_address: text().nullish(),
   workplace_id: text().nullish(),
   telegram_id: text().nullish(),
@@ -20,7 +33,7 @@ export type CreateEmployeeDto = z.output<typeof CreateEmployeeDto>;
 export const UpdateEmployeeDto = dto({
   full_name: text().nullish(),
   role_id: text().nullish(),
-  password: text().min(4, { error: "must be at least 4 characters" }).max(4, { error: "must be at most 4 characters" }).nullish(),
+  password: pin(text()).nullish(),
   employee_address: text().nullish(),
   workplace_id: text().nullish(),
   telegram_id: text().nullish(),

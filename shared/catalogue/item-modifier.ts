@@ -1,188 +1,78 @@
-/** ItemModifier operations of the reference interface (catalogue entries and their request schemas). */
+/**
+ * ItemModifier operations of the reference interface (catalogue entries and their request schemas).
+ *
+ * Items, item groups, modifiers and modifier groups share one set of descriptive fields (the reference's
+ * S_Item columns); each DTO is that set plus its own references. The Update DTOs are the Create DTOs with every
+ * field optional — as the reference's PartialType — so a field that is sent is still checked (an empty `name`
+ * is a 400 on update too).
+ */
 import { z } from 'zod';
 import { dto, flag, itemType, money, quantity, requiredText, text, textList } from '../schema-kit.js';
 import { operation } from './operation.js';
 
-export const CreateItemDto = dto({
-  group_id: text().nullish(),
+/** Most pictures one catalogue entry may list; the list is bounded like every list we accept. */
+export const MAX_PICTURES = 50;
+
+type Nullish<T extends Record<string, z.ZodType>> = { [K in keyof T]: z.ZodOptional<z.ZodNullable<T[K]>> };
+
+/** Makes every field of a shape optional and nullable (absent or null: "not given"). */
+function nullish<T extends Record<string, z.ZodType>>(shape: T): Nullish<T> {
+  return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, field.nullish()])) as Nullish<T>;
+}
+
+/** Fields every catalogue entry must have on create. */
+const requiredFields = {
   name: requiredText(),
-  description: text().nullish(),
-  search_name: text().nullish(),
   measurement: requiredText(),
   price: money({ min: 'nonnegative' }),
-  cost: money({ min: 'nonnegative' }).nullish(),
-  shtrix: text().nullish(),
-  color: text().nullish(),
   type: itemType(),
-  pictures: textList().nullish(),
-  is_menu: flag().nullish(),
-  is_service: flag().nullish(),
-  allow_pickup: flag().nullish(),
-  allow_delivery: flag().nullish(),
-  id_automated_point: text().nullish(),
-  tax_id: text().nullish(),
-  discount_id: text().nullish(),
-  stock_quantity: quantity().nullish(),
-  warehouseId: text().nullish(),
-});
-export type CreateItemDto = z.output<typeof CreateItemDto>;
+};
 
-export const UpdateItemDto = dto({
-  group_id: text().nullish(),
-  name: text().nullish(),
-  description: text().nullish(),
-  search_name: text().nullish(),
-  measurement: text().nullish(),
-  price: money({ min: 'nonnegative' }).nullish(),
-  cost: money({ min: 'nonnegative' }).nullish(),
-  shtrix: text().nullish(),
-  color: text().nullish(),
-  type: itemType().nullish(),
-  pictures: textList().nullish(),
-  is_menu: flag().nullish(),
-  is_service: flag().nullish(),
-  allow_pickup: flag().nullish(),
-  allow_delivery: flag().nullish(),
-  id_automated_point: text().nullish(),
-  tax_id: text().nullish(),
-  discount_id: text().nullish(),
-  stock_quantity: quantity().nullish(),
-  warehouseId: text().nullish(),
-});
+/** Fields every catalogue entry may have. */
+const optionalFields = {
+  description: text(),
+  search_name: text(),
+  cost: money({ min: 'nonnegative' }),
+  shtrix: text(),
+  color: text(),
+  pictures: textList(MAX_PICTURES),
+  is_menu: flag(),
+  is_service: flag(),
+  allow_pickup: flag(),
+  allow_delivery: flag(),
+  /** The point the entry belongs to; null, '' or '0' mean business-wide. */
+  id_automated_point: text(),
+  tax_id: text(),
+  discount_id: text(),
+};
+
+/** Items and modifiers may carry an opening (create) or absolute (update) stock quantity for one warehouse. */
+const stockFields = { stock_quantity: quantity(), warehouseId: text() };
+
+const createDto = <T extends Record<string, z.ZodType>>(own: T) => dto({ ...requiredFields, ...nullish({ ...optionalFields, ...own }) });
+const updateDto = <T extends Record<string, z.ZodType>>(own: T) => dto(nullish({ ...requiredFields, ...optionalFields, ...own }));
+
+const itemOwn = { group_id: text(), ...stockFields };
+const modifierOwn = { group_id: text(), item_id: text(), ...stockFields };
+
+export const CreateItemDto = createDto(itemOwn);
+export type CreateItemDto = z.output<typeof CreateItemDto>;
+export const UpdateItemDto = updateDto(itemOwn);
 export type UpdateItemDto = z.output<typeof UpdateItemDto>;
 
-export const CreateItemGroupDto = dto({
-  name: requiredText(),
-  description: text().nullish(),
-  search_name: text().nullish(),
-  measurement: requiredText(),
-  price: money({ min: 'nonnegative' }),
-  cost: money({ min: 'nonnegative' }).nullish(),
-  shtrix: text().nullish(),
-  color: text().nullish(),
-  pictures: textList().nullish(),
-  is_menu: flag().nullish(),
-  is_service: flag().nullish(),
-  allow_pickup: flag().nullish(),
-  allow_delivery: flag().nullish(),
-  id_automated_point: text().nullish(),
-  tax_id: text().nullish(),
-  discount_id: text().nullish(),
-  type: itemType(),
-});
+export const CreateItemGroupDto = createDto({});
 export type CreateItemGroupDto = z.output<typeof CreateItemGroupDto>;
-
-export const UpdateItemGroupDto = dto({
-  name: text().nullish(),
-  description: text().nullish(),
-  search_name: text().nullish(),
-  measurement: text().nullish(),
-  price: money({ min: 'nonnegative' }).nullish(),
-  cost: money({ min: 'nonnegative' }).nullish(),
-  shtrix: text().nullish(),
-  color: text().nullish(),
-  pictures: textList().nullish(),
-  is_menu: flag().nullish(),
-  is_service: flag().nullish(),
-  allow_pickup: flag().nullish(),
-  allow_delivery: flag().nullish(),
-  id_automated_point: text().nullish(),
-  tax_id: text().nullish(),
-  discount_id: text().nullish(),
-  type: itemType().nullish(),
-});
+export const UpdateItemGroupDto = updateDto({});
 export type UpdateItemGroupDto = z.output<typeof UpdateItemGroupDto>;
 
-export const CreateModifierDto = dto({
-  group_id: text().nullish(),
-  name: requiredText(),
-  item_id: text().nullish(),
-  description: text().nullish(),
-  search_name: text().nullish(),
-  measurement: requiredText(),
-  price: money({ min: 'nonnegative' }),
-  cost: money({ min: 'nonnegative' }).nullish(),
-  shtrix: text().nullish(),
-  color: text().nullish(),
-  type: itemType(),
-  pictures: textList().nullish(),
-  is_menu: flag().nullish(),
-  is_service: flag().nullish(),
-  allow_pickup: flag().nullish(),
-  allow_delivery: flag().nullish(),
-  id_automated_point: text().nullish(),
-  tax_id: text().nullish(),
-  discount_id: text().nullish(),
-  stock_quantity: quantity().nullish(),
-  warehouseId: text().nullish(),
-});
+export const CreateModifierDto = createDto(modifierOwn);
 export type CreateModifierDto = z.output<typeof CreateModifierDto>;
-
-export const UpdateModifierDto = dto({
-  group_id: text().nullish(),
-  name: text().nullish(),
-  item_id: text().nullish(),
-  description: text().nullish(),
-  search_name: text().nullish(),
-  measurement: text().nullish(),
-  price: money({ min: 'nonnegative' }).nullish(),
-  cost: money({ min: 'nonnegative' }).nullish(),
-  shtrix: text().nullish(),
-  color: text().nullish(),
-  type: itemType().nullish(),
-  pictures: textList().nullish(),
-  is_menu: flag().nullish(),
-  is_service: flag().nullish(),
-  allow_pickup: flag().nullish(),
-  allow_delivery: flag().nullish(),
-  id_automated_point: text().nullish(),
-  tax_id: text().nullish(),
-  discount_id: text().nullish(),
-  stock_quantity: quantity().nullish(),
-  warehouseId: text().nullish(),
-});
+export const UpdateModifierDto = updateDto(modifierOwn);
 export type UpdateModifierDto = z.output<typeof UpdateModifierDto>;
 
-export const CreateModifierGroupDto = dto({
-  name: requiredText(),
-  description: text().nullish(),
-  search_name: text().nullish(),
-  measurement: requiredText(),
-  price: money({ min: 'nonnegative' }),
-  cost: money({ min: 'nonnegative' }).nullish(),
-  shtrix: text().nullish(),
-  color: text().nullish(),
-  pictures: textList().nullish(),
-  type: itemType(),
-  is_menu: flag().nullish(),
-  is_service: flag().nullish(),
-  allow_pickup: flag().nullish(),
-  allow_delivery: flag().nullish(),
-  id_automated_point: text().nullish(),
-  tax_id: text().nullish(),
-  discount_id: text().nullish(),
-});
+export const CreateModifierGroupDto = createDto({});
 export type CreateModifierGroupDto = z.output<typeof CreateModifierGroupDto>;
-
-export const UpdateModifierGroupDto = dto({
-  name: text().nullish(),
-  description: text().nullish(),
-  search_name: text().nullish(),
-  measurement: text().nullish(),
-  price: money({ min: 'nonnegative' }).nullish(),
-  cost: money({ min: 'nonnegative' }).nullish(),
-  shtrix: text().nullish(),
-  color: text().nullish(),
-  pictures: textList().nullish(),
-  type: itemType().nullish(),
-  is_menu: flag().nullish(),
-  is_service: flag().nullish(),
-  allow_pickup: flag().nullish(),
-  allow_delivery: flag().nullish(),
-  id_automated_point: text().nullish(),
-  tax_id: text().nullish(),
-  discount_id: text().nullish(),
-});
+export const UpdateModifierGroupDto = updateDto({});
 export type UpdateModifierGroupDto = z.output<typeof UpdateModifierGroupDto>;
 
 export const itemModifierOperations = [

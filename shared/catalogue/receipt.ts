@@ -1,16 +1,25 @@
-/** Receipt operations of the reference interface (catalogue entries and their request schemas). */
+/**
+ * Receipt operations of the reference interface (catalogue entries and their request schemas).
+ * Differences from the reference DTOs (docs/api/receipts-and-stock.md): a line may name its own `warehouseId`
+ * (additive), quantities and prices may not be negative (a receipt brings goods in; returns are write-offs), and
+ * the update's required-in-create texts may be omitted but not emptied.
+ */
 import { z } from 'zod';
 import { dto, flag, list, money, quantity, requiredText, text, textList } from '../schema-kit.js';
 import { operation } from './operation.js';
 
 export const ReceiptItemDto = dto({
   itemId: requiredText(),
-  quantity: quantity(),
+  quantity: quantity({ min: 'nonnegative' }),
   price: money({ min: 'nonnegative' }),
-  plannedQuantity: quantity(),
+  plannedQuantity: quantity({ min: 'nonnegative' }),
   measureId: requiredText(),
+  /** A signed money adjustment added to the line's amount (e.g. the supplier invoice's rounding). */
   rounding: money().nullish(),
+  /** When the receipt is conducted, becomes the item's selling price. */
   newPrice: money({ min: 'nonnegative' }).nullish(),
+  /** Our addition: the warehouse this line goes into; defaults to the receipt's single warehouse. */
+  warehouseId: requiredText().nullish(),
 });
 export type ReceiptItemDto = z.output<typeof ReceiptItemDto>;
 
@@ -32,15 +41,15 @@ export const CreateReceiptDto = dto({
 export type CreateReceiptDto = z.output<typeof CreateReceiptDto>;
 
 export const UpdateReceiptDto = dto({
-  name: text().nullish(),
+  name: requiredText().nullish(),
   description: text().nullish(),
   warehouseId: textList().nullish(),
-  organizationId: text().nullish(),
-  employeeId: text().nullish(),
+  organizationId: requiredText().nullish(),
+  employeeId: requiredText().nullish(),
   total: money({ min: 'nonnegative' }).nullish(),
   totalPlanned: money({ min: 'nonnegative' }).nullish(),
   totalDiff: money().nullish(),
-  clientId: text().nullish(),
+  clientId: requiredText().nullish(),
   note: text().nullish(),
   conducted: flag().nullish(),
   items: list(ReceiptItemDto).nullish(),

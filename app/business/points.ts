@@ -1,0 +1,35 @@
+/**
+ * Automated points: the shops or outlets of a business. A plain descriptive resource (create, list, update,
+ * delete — the reference has no GET by id). A point cannot be deleted while live workplaces belong to it.
+ */
+import type { CreateAutomatedPointDto, UpdateAutomatedPointDto } from '../../shared/catalogue/business.js';
+import type { Db, OperationContext } from '../context.js';
+import { handler } from '../operation.js';
+import { commonWire, loadLive, simpleResource } from '../resources/simple-resource.js';
+import { refuseWhileReferenced } from './references.js';
+
+export const points = simpleResource<CreateAutomatedPointDto, UpdateAutomatedPointDto>({
+  table: 'points',
+  label: 'Point',
+  toRow: (body) => ({ name: body.name, guid: body.guid ?? null }),
+  toPatch: (body) => ({ name: body.name ?? undefined, guid: body.guid === undefined ? undefined : body.guid }),
+  toWire: (row) => ({ ...commonWire(row), name: row.name, guid: row.guid ?? null }),
+});
+
+async function removePoint(db: Db, id: string, ctx: OperationContext) {
+  await loadLive(db, 'points', 'Point', ctx, id);
+  await refuseWhileReferenced(db, ctx, {
+    table: 'workplaces',
+    column: 'automated_point_id',
+    id,
+    message: 'Point has live workplaces; delete or move them first',
+  });
+  return points.remove(db, id, ctx);
+}
+
+export const pointHandlers = [
+  handler('BusinessController_createPoint', (db, { body }, ctx) => points.create(db, body, ctx)),
+  handler('BusinessController_findAllPoints', (db, _input, ctx) => points.findAll(db, ctx)),
+  handler('BusinessController_updatePoint', (db, { params, body }, ctx) => points.update(db, params.id ?? '', body, ctx)),
+  handler('BusinessController_removePoint', (db, { params }, ctx) => removePoint(db, params.id ?? '', ctx)),
+];

@@ -1,0 +1,44 @@
+/**
+ * Workplaces: the tills of a point, where cashiers log in with their PIN. A workplace always belongs to a live
+ * point of the same business (the reference never checked `automated_point_id`), and cannot be deleted while
+ * live employees are assigned to it (they could no longer log in anywhere).
+ */
+import type { CreateWorkplaceDto, UpdateWorkplaceDto } from '../../shared/catalogue/business.js';
+import type { Db, OperationContext } from '../context.js';
+import { handler } from '../operation.js';
+import { commonWire, loadLive, simpleResource } from '../resources/simple-resource.js';
+import { refuseWhileReferenced, requireLive } from './references.js';
+
+export const workplaces = simpleResource<CreateWorkplaceDto, UpdateWorkplaceDto>({
+  table: 'workplaces',
+  label: 'Workplace',
+  toRow: (body) => ({ name: body.name, guid: body.guid ?? null, automated_point_id: body.automated_point_id }),
+  toPatch: (body) => ({
+    name: body.name ?? undefined,
+    guid: body.guid === undefined ? undefined : body.guid,
+    // The column is required: null means "leave as is", like an absent field.
+    automated_point_id: body.automated_point_id ?? undefined,
+  }),
+  toWire: (row) => ({ ...commonWire(row), name: row.name, guid: row.guid ?? null, automated_point_id: row.automated_point_id }),
+  // Runs on the record as it will be stored, so an update that leaves the point alone is checked too.
+  check: (db, ctx, columns) =>
+    requireLive(db, ctx, { table: 'points', id: String(columns.automated_point_id), field: 'automated_point_id', what: 'point' }),
+});
+
+async function removeWorkplace(db: Db, id: string, ctx: OperationContext) {
+  await loadLive(db, 'workplaces', 'Workplace', ctx, id);
+  await refuseWhileReferenced(db, ctx, {
+    table: 'employees',
+    column: 'workplace_id',
+    id,
+    message: 'Workplace has live employees; delete them or move them to another workplace first',
+  });
+  return workplaces.remove(db, id, ctx);
+}
+
+export const workplaceHandlers = [
+  handler('BusinessController_createWorkplace', (db, { body }, ctx) => workplaces.create(db, body, ctx)),
+  handler('BusinessController_findAllWorkplaces', (db, _input, ctx) => workplaces.findAll(db, ctx)),
+  handler('BusinessController_updateWorkplace', (db, { params, body }, ctx) => workplaces.update(db, params.id ?? '', body, ctx)),
+  handler('BusinessController_removeWorkplace', (db, { params }, ctx) => removeWorkplace(db, params.id ?? '', ctx)),
+];

@@ -1,0 +1,199 @@
+/**
+ * Stock rows (the reference's S_Stock_List, our `stock_levels`): one row per (item, warehouse) holding the
+ * quantity — always the sum of that pair's ledger entries — and descriptive fields (price, measure, dateFrom,
+ * mon…sun) that only these operations change. A quantity sent here is absolute: it becomes an 'adjustment'
+ * ledger entry of (new − current), so history is kept and concurrent postings are never lost.
+ * Rules for pairs that already have a row: docs/api/receipts-and-stock.md.
+ */
+import type { Selectable } from 'kysely';
+import type { CreateStockListDto, UpdateStockListDto } from '../../shared/catalogue/stock-quantity.js';
+import { formatMoney, formatQuantity, type Quantity } from '../../shared/decimal.js';
+import { badRequest, conflict, notFound } from '../../shared/errors.js';
+import type { StockLevelsTable } from '../../db/schema.js';
+import { flag, units } from '../../db/values.js';
+import type { Db, OperationContext } from '../context.js';
+import { handler } from '../operation.js';
+import { postStockMoves } from './ledger.js';
+import { existingReferences } from './references.js';
+
+type StockRow = Selectable<StockLevelsTable>;
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+const NOT_FOUND = 'Stock item not found';
+
+export function stockWire(row: StockRow) {
+  return {
+    id: row.id,
+    itemId: row.item_id,
+    stock_quantity: formatQuantity(units(row.quantity)),
+    price: formatMoney(units(row.price)),
+    measureId: row.measure_id,
+    dateFrom: row.date_from,
+    warehouseId: row.warehouse_id,
+    ...Object.fromEntries(WEEKDAYS.map((day) => [day, formatQuantity(units(row[day]))])),
+    is_deleted: flag(row.is_deleted),
+    dt_created: row.dt_created,
+    dt_updated: row.dt_updated,
+  };
+}
+
+/** Posts the adjustment that takes a row from `current` to `target` (nothing when they are equal). */
+async function adjust(db: Db, ctx: OperationContext, row: StockRow, current: bigint, target: bigint) {
+  const move = { itemId: row.item_id, warehouseId: row.warehouse_id, delta: (target - current) as Quantity };
+  await postStockMoves(db, ctx, [move], { reason: 'adjustment', docType: 'stock_list', docId: row.id });
+  return { ...row, quantity: target };
+}
+
+async function checkReferences(
+  db: Db,
+  ctx: OperationContext,
+  refs: { itemId?: string; warehouseId?: string; measureId?: string },
+) {
+  const list = (value: string | undefined) => (value === undefined ? [] : [value]);
+  const found = await existingReferences(db, ctx, {
+    items: list(refs.itemId),
+    warehouses: list(refs.warehouseId),
+    measurements: list(refs.measureId),
+  });
+  const problems: string[] = [];
+  if (refs.itemId !== undefined && !found.items.has(refs.itemId)) problems.push('itemId must be an existing item');
+  if (refs.warehouseId !== undefined && !found.warehouses.has(refs.warehouseId))
+    problems.push('warehouseId must be an existing warehouse');
+  if (refs.measureId !== undefined && !found.measurements.has(refs.measureId))
+    problems.push('measureId must be an existing measurement');
+  if (problems.length > 0) throw badRequest(problems);
+}
+
+/** The descriptive columns a body sets (absent or null fields are left alone). */
+function descriptive(body: UpdateStockListDto) {
+  const changes: Partial<StockRow> = {};
+  if (body.price !== undefined && body.price !== null) changes.price = body.price;
+  if (body.measureId !== undefined && body.measureId !== null) changes.measure_id = body.measureId;
+  if (body.dateFrom !== undefined && body.dateFrom !== null) changes.date_from = body.dateFrom;
+  for (const day of WEEKDAYS) {
+    const value = body[day];
+    if (value !== undefined && value !== null) changes[day] = value;
+  }
+  return changes;
+}
+
+/**
+ * Creates the row of a pair. A live row for the pair — created here or by a document's posting — is a 409
+ * naming it (the reference allowed duplicates, D2); a deleted one is revived with the values sent.
+ */
+async function create(db: Db, body: CreateStockListDto, ctx: OperationContext) {
+  await checkReferences(db, ctx, body);
+  const fields = { ...Object.fromEntries(WEEKDAYS.map((day) => [day, 0n])), ...descriptive(body) } as Pick<
+    StockRow,
+    'price' | 'measure_id' | 'date_from' | (typeof WEEKDAYS)[number]
+  >;
+  const row: StockRow = {
+    business_id: ctx.businessId,
+    id: ctx.newId(),
+    item_id: body.itemId,
+    warehouse_id: body.warehouseId,
+    quantity: 0n,
+    ...fields,
+    is_deleted: 0,
+    dt_created: ctx.now,
+    dt_updated: ctx.now,
+  };
+  // The unique pair index decides, so two concurrent creates cannot both insert.
+  const inserted = await db
+    .insertInto('stock_levels')
+    .values(row)
+    .onConflict((target) => target.columns(['business_id', 'item_id', 'warehouse_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return stockWire(await adjust(db, ctx, row, 0n, body.stock_quantity));
+  // Reviving locks the deleted row and reads its quantity after any concurrent posting has committed.
+  const revived = await db
+    .updateTable('stock_levels')
+    .set({ ...fields, is_deleted: 0, dt_updated: ctx.now })
+    .where('business_id', '=', ctx.businessId)
+    .where('item_id', '=', body.itemId)
+    .where('warehouse_id', '=', body.warehouseId)
+    .where('is_deleted', '=', 1)
+    .returningAll()
+    .executeTakeFirst();
+  if (revived) return stockWire(await adjust(db, ctx, revived, units(revived.quantity), body.stock_quantity));
+  const live = await db
+    .selectFrom('stock_levels')
+    .select('id')
+    .where('business_id', '=', ctx.businessId)
+    .where('item_id', '=', body.itemId)
+    .where('warehouse_id', '=', body.warehouseId)
+    .executeTakeFirst();
+  throw conflict('A stock row for this item and warehouse already exists; update it instead', { id: live?.id ?? null });
+}
+
+async function findAll(db: Db, ctx: OperationContext) {
+  const rows = await db
+    .selectFrom('stock_levels')
+    .selectAll()
+    .where('business_id', '=', ctx.businessId)
+    .where('is_deleted', '=', 0)
+    .orderBy('dt_created')
+    .orderBy('id')
+    .execute();
+  return rows.map(stockWire);
+}
+
+async function findOne(db: Db, id: string, ctx: OperationContext) {
+  const row = await db
+    .selectFrom('stock_levels')
+    .selectAll()
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw notFound(NOT_FOUND);
+  return stockWire(row);
+}
+
+/**
+ * Changes the descriptive fields, and sets the quantity through an adjustment entry. The UPDATE … RETURNING
+ * locks the row first, so the adjustment is computed against the quantity as it is after concurrent postings.
+ */
+async function update(db: Db, id: string, body: UpdateStockListDto, ctx: OperationContext) {
+  const locked = await db
+    .updateTable('stock_levels')
+    .set({ ...descriptive(body), dt_updated: ctx.now })
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0)
+    .returningAll()
+    .executeTakeFirst();
+  if (!locked) throw notFound(NOT_FOUND);
+  if (body.measureId !== undefined && body.measureId !== null) await checkReferences(db, ctx, { measureId: body.measureId });
+  const target = body.stock_quantity;
+  if (target === undefined || target === null) return stockWire(locked);
+  return stockWire(await adjust(db, ctx, locked, units(locked.quantity), target));
+}
+
+/** Soft-deletes the row. Stock stays as the ledger says: taking goods out is a write-off, not a deletion. */
+async function remove(db: Db, id: string, ctx: OperationContext) {
+  const row = await db
+    .updateTable('stock_levels')
+    .set({ is_deleted: 1, dt_updated: ctx.now })
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound(NOT_FOUND);
+  return stockWire(row);
+}
+
+export const stockQuantityHandlers = [
+  handler('StockQuantityController_create', (db, { body }, ctx) => create(db, body, ctx), {
+    audit: { type: 'SYSTEM', action: 'CREATE_STOCK_LIST' },
+  }),
+  handler('StockQuantityController_findAll', (db, _input, ctx) => findAll(db, ctx)),
+  handler('StockQuantityController_findOne', (db, { params }, ctx) => findOne(db, params.id ?? '', ctx)),
+  handler('StockQuantityController_update', (db, { params, body }, ctx) => update(db, params.id ?? '', body, ctx), {
+    audit: { type: 'SYSTEM', action: 'UPDATE_STOCK_LIST' },
+  }),
+  handler('StockQuantityController_remove', (db, { params }, ctx) => remove(db, params.id ?? '', ctx), {
+    audit: { type: 'SYSTEM', action: 'DELETE_STOCK_LIST' },
+  }),
+];

@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngines } from '../helpers/databases.js';
+import { startTestServer, registerTenant, type Tenant, type TestServer } from '../helpers/server.js';
+import { expectAuthRequired, expectErrorBody, expectStrictBody, expectValidation } from '../helpers/checks.js';
+import { cashierToken } from '../helpers/actors.js';
+import {
+  auditActions,
+  levelOf,
+  moveCount,
+  movesOf,
+  receiptBody,
+  receiptWorld,
+  sortMoves,
+  type ReceiptWorld,
+} from '../helpers/receipts.js';
+import { stockLedgerMismatches } from '../../app/stock/ledger.js';
+
+const api = '/api/v1/stock-quantity';
+
+describe.each(await testEngines())('stock rows on %s', (engine) => {
+  let server: TestServer;
+  let shop: Tenant;
+  let rival: Tenant;
+  let world: ReceiptWorld;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    [shop, rival] = await Promise.all([registerTenant(server, 'shop'), registerTenant(server, 'rival')]);
+  });
+  afterAll(() => server.close());
+
+  const fresh = async () => (world = await receiptWorld(server, shop));
+  const rowBody = (overrides: Record<string, unknown> = {}) => ({
+    itemId: world.item,
+    warehouseId: world.warehouse,
+    stock_quantity: '12.5',
+    price: '3.4',
+    measureId: world.measure,
+    dateFrom: '2026-03-01T10:00:00+05:00',
+    ...overrides,
+  });
+  const create = (body: unknown, token = shop.token) => server.request('POST', `${api}/create`, { token, body });
+  const patch = (id: string, body: unknown, token = shop.token) =>
+    server.request('PATCH', `${api}/update/${id}`, { token, body });
+
+  it('creates a row whose quantity is an adjustment entry of the ledger', async () => {
+    await fresh();
+    const created = await create(rowBody({ mon: '1', sun: '2.5' }));
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      itemId: world.item,
+      stock_quantity: '12.5',
+      price: '3.4',
+      measureId: world.measure,
+      dateFrom: '2026-03-01T05:00:00.000Z',
+      warehouseId: world.warehouse,
+      mon: '1',
+      tue: '0',
+      wed: '0',
+      thu: '0',
+      fri: '0',
+      sat: '0',
+      sun: '2.5',
+      is_deleted: false,
+      dt_created: expect.any(String),
+      dt_updated: expect.any(String),
+    });
+    expect((await server.request('GET', `${api}/${created.body.id}`, { token: shop.token })).body).toEqual(created.body);
+    expect(await movesOf(server, shop, created.body.id)).toEqual([['adjustment', world.item, world.warehouse, 12500n]]);
+    expect(await levelOf(server, shop, world.item, world.warehouse)).toBe(12500n);
+  });
+
+  it('refuses a second row for the same item and warehouse with 409 naming the existing one', async () => {
+    await fresh();
+    const first = await create(rowBody());
+    const second = await create(rowBody({ stock_quantity: '99' }));
+    expectErrorBody(second, 409, 'already exists');
+    expect(second.body.detail).toEqual({ id: first.body.id });
+    expect(await levelOf(server, shop, world.item, world.warehouse)).toBe(12500n);
+  });
+
+  it('treats the row a receipt created as live: create is 409, update adjusts against the posted quantity', async () => {
+    await fresh();
+    const body = receiptBody(world, [{ itemId: world.item2, quantity: '4', price: '2' }], {
+      total: '8',
+      totalPlanned: '8',
+      totalDiff: '0',
+    });
+    expect((await server.request('POST', '/api/v1/receipt/create', { token: shop.token, body })).status).toBe(201);
+    const conflictBody = (await create(rowBody({ itemId: world.item2 }))).body;
+    expect(conflictBody.statusCode).toBe(409);
+    const row = (await server.request('GET', `${api}/${conflictBody.detail.id}`, { token: shop.token })).body;
+    // A row created by a posting starts with the line's cost and measure.
+    expect(row).toMatchObject({ itemId: world.item2, stock_quantity: '4', price: '2', measureId: world.measure });
+    const updated = await patch(row.id, { stock_quantity: '3' });
+    expect(updated.body).toMatchObject({ stock_quantity: '3' });
+    expect(await movesOf(server, shop, row.id)).toEqual([['adjustment', world.item2, world.warehouse, -1000n]]);
+    expect(await stockLedgerMismatches(server.database.db, shop.businessId)).toEqual([]);
+  });
+
+  it('an absolute quantity becomes an adjustment of (new − current) and every adjustment stays in the history', async () => {
+    await fresh();
+    const row = (await create(rowBody({ stock_quantity: '10' }))).body;
+    expect((await patch(row.id, { stock_quantity: '7.25' })).body).toMatchObject({ stock_quantity: '7.25', price: '3.4' });
+    expect((await patch(row.id, { stock_quantity: '9' })).body).toMatchObject({ stock_quantity: '9' });
+    const before = await moveCount(server, shop);
+    expect((await patch(row.id, { stock_quantity: '9', price: '5' })).body).toMatchObject({ stock_quantity: '9', price: '5' });
+    expect(await moveCount(server, shop)).toBe(before);
+    expect(await movesOf(server, shop, row.id)).toEqual(
+      sortMoves([
+        ['adjustment', world.item, world.warehouse, 10000n],
+        ['adjustment', world.item, world.warehouse, -2750n],
+        ['adjustment', world.item, world.warehouse, 1750n],
+      ]),
+    );
+    expect(await levelOf(server, shop, world.item, world.warehouse)).toBe(9000n);
+  });
+
+  it('updates descriptive fields without moving stock, and checks a new measure', async () => {
+    await fresh();
+    const row = (await create(rowBody())).body;
+    const updated = await patch(row.id, { price: '1.5', dateFrom: '2026-05-01', tue: '3', measureId: world.measure });
+    expect(updated.body).toMatchObject({ price: '1.5', dateFrom: '2026-05-01T00:00:00.000Z', tue: '3', stock_quantity: '12.5' });
+    expectValidation(await patch(row.id, { measureId: 'nope', price: '9' }), 'measureId must be an existing measurement');
+    expect((await server.request('GET', `${api}/${row.id}`, { token: shop.token })).body).toMatchObject({
+      price: '1.5',
+      measureId: world.measure,
+    });
+  });
+
+  it('deleting hides the row but keeps the stock; creating the pair again revives it with the values sent', async () => {
+    await fresh();
+    const row = (await create(rowBody({ stock_quantity: '5' }))).body;
+    const removed = await server.request('DELETE', `${api}/delete/${row.id}`, { token: shop.token });
+    expect(removed.body).toMatchObject({ id: row.id, is_deleted: true, stock_quantity: '5' });
+    expectErrorBody(await server.request('GET', `${api}/${row.id}`, { token: shop.token }), 404, 'Stock item not found');
+    expectErrorBody(await patch(row.id, { price: '1' }), 404, 'Stock item not found');
+    expect(
+      (await server.request('GET', `${api}/all`, { token: shop.token })).body.map((r: { id: string }) => r.id),
+    ).not.toContain(row.id);
+    expect(await levelOf(server, shop, world.item, world.warehouse)).toBe(5000n);
+    const revived = await create(rowBody({ stock_quantity: '2', price: '8' }));
+    expect(revived.status).toBe(201);
+    expect(revived.body).toMatchObject({ id: row.id, stock_quantity: '2', price: '8', is_deleted: false });
+    expect(await levelOf(server, shop, world.item, world.warehouse)).toBe(2000n);
+    expect(await stockLedgerMismatches(server.database.db, shop.businessId)).toEqual([]);
+  });
+
+  it('rejects invalid bodies and unknown references with a line naming each field, and stores nothing', async () => {
+    await fresh();
+    const before = await moveCount(server, shop);
+    expectValidation(
+      await create({}),
+      'itemId is required',
+      'stock_quantity is required',
+      'price is required',
+      'measureId is required',
+      'dateFrom is required',
+      'warehouseId is required',
+    );
+    expectValidation(
+      await create(rowBody({ stock_quantity: 5, price: 'ten', dateFrom: 'yesterday' })),
+      'stock_quantity must be a decimal string',
+      'price must be a decimal number',
+      'dateFrom must be an ISO 8601 date string',
+    );
+    expectValidation(
+      await create(rowBody({ stock_quantity: '1.0005', price: '0.001' })),
+      'stock_quantity must have at most 3 decimal places',
+      'price must have at most 2 decimal places',
+    );
+    expectValidation(await create(rowBody({ price: '-1' })), 'price must not be negative');
+    await expectStrictBody(server, 'POST', `${api}/create`, shop.token, rowBody());
+    const theirs = await receiptWorld(server, rival);
+    expectValidation(
+      await create(rowBody({ itemId: theirs.item, warehouseId: theirs.warehouse, measureId: theirs.measure })),
+      'itemId must be an existing item',
+      'warehouseId must be an existing warehouse',
+      'measureId must be an existing measurement',
+    );
+    expect(await moveCount(server, shop)).toBe(before);
+    const row = (await create(rowBody())).body;
+    expectValidation(await patch(row.id, { itemId: world.item2 }), 'property itemId should not exist');
+    expectValidation(
+      await patch(row.id, { warehouseId: world.warehouse2, stock_quantity: 'x' }),
+      'property warehouseId should not exist',
+      'stock_quantity must be a decimal number',
+    );
+    await expectStrictBody(server, 'PATCH', `${api}/update/${row.id}`, shop.token, { price: '1' });
+    expect(await levelOf(server, shop, world.item, world.warehouse)).toBe(12500n);
+  });
+
+  it('requires a valid token for every operation and lets cashiers use stock rows', async () => {
+    await expectAuthRequired(server, 'POST', `${api}/create`, {});
+    await expectAuthRequired(server, 'GET', `${api}/all`);
+    await expectAuthRequired(server, 'GET', `${api}/x`);
+    await expectAuthRequired(server, 'PATCH', `${api}/update/x`, { price: '1' });
+    await expectAuthRequired(server, 'DELETE', `${api}/delete/x`);
+    await fresh();
+    const cashier = await cashierToken(server, shop);
+    const row = await create(rowBody(), cashier.token);
+    expect(row.status).toBe(201);
+    expect((await patch(row.body.id, { stock_quantity: '1' }, cashier.token)).status).toBe(200);
+    expect((await server.request('GET', `${api}/all`, { token: cashier.token })).status).toBe(200);
+  });
+
+  it('answers 404 for another business’s row, lists only the caller’s rows, and changes nothing', async () => {
+    await fresh();
+    const theirs = await receiptWorld(server, rival);
+    const row = (
+      await create({ ...rowBody(), itemId: theirs.item, warehouseId: theirs.warehouse, measureId: theirs.measure }, rival.token)
+    ).body;
+    expectErrorBody(await server.request('GET', `${api}/${row.id}`, { token: shop.token }), 404, 'Stock item not found');
+    expectErrorBody(await patch(row.id, { stock_quantity: '0' }), 404, 'Stock item not found');
+    expectErrorBody(
+      await server.request('DELETE', `${api}/delete/${row.id}`, { token: shop.token }),
+      404,
+      'Stock item not found',
+    );
+    expect(
+      (await server.request('GET', `${api}/all`, { token: shop.token })).body.map((r: { id: string }) => r.id),
+    ).not.toContain(row.id);
+    expect((await server.request('GET', `${api}/${row.id}`, { token: rival.token })).body).toMatchObject({
+      stock_quantity: '12.5',
+      is_deleted: false,
+    });
+  });
+
+  it('audits creates, updates and deletes as *_STOCK_LIST', async () => {
+    await fresh();
+    const row = (await create(rowBody())).body;
+    await patch(row.id, { price: '1' });
+    await server.request('DELETE', `${api}/delete/${row.id}`, { token: shop.token });
+    const actions = await auditActions(server, shop);
+    for (const action of ['CREATE_STOCK_LIST', 'UPDATE_STOCK_LIST', 'DELETE_STOCK_LIST']) expect(actions).toContain(action);
+    const entries = await server.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('business_id', '=', shop.businessId)
+      .where('details', 'like', `%${row.id}%`)
+      .execute();
+    expect(entries.map((entry) => entry.action).sort()).toEqual(['CREATE_STOCK_LIST', 'DELETE_STOCK_LIST', 'UPDATE_STOCK_LIST']);
+  });
+});
