@@ -4,7 +4,7 @@
  */
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.js';
 import { groupCommitTransactor, perOperationTransactor, type Transactor } from './transactor.js';
 
@@ -26,6 +26,32 @@ export function engineOf(url: string): Engine {
 // bigint. COUNT(*) is BIGINT too, which is why counts are bigint on both engines.
 pg.types.setTypeParser(20, (value) => BigInt(value));
 
+/** Statements kept prepared, by SQL text; the hot operations repeat a few dozen distinct statements. */
+const STATEMENT_CACHE_LIMIT = 500;
+
+/**
+ * kysely prepares every SQLite statement anew, and preparing costs more than running a small insert. This hands
+ * kysely the same database with `prepare` answered from a bounded cache (least recently used dropped first).
+ * Safe because kysely runs each statement to completion (`all`/`run`) before preparing the next; we never use
+ * kysely's streaming (`iterate`), which would hold a statement open.
+ */
+function withStatementCache(file: Sqlite.Database): SqliteDatabase {
+  const cache = new Map<string, Sqlite.Statement>();
+  const prepare = (source: string): Sqlite.Statement => {
+    const hit = cache.get(source);
+    if (hit) {
+      cache.delete(source);
+      cache.set(source, hit);
+      return hit;
+    }
+    const statement = file.prepare(source);
+    if (cache.size >= STATEMENT_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(source, statement);
+    return statement;
+  };
+  return { prepare, close: () => file.close() };
+}
+
 export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
   if (engineOf(url) === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
@@ -42,6 +68,6 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   file.pragma('busy_timeout = 5000');
   // Integers come back as bigint, so money and quantities never pass through a float.
   file.defaultSafeIntegers(true);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   return { db, engine: 'sqlite', writes: groupCommitTransactor(db), close: () => db.destroy() };
 }
