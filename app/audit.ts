@@ -1,16 +1,16 @@
 /** The audit trail (the reference's S_Logs): who did what, when, with the resulting record. */
 import type { Db, OperationContext } from './context.js';
+import { insertLater } from './stock/insert-rows.js';
 
 export type AuditType = 'SYSTEM' | 'USER' | 'EMPLOYEE' | 'PAYMENT_DEVICE' | 'ORDER' | 'AUTH';
 
 /** Secrets never reach the audit trail, even if a caller passes a record that holds one. */
 const SECRET_KEYS = new Set(['password', 'password_hash', 'pin_hash', 'pincode', 'second_verification_hash', 'access_token']);
 
-function withoutSecrets(record: unknown): unknown {
-  return JSON.parse(
-    JSON.stringify(record ?? null, (key, value: unknown) =>
-      SECRET_KEYS.has(key) ? undefined : typeof value === 'bigint' ? value.toString() : value,
-    ),
+/** The record as JSON text, secrets left out and bigints as decimal strings, in one pass. */
+function detailsOf(record: unknown): string {
+  return JSON.stringify(record ?? null, (key, value: unknown) =>
+    SECRET_KEYS.has(key) ? undefined : typeof value === 'bigint' ? value.toString() : value,
   );
 }
 
@@ -20,18 +20,18 @@ export async function writeAudit(
   ctx: OperationContext,
   entry: { type: AuditType; action: string; record?: unknown },
 ): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
+  // Never read back by the operation: on PostgreSQL it travels with the operation's last statement.
+  await insertLater(db, ctx, 'audit_log', [
+    {
       business_id: ctx.businessId,
       id: ctx.newId(),
       user_id: ctx.actor.id,
       type: entry.type,
       action: entry.action,
-      details: entry.record === undefined ? null : JSON.stringify(withoutSecrets(entry.record)),
+      details: entry.record === undefined ? null : detailsOf(entry.record),
       is_deleted: 0,
       dt_created: ctx.now,
       dt_updated: ctx.now,
-    })
-    .execute();
+    },
+  ]);
 }

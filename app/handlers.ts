@@ -8,6 +8,8 @@ import { catalogHandlers } from './catalog/index.js';
 import { businessStructureHandlers } from './business/handlers.js';
 import { clientAndDebtHandlers } from './debts/handlers.js';
 import { receiptAndStockHandlers } from './receipts/handlers.js';
+import { backOfficeHandlers } from './back-office/handlers.js';
+import { logHandlers } from './logs/logs.js';
 
 const all: readonly Handler[] = [
   ...(warehouseHandlers as readonly Handler[]),
@@ -15,6 +17,8 @@ const all: readonly Handler[] = [
   ...businessStructureHandlers,
   ...clientAndDebtHandlers,
   ...receiptAndStockHandlers,
+  ...backOfficeHandlers,
+  ...(logHandlers as readonly Handler[]),
 ];
 
 export const domainHandlers: ReadonlyMap<string, Handler> = new Map(all.map((definition) => [definition.operationId, definition]));

@@ -8,6 +8,7 @@ import type { OperationSpec } from '../shared/catalogue/operation.js';
 import type { Db, OperationContext } from './context.js';
 import { writeAudit, type AuditType } from './audit.js';
 import type { Transactor } from '../db/transactor.js';
+import { PostgresAdapter } from 'kysely';
 
 type Entry<Id extends OperationId> = Extract<(typeof catalogue)[number], { operationId: Id }>;
 type Parsed<S> = [Exclude<S, undefined>] extends [never]
@@ -53,9 +54,40 @@ export function defaultAuditAction(operationId: string): string {
   return `${action}_${noun.replace(/([a-z0-9])([A-Z])/g, '$1_$2')}`.toUpperCase();
 }
 
+type Finalizer = () => Promise<void>;
+
+/** The steps each running write operation has deferred to the end of its transaction: ordinary, then last. */
+const finalizers = new WeakMap<OperationContext, { steps: Finalizer[]; last: Finalizer[] }>();
+
+/**
+ * Runs `step` as one of the LAST statements of the operation's transaction: after the handler and its audit
+ * entry, just before COMMIT. Meant for updates of hot balance rows (stock levels, client balances): on
+ * PostgreSQL such a row stays locked from its update until COMMIT, so every statement run after it lengthens the
+ * queue of writers waiting for the same row. Steps run in the order they were deferred. Outside
+ * `executeOperation` (a direct call, a test) the step runs at once, so callers never depend on the deferral.
+ * A step must not be needed by anything the operation reads or returns before it runs. `last` steps run after
+ * all others (flushing writes that other steps may have carried along).
+ */
+export async function atCommit(ctx: OperationContext, step: Finalizer, order: 'normal' | 'last' = 'normal'): Promise<void> {
+  const pending = finalizers.get(ctx);
+  if (!pending) await step();
+  else if (order === 'last') pending.last.push(step);
+  else pending.steps.push(step);
+}
+
+/**
+ * True on PostgreSQL. There concurrent writers need explicit row locks (`for update`), while SQLite has a single
+ * writer, so a plain read inside a write transaction is already current; the engines also differ in a few
+ * statements worth writing for each (e.g. data-modifying CTEs exist only on PostgreSQL).
+ */
+export function onPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 /**
  * Runs an operation: reads directly, writes in one transaction together with their audit entry. Any error
- * rolls the whole write back, so a failed request changes nothing.
+ * rolls the whole write back, so a failed request changes nothing. Steps deferred with `atCommit` run after the
+ * audit entry, as the transaction's last statements.
  */
 export async function executeOperation(
   store: { readonly db: Db; readonly writes: Transactor },
@@ -66,11 +98,24 @@ export async function executeOperation(
 ): Promise<unknown> {
   if (spec.method === 'GET') return definition.run(store.db, input, ctx);
   return store.writes.transaction(async (tx) => {
-    const result = await definition.run(tx, input, ctx);
-    if (definition.audit !== false) {
-      const audit = definition.audit ?? { type: 'SYSTEM', action: defaultAuditAction(spec.operationId) };
-      await writeAudit(tx, ctx, { ...audit, record: result });
+    const pending = { steps: [] as Finalizer[], last: [] as Finalizer[] };
+    finalizers.set(ctx, pending);
+    try {
+      const result = await definition.run(tx, input, ctx);
+      if (definition.audit !== false) {
+        const audit = definition.audit ?? { type: 'SYSTEM', action: defaultAuditAction(spec.operationId) };
+        await writeAudit(tx, ctx, { ...audit, record: result });
+      }
+      // By index: a step may defer another, which the loop still reaches (ordinary steps before last ones).
+      let step = 0;
+      let last = 0;
+      while (step < pending.steps.length || last < pending.last.length) {
+        const next = step < pending.steps.length ? pending.steps[step++] : pending.last[last++];
+        await next?.();
+      }
+      return result;
+    } finally {
+      finalizers.delete(ctx);
     }
-    return result;
   });
 }

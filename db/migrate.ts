@@ -4,10 +4,14 @@
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_foundation.js';
+import * as m0002 from './migrations/0002_back_office.js';
+import * as m0003 from './migrations/0003_auth_security.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_back_office': m0002,
+  '0003_auth_security': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

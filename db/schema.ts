@@ -3,6 +3,8 @@
  * as bigint on both engines; flags are 0/1 integers (bigint from SQLite, number from PostgreSQL — read them
  * with `flag()` from ./values.ts); timestamps are ISO-8601 text; lists are JSON text.
  */
+import type { Generated } from 'kysely';
+
 export type Flag = number | bigint;
 export type Units = bigint;
 
@@ -54,6 +56,20 @@ export interface WorkplacesTable extends TenantRow {
   name: string;
   guid: string | null;
   automated_point_id: string;
+  /** Consecutive failed PIN logins at this workplace, and until when PIN login is locked (0003). */
+  pin_failures: Generated<number | bigint>;
+  pin_locked_until: string | null;
+}
+
+/** A password login of a user with second verification on, waiting for the second password (0003). */
+export interface PendingLoginsTable {
+  id: string;
+  business_id: string;
+  user_id: string;
+  expires_at: string;
+  attempts: Generated<number | bigint>;
+  used: Generated<Flag>;
+  dt_created: string;
 }
 
 export interface EmployeeRolesTable extends TenantRow {
@@ -212,11 +228,57 @@ export interface AuditLogTable extends TenantRow {
   type: string;
   action: string;
   details: string | null;
+  /** The actor who posted the entry through /logs/create; null (the default, hence Generated) when the system wrote it. */
+  posted_by: Generated<string | null>;
 }
+
+export interface PaymentMethodsTable extends TenantRow {
+  name: string;
+  guid: string | null;
+}
+
+/** Key/value settings; key_name is unique among a business's live rows. */
+export interface BaseConfigTable extends TenantRow {
+  key_name: string;
+  key_value: string;
+}
+
+/** Percentages in hundredths of a point, values in hundredths (money). */
+export interface TaxFeesTable extends TenantRow {
+  guid: string | null;
+  name: string;
+  tax_percent: Units | null;
+  tax_value: Units | null;
+  fee_percent: Units | null;
+  fee_value: Units | null;
+  id_automated_point: string | null;
+}
+
+export interface DiscountsTable extends TenantRow {
+  guid: string | null;
+  name: string;
+  discount_percent: Units | null;
+  discount_value: Units | null;
+  id_automated_point: string | null;
+}
+
+/** Printers and payment devices share these columns. */
+export interface DeviceColumns extends TenantRow {
+  name: string;
+  guid: string | null;
+  ip_address: string | null;
+  port: string | null;
+  provider: string | null;
+  mac_address: string | null;
+  type: string | null;
+}
+export type PrintersTable = DeviceColumns;
+export type PaymentDevicesTable = DeviceColumns;
 
 export interface Database {
   businesses: BusinessesTable;
   users: UsersTable;
+  pending_logins: PendingLoginsTable;
   points: PointsTable;
   workplaces: WorkplacesTable;
   employee_roles: EmployeeRolesTable;
@@ -236,4 +298,10 @@ export interface Database {
   client_debts: ClientDebtsTable;
   client_debt_txns: ClientDebtTxnsTable;
   audit_log: AuditLogTable;
+  payment_methods: PaymentMethodsTable;
+  base_config: BaseConfigTable;
+  tax_fees: TaxFeesTable;
+  discounts: DiscountsTable;
+  printers: PrintersTable;
+  payment_devices: PaymentDevicesTable;
 }

@@ -12,6 +12,7 @@ import { tokenService } from './auth/tokens.js';
 import { installErrorHandling } from './errors.js';
 import { registerObservability } from './observability.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { adminHandlers } from './platform/admin.js';
 import { authHandlers } from './platform/auth.js';
 import type { PlatformServices } from './platform/platform-handler.js';
 import { registerCatalogueRoutes } from './routes.js';
@@ -56,7 +57,7 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   app.get('/api/docs/openapi.json', async () => document);
 
   registerObservability(app, db);
-  registerCatalogueRoutes(app, services, [...authHandlers]);
+  registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers]);
   await app.ready();
   return { app, services };
 }

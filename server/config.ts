@@ -18,6 +18,9 @@ export interface Config {
   readonly logLevel: string;
   /** Access token lifetime in seconds. */
   readonly tokenTtlSeconds: number;
+  /** The platform administrator's credentials; when either is absent, admin login always answers 401. */
+  readonly adminLogin?: string;
+  readonly adminPassword?: string;
 }
 
 export class ConfigError extends Error {}
@@ -41,7 +44,17 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit,
     logLevel: env.LOG_LEVEL ?? 'info',
     tokenTtlSeconds: 12 * 60 * 60,
+    ...adminCredentials(env, production),
   };
+}
+
+/** There are no default admin credentials (the reference compared against whatever the env held). */
+function adminCredentials(env: Env, production: boolean): { adminLogin?: string; adminPassword?: string } {
+  const adminLogin = env.ADMIN_LOGIN || undefined;
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (!adminLogin || !adminPassword) return {};
+  if (production && adminPassword.length < 12) throw new ConfigError('ADMIN_PASSWORD must be at least 12 characters when NODE_ENV=production');
+  return { adminLogin, adminPassword };
 }
 
 /** In production JWT_SECRET is required; in development one is generated once and kept in the data directory. */

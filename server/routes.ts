@@ -33,7 +33,10 @@ export function registerCatalogueRoutes(app: FastifyInstance, services: Platform
 
   async function authenticate(spec: OperationSpec, request: FastifyRequest): Promise<Principal | null> {
     if (spec.access === 'public') return null;
-    const principal = await services.principals.resolve(request.headers.authorization);
+    // Platform-administrator operations take only admin-audience tokens; every other operation only tenant ones.
+    const principal = spec.access.includes('SUPERADMIN')
+      ? await services.principals.resolveAdmin(request.headers.authorization)
+      : await services.principals.resolve(request.headers.authorization);
     if (!principal) throw unauthorized();
     // Every later log line of this request names the tenant and the actor (never their token).
     request.log = request.log.child({ businessId: principal.businessId, actorId: principal.actor.id });

@@ -6,6 +6,7 @@
 import type { Db, OperationContext } from '../context.js';
 import { simpleResource, type Columns } from '../resources/simple-resource.js';
 import { catalogueRow, cataloguePatch, catalogueWire, type CatalogueCreate, type CatalogueUpdate, type ColumnOptions } from './catalogue-columns.js';
+import { listCatalogue } from './catalogue-list.js';
 import { POINT_REFERENCE, checkReferences, type Reference } from './references.js';
 import { pointVisibility } from './visibility.js';
 
@@ -34,6 +35,8 @@ export function catalogueResource<Create extends CatalogueCreate, Update extends
   // The mapping always puts the id first; narrowing here spares every caller a cast.
   return {
     ...resource,
+    // The same list as the generic one, with its rows packed for speed (catalogue-list.ts).
+    findAll: (db: Db, ctx: OperationContext) => listCatalogue(db, ctx, kind),
     create: (db: Db, body: Create, ctx: OperationContext) => resource.create(db, body, ctx) as Promise<CatalogueRecord>,
     update: (db: Db, id: string, body: Update, ctx: OperationContext) => resource.update(db, id, body, ctx) as Promise<CatalogueRecord>,
   };

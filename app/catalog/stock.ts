@@ -8,7 +8,7 @@
 import { MONEY, unitsOf, type Money, type Quantity } from '../../shared/decimal.js';
 import { badRequest } from '../../shared/errors.js';
 import type { Db, OperationContext } from '../context.js';
-import { postStockMoves, stockLevels } from '../stock/ledger.js';
+import { postStockMoves, setStockLevel } from '../stock/ledger.js';
 import type { CatalogueCreate, CatalogueUpdate } from './catalogue-columns.js';
 import type { CatalogueRecord, CatalogueResource } from './catalogue-resource.js';
 import { WAREHOUSE_REFERENCE, checkReferences } from './references.js';
@@ -52,28 +52,33 @@ async function openingWarehouse(db: Db, ctx: OperationContext, body: StockFields
   return warehouseId;
 }
 
-/**
- * Posts an adjustment of the entry's stock in one warehouse. A level row created by it starts with the entry's
- * price and measurement, as the reference's stock row did.
- */
+/** Item and modifier answers carry the stock total read after posting, so levels are updated at once. */
+const READ_BACK = { applyNow: true } as const;
+
+/** A level row created for the entry starts with its price and measurement, as the reference's stock row did. */
+function initialOf(record: CatalogueRecord) {
+  return { price: unitsOf(String(record.price), MONEY) as Money, measureId: String(record.measurement) };
+}
+
+/** Posts an opening adjustment of the entry's stock in one warehouse. */
 async function adjust(db: Db, ctx: OperationContext, record: CatalogueRecord, warehouseId: string, delta: bigint, docType: string) {
-  const initial = { price: unitsOf(String(record.price), MONEY) as Money, measureId: String(record.measurement) };
-  const move = { itemId: record.id, warehouseId, delta: delta as Quantity, initial };
-  await postStockMoves(db, ctx, [move], { reason: 'adjustment', docType, docId: record.id });
+  const move = { itemId: record.id, warehouseId, delta: delta as Quantity, initial: initialOf(record) };
+  await postStockMoves(db, ctx, [move], { reason: 'adjustment', docType, docId: record.id }, READ_BACK);
 }
 
 /**
  * Sets the stock of the entry to `body.stock_quantity` in one warehouse: the named one, else the only warehouse
  * the entry is stocked in, else the business's only warehouse (the reference's fallbacks, made unambiguous).
+ * The adjustment is computed against the level read under its row lock, so a sale posted meanwhile is not
+ * overwritten.
  */
 async function setStock(db: Db, ctx: OperationContext, record: CatalogueRecord, body: StockFields, docType: string): Promise<void> {
   const named = await namedWarehouse(db, ctx, body);
   if (body.stock_quantity === null || body.stock_quantity === undefined) return;
   const warehouseId = named ?? (await soleWarehouse(db, ctx, record.id)) ?? (await soleWarehouse(db, ctx));
   if (!warehouseId) throw warehouseRequired();
-  const levels = await stockLevels(db, ctx, [{ itemId: record.id, warehouseId }]);
-  const current = levels.get(`${warehouseId}\u0000${record.id}`) ?? 0n;
-  await adjust(db, ctx, record, warehouseId, body.stock_quantity - current, docType);
+  const pair = { itemId: record.id, warehouseId, initial: initialOf(record) };
+  await setStockLevel(db, ctx, pair, body.stock_quantity, { reason: 'adjustment', docType, docId: record.id }, READ_BACK);
 }
 
 /** Wraps a catalogue resource whose entries hold stock (items, modifiers) with the stock side of create/update. */

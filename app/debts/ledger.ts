@@ -11,6 +11,8 @@ import { sql, type Selectable } from 'kysely';
 import type { Money } from '../../shared/decimal.js';
 import type { ClientDebtsTable, ClientDebtTxnsTable } from '../../db/schema.js';
 import type { Db, OperationContext } from '../context.js';
+import { atCommit } from '../operation.js';
+import { executeCarrying } from '../stock/insert-rows.js';
 
 export type DebtRow = Selectable<ClientDebtsTable>;
 export type DebtEntryRow = Selectable<ClientDebtTxnsTable>;
@@ -88,21 +90,99 @@ export async function openDebt(db: Db, ctx: OperationContext, entry: DebtEntry) 
   return { debt, entry: await appendEntry(db, ctx, debt.id, entry) };
 }
 
-/** Posts an entry to the client's balance, creating (or reviving) the client's record when needed. */
-export async function postDebtEntry(db: Db, ctx: OperationContext, entry: DebtEntry) {
-  const debt = await db
-    .insertInto('client_debts')
-    .values(newRecord(ctx, entry))
-    .onConflict((conflict) =>
-      conflict.columns(['business_id', 'client_id']).doUpdateSet({
-        debt_amount: sql`client_debts.debt_amount + excluded.debt_amount`,
-        is_deleted: 0,
-        dt_updated: sql`excluded.dt_updated`,
-      }),
+/**
+ * Posts an entry to the client's balance, creating (or reviving) the client's record when needed. The entry is
+ * appended now; the balance increment — the write that locks the client's record on PostgreSQL — is deferred to
+ * the operation's last statements (`atCommit`), so the record stays locked for one round trip before COMMIT.
+ */
+export async function postDebtEntry(db: Db, ctx: OperationContext, entry: DebtEntry): Promise<{ entry: DebtEntryRow }> {
+  let row = await appendEntryForClient(db, ctx, entry);
+  if (!row) {
+    // The client's first entry: a record at 0, which the increment below brings to the entry's amount. The
+    // unique (business, client) index decides between concurrent first entries; the loser uses the winner's.
+    await db
+      .insertInto('client_debts')
+      .values({ ...newRecord(ctx, entry), debt_amount: 0n as Money })
+      .onConflict((conflict) => conflict.columns(['business_id', 'client_id']).doNothing())
+      .execute();
+    row = await appendEntryForClient(db, ctx, entry);
+    if (!row) throw new Error('client debt record missing after insert');
+  }
+  const { debt_id: debtId, amount } = row;
+  await atCommit(ctx, async () => {
+    const increment = db
+      .updateTable('client_debts')
+      .set({ debt_amount: sql`debt_amount + ${amount}`, is_deleted: 0, dt_updated: ctx.now })
+      .where('business_id', '=', ctx.businessId)
+      .where('id', '=', debtId)
+      .compile();
+    // On PostgreSQL the audit entry travels in the same statement (see insert-rows.ts).
+    await executeCarrying(db, ctx, increment);
+  });
+  return { entry: row };
+}
+
+/**
+ * Appends the entry to the client's record — whatever its deleted flag — finding the record in the same
+ * statement (INSERT … SELECT, one round trip, no lock); undefined when the client has no record yet.
+ */
+async function appendEntryForClient(db: Db, ctx: OperationContext, entry: DebtEntry): Promise<DebtEntryRow | undefined> {
+  const id = ctx.newId();
+  const signature = entry.signatureUrl ?? null;
+  const inserted = await db
+    .insertInto('client_debt_txns')
+    .columns([
+      'business_id',
+      'id',
+      'client_id',
+      'debt_id',
+      'amount',
+      'kind',
+      'employee_id',
+      'id_automated_point',
+      'signature_url',
+      'is_deleted',
+      'dt_created',
+      'dt_updated',
+    ])
+    .expression(
+      db
+        .selectFrom('client_debts')
+        .select([
+          'business_id',
+          sql<string>`${id}`.as('id'),
+          'client_id',
+          'id as debt_id',
+          // Typed, or PostgreSQL takes a parameter in a select list for text.
+          sql<bigint>`cast(${entry.amount} as bigint)`.as('amount'),
+          sql<string>`${entry.kind}`.as('kind'),
+          sql<string>`${entry.employeeId}`.as('employee_id'),
+          sql<string>`${entry.pointId}`.as('id_automated_point'),
+          sql<string | null>`${signature}`.as('signature_url'),
+          sql<number>`0`.as('is_deleted'),
+          sql<string>`${ctx.now}`.as('dt_created'),
+          sql<string>`${ctx.now}`.as('dt_updated'),
+        ])
+        .where('business_id', '=', ctx.businessId)
+        .where('client_id', '=', entry.clientId),
     )
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { debt, entry: await appendEntry(db, ctx, debt.id, entry) };
+    .returning('debt_id')
+    .executeTakeFirst();
+  if (!inserted) return undefined;
+  return {
+    business_id: ctx.businessId,
+    id,
+    client_id: entry.clientId,
+    debt_id: inserted.debt_id,
+    amount: entry.amount,
+    kind: entry.kind,
+    employee_id: entry.employeeId,
+    id_automated_point: entry.pointId,
+    signature_url: signature,
+    is_deleted: 0,
+    dt_created: ctx.now,
+    dt_updated: ctx.now,
+  };
 }
 
 /**

@@ -8,6 +8,8 @@ import { notFound } from '../../shared/errors.js';
 import type { ReceiptLinesTable, ReceiptsTable } from '../../db/schema.js';
 import { flag, jsonList, units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
+import { atCommit } from '../operation.js';
+import { insertLater, insertRows } from '../stock/insert-rows.js';
 import type { ReceiptLine } from './receipt-lines.js';
 
 export type ReceiptRow = Selectable<ReceiptsTable>;
@@ -126,17 +128,14 @@ export async function loadLines(db: Db, ctx: OperationContext, receiptId: string
  */
 export async function insertHeader(db: Db, row: ReceiptRow): Promise<boolean> {
   if (row.guid === null) {
-    await db.insertInto('receipts').values(row).execute();
+    await insertRows(db, 'receipts', [row]);
     return true;
   }
-  const inserted = await db
-    .insertInto('receipts')
-    .values(row)
-    .onConflict((conflict) => conflict.columns(['business_id', 'guid']).where('guid', 'is not', null).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  const inserted = await insertRows(db, 'receipts', [row], GUID_RETRY);
+  return inserted.length > 0;
 }
+
+const GUID_RETRY = 'on conflict ("business_id", "guid") where "guid" is not null do nothing returning "id"';
 
 /** Writes the lines in one multi-row INSERT and returns the stored rows. */
 export async function insertLines(
@@ -162,7 +161,8 @@ export async function insertLines(
     dt_created: ctx.now,
     dt_updated: ctx.now,
   }));
-  if (rows.length > 0) await db.insertInto('receipt_lines').values(rows).execute();
+  // Not read back within the operation: on PostgreSQL they travel with the operation's last statement.
+  await insertLater(db, ctx, 'receipt_lines', rows);
   return rows;
 }
 
@@ -179,10 +179,15 @@ export async function retireLines(db: Db, ctx: OperationContext, receiptId: stri
 
 /**
  * Gives items their new selling price in one statement. Ids are sorted so concurrent receipts lock item rows in
- * the same order on PostgreSQL.
+ * the same order on PostgreSQL. Item rows are as hot as stock levels (every receipt of an item touches it), so
+ * the update runs among the operation's last statements (`atCommit`), keeping the rows locked briefly.
  */
 export async function applyNewPrices(db: Db, ctx: OperationContext, prices: ReadonlyMap<string, Money>): Promise<void> {
   if (prices.size === 0) return;
+  await atCommit(ctx, () => setPrices(db, ctx, prices));
+}
+
+async function setPrices(db: Db, ctx: OperationContext, prices: ReadonlyMap<string, Money>): Promise<void> {
   const ids = [...prices.keys()].sort();
   // The explicit cast tells PostgreSQL the parameters are BIGINT (it would otherwise infer text).
   const cases = sql.join(

@@ -12,8 +12,9 @@ import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { StockLevelsTable } from '../../db/schema.js';
 import { flag, units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
-import { handler } from '../operation.js';
+import { atCommit, handler } from '../operation.js';
 import { postStockMoves } from './ledger.js';
+import { setStockRow } from './stock-row.js';
 import { existingReferences } from './references.js';
 
 type StockRow = Selectable<StockLevelsTable>;
@@ -151,23 +152,26 @@ async function findOne(db: Db, id: string, ctx: OperationContext) {
 }
 
 /**
- * Changes the descriptive fields, and sets the quantity through an adjustment entry. The UPDATE … RETURNING
- * locks the row first, so the adjustment is computed against the quantity as it is after concurrent postings.
+ * Changes the descriptive fields, and sets the quantity through an adjustment entry. The row is written at
+ * commit (`setStockRow`), where its quantity is read under the row's lock, so the adjustment counts postings
+ * committed meanwhile. The answer is the row as read here with the changes applied.
  */
 async function update(db: Db, id: string, body: UpdateStockListDto, ctx: OperationContext) {
-  const locked = await db
-    .updateTable('stock_levels')
-    .set({ ...descriptive(body), dt_updated: ctx.now })
+  const row = await db
+    .selectFrom('stock_levels')
+    .selectAll()
     .where('business_id', '=', ctx.businessId)
     .where('id', '=', id)
     .where('is_deleted', '=', 0)
-    .returningAll()
     .executeTakeFirst();
-  if (!locked) throw notFound(NOT_FOUND);
+  if (!row) throw notFound(NOT_FOUND);
   if (body.measureId !== undefined && body.measureId !== null) await checkReferences(db, ctx, { measureId: body.measureId });
-  const target = body.stock_quantity;
-  if (target === undefined || target === null) return stockWire(locked);
-  return stockWire(await adjust(db, ctx, locked, units(locked.quantity), target));
+  const changes = { ...descriptive(body), dt_updated: ctx.now };
+  const target = body.stock_quantity ?? undefined;
+  await atCommit(ctx, async () => {
+    if (!(await setStockRow(db, ctx, id, changes, target))) throw notFound(NOT_FOUND);
+  });
+  return stockWire({ ...row, ...changes, ...(target === undefined ? {} : { quantity: target }) });
 }
 
 /** Soft-deletes the row. Stock stays as the ledger says: taking goods out is a write-off, not a deletion. */

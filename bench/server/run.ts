@@ -17,11 +17,15 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     engines: { type: 'string', default: 'sqlite,postgres' },
     items: { type: 'string', default: '10000' },
+    // Comma-separated substrings of scenario names to run (default: all); e.g. `--only receipt,debt`.
+    only: { type: 'string', default: '' },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const engines = String(values.engines).split(',') as ('sqlite' | 'postgres')[];
+const only = String(values.only).split(',').filter(Boolean);
+const selected = (name: string) => only.length === 0 || only.some((part) => name.includes(part));
 
 interface Scenario {
   name: string;
@@ -116,13 +120,14 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
   try {
     const fixtures = await createFixtures(service.baseUrl);
     const rows: Row[] = [];
-    for (const scenario of scenarios) {
+    for (const scenario of scenarios.filter((candidate) => selected(candidate.name))) {
       process.stderr.write(`[${engine}] ${scenario.name}…\n`);
       rows.push({ engine, ...(await runScenario(service.baseUrl, fixtures, scenario)) });
     }
+    const listing: Scenario = { name: `items/all (${values.items} items)`, method: 'GET', path: () => '/api/v1/item-modifier/items/all' };
+    if (!selected(listing.name)) return rows;
     process.stderr.write(`[${engine}] seeding ${values.items} items…\n`);
     await seedItems(service.baseUrl, fixtures.token, Number(values.items));
-    const listing: Scenario = { name: `items/all (${values.items} items)`, method: 'GET', path: () => '/api/v1/item-modifier/items/all' };
     process.stderr.write(`[${engine}] ${listing.name}…\n`);
     rows.push({ engine, ...(await runScenario(service.baseUrl, fixtures, listing)) });
     return rows;

@@ -167,6 +167,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['business_id', 'item_id', 'warehouse_id'])
     .unique()
     .execute();
+  // Levels by warehouse: the stock totals join live warehouses to their levels, and PostgreSQL with no statistics
+  // yet (a fresh or never-analysed table) loops over the warehouses; this index keeps each step to that
+  // warehouse's rows instead of the whole business's.
+  await db.schema.createIndex('stock_levels_warehouse_ix').on('stock_levels').columns(['business_id', 'warehouse_id']).execute();
   await db.schema
     .createTable('stock_moves')
     .addColumn('business_id', 'text', (c) => c.notNull())
@@ -250,9 +254,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('user_id', 'text')
       .addColumn('type', 'text', (c) => c.notNull())
       .addColumn('action', 'text', (c) => c.notNull())
-      .addColumn('details', 'text'),
+      .addColumn('details', 'text')
+      // Who posted an entry through /logs/create; null for entries the system wrote itself (see docs/api/logs.md).
+      .addColumn('posted_by', 'text'),
   ).execute();
-  await db.schema.createIndex('audit_log_created_ix').on('audit_log').columns(['business_id', 'dt_created']).execute();
+  // id last: /logs/all orders by (dt_created desc, id desc), which this index serves without a sort.
+  await db.schema.createIndex('audit_log_created_ix').on('audit_log').columns(['business_id', 'dt_created', 'id']).execute();
 }
 
 export async function down(): Promise<void> {

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Role } from '../../shared/catalogue/operation.js';
 import type { Actor } from '../../app/context.js';
-import type { TokenClaims, TokenService } from './tokens.js';
+import { ADMIN_AUDIENCE, type TokenClaims, type TokenService } from './tokens.js';
 
 export interface Principal {
   readonly businessId: string;
@@ -19,8 +19,18 @@ const CACHE_MS = 5_000;
 
 export interface PrincipalResolver {
   resolve(authorization: string | undefined): Promise<Principal | null>;
+  /**
+   * The platform administrator of an admin-audience token, or null. Tenant tokens are refused here just as
+   * admin tokens are refused by `resolve`: the audiences never mix.
+   */
+  resolveAdmin(authorization: string | undefined): Promise<Principal | null>;
   /** Drops cached state for a principal whose role or status just changed. */
   forget(businessId: string, id: string): void;
+}
+
+function bearer(authorization: string | undefined): string | null {
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(authorization ?? '');
+  return match?.[1] ?? null;
 }
 
 export function principalResolver(db: Kysely<Database>, tokens: TokenService): PrincipalResolver {
@@ -41,7 +51,9 @@ export function principalResolver(db: Kysely<Database>, tokens: TokenService): P
         .where('business_id', '=', businessId)
         .where('is_deleted', '=', 0)
         .executeTakeFirst();
-      role = user ? (user.role as Role) : null;
+      // Only the two user roles count: a stored role of anything else (the reference let a caller write
+      // 'SUPERADMIN' into it, S2) gives no access at all rather than whatever the string says.
+      role = user && (user.role === 'OWNER' || user.role === 'ADMIN') ? user.role : null;
     } else if (claims.kind === 'employee') {
       const employee = await db
         .selectFrom('employees')
@@ -58,10 +70,18 @@ export function principalResolver(db: Kysely<Database>, tokens: TokenService): P
   }
 
   return {
+    async resolveAdmin(authorization) {
+      const token = bearer(authorization);
+      if (!token) return null;
+      const claims = await tokens.verify(token, ADMIN_AUDIENCE);
+      if (!claims || claims.kind !== 'admin' || claims.role !== 'SUPERADMIN') return null;
+      // The administrator belongs to no tenant; an empty business id matches no tenant row.
+      return { businessId: '', actor: { kind: 'admin', id: claims.sub, role: 'SUPERADMIN' } };
+    },
     async resolve(authorization) {
-      const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(authorization ?? '');
-      if (!match?.[1]) return null;
-      const claims = await tokens.verify(match[1]);
+      const token = bearer(authorization);
+      if (!token) return null;
+      const claims = await tokens.verify(token);
       if (!claims || claims.kind === 'admin' || !claims.businessId) return null;
       const role = await currentRole(claims);
       if (!role) return null;

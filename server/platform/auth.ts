@@ -4,14 +4,15 @@ import { badRequest, unauthorized } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { validate } from '../../shared/validation.js';
 import { DUMMY_PASSWORD_HASH, hashSecret, verifySecret } from '../../app/security/secret-hash.js';
+import { cashMethodRow } from '../../app/payment-methods/payment-methods.js';
+import { flag } from '../../db/values.js';
 import { isUniqueViolation } from '../errors.js';
 import type { PlatformHandler } from './platform-handler.js';
+import { posHandlers } from './pos.js';
+import { secondFactorHandlers, startPendingLogin } from './second-factor.js';
+import { audit, parse } from './support.js';
+import { userManagementHandlers } from './user-management.js';
 import { loginKey, userWire } from './users.js';
-
-function parse<T>(result: { ok: true; value: T } | { ok: false; problems: string[] }): T {
-  if (!result.ok) throw badRequest(result.problems);
-  return result.value;
-}
 
 const register: PlatformHandler = {
   operationId: 'AuthController_register',
@@ -75,6 +76,8 @@ const register: PlatformHandler = {
             dt_updated: now,
           })
           .execute();
+        // Every business starts with a Cash payment method, as in the reference.
+        await tx.insertInto('payment_methods').values(cashMethodRow(businessId, uuidv7(), now)).execute();
       });
     } catch (error) {
       // Two registrations racing for one login: the unique index decides, the loser gets the same answer.
@@ -87,7 +90,7 @@ const register: PlatformHandler = {
 
 const login: PlatformHandler = {
   operationId: 'AuthController_login',
-  async run({ db, tokens }, input) {
+  async run({ db, writes, tokens }, input) {
     const body = parse(validate(LoginDto, input.body));
     const user = await db
       .selectFrom('users')
@@ -98,23 +101,15 @@ const login: PlatformHandler = {
     // Hash even when the login is unknown, so timing does not reveal which logins exist.
     const valid = await verifySecret(body.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!user || !valid) throw unauthorized('Invalid credentials');
+    const now = new Date();
+    // With second verification on, the password alone gives no token: the login waits for the second password (S7).
+    if (flag(user.second_verification) && user.second_verification_hash) {
+      await startPendingLogin(writes, user, now);
+      return { ...userWire(user), second_verification_required: true };
+    }
     const role = user.role === 'ADMIN' ? 'ADMIN' : 'OWNER';
     const accessToken = await tokens.sign({ sub: user.id, kind: 'user', role, businessId: user.business_id });
-    const now = new Date().toISOString();
-    await db
-      .insertInto('audit_log')
-      .values({
-        business_id: user.business_id,
-        id: uuidv7(),
-        user_id: user.id,
-        type: 'AUTH',
-        action: 'Owner login successful',
-        details: null,
-        is_deleted: 0,
-        dt_created: now,
-        dt_updated: now,
-      })
-      .execute();
+    await writes.transaction((tx) => audit(tx, { businessId: user.business_id, userId: user.id, type: 'AUTH', action: 'Owner login successful' }, now.toISOString()));
     return { ...userWire(user), access_token: accessToken };
   },
 };
@@ -147,4 +142,4 @@ const hello: PlatformHandler = {
   },
 };
 
-export const authHandlers: readonly PlatformHandler[] = [register, login, getProfile, hello];
+export const authHandlers: readonly PlatformHandler[] = [register, login, getProfile, hello, ...userManagementHandlers, ...posHandlers, ...secondFactorHandlers];

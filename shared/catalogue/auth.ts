@@ -19,11 +19,19 @@ export const LoginDto = dto({
 });
 export type LoginDto = z.output<typeof LoginDto>;
 
+/** The roles a business user can hold: EMPLOYEE is for PIN-login employees and SUPERADMIN for nobody (S2). */
+export const USER_ROLES = ['OWNER', 'ADMIN'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+const userRole = () =>
+  z.enum(USER_ROLES, {
+    error: (issue) => (issue.input === undefined ? 'is required' : `must be one of the following values: ${USER_ROLES.join(', ')}`),
+  });
+
 export const CreateUserDto = dto({
   login: requiredText(),
   password: requiredText().min(6, { error: "must be at least 6 characters" }),
   full_name: text().nullish(),
-  role: text().nullish(),
+  role: userRole().nullish(),
   business_id: text().nullish(),
 });
 export type CreateUserDto = z.output<typeof CreateUserDto>;
@@ -32,7 +40,7 @@ export const UpdateUserDto = dto({
   login: text().nullish(),
   password: text().min(6, { error: "must be at least 6 characters" }).nullish(),
   full_name: text().nullish(),
-  role: text().nullish(),
+  role: userRole().nullish(),
   language: text().nullish(),
   time_zone: text().nullish(),
 });
@@ -44,14 +52,25 @@ export const PosLoginDto = dto({
 });
 export type PosLoginDto = z.output<typeof PosLoginDto>;
 
+/*
+ * Changing the second factor takes the account's login password in `current_password` (an addition to the
+ * reference's shapes): a stolen session alone must not be able to switch the second factor off or replace it (S7).
+ */
 export const EnableSecondVerificationDto = dto({
   password: requiredText().min(4, { error: "must be at least 4 characters" }),
+  current_password: requiredText(),
 });
 export type EnableSecondVerificationDto = z.output<typeof EnableSecondVerificationDto>;
 
 export const UpdateSecondVerificationPasswordDto = dto({
   password: requiredText().min(4, { error: "must be at least 4 characters" }),
+  current_password: requiredText(),
 });
+
+export const DisableSecondVerificationDto = dto({
+  current_password: requiredText(),
+});
+export type DisableSecondVerificationDto = z.output<typeof DisableSecondVerificationDto>;
 export type UpdateSecondVerificationPasswordDto = z.output<typeof UpdateSecondVerificationPasswordDto>;
 
 export const VerifySecondVerificationDto = dto({
@@ -70,7 +89,7 @@ export const authOperations = [
   operation({ operationId: 'AuthController_getPosWorkplaces', method: 'GET', path: '/auth/pos/workplaces', tag: 'Auth', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'online-only' }),
   operation({ operationId: 'AuthController_posLogin', method: 'POST', path: '/auth/pos/login', tag: 'Auth', body: PosLoginDto, access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
   operation({ operationId: 'AuthController_enableSecondVerification', method: 'PATCH', path: '/auth/user/second-verification/enable', tag: 'Auth', body: EnableSecondVerificationDto, access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
-  operation({ operationId: 'AuthController_disableSecondVerification', method: 'PATCH', path: '/auth/user/second-verification/disable', tag: 'Auth', access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
+  operation({ operationId: 'AuthController_disableSecondVerification', method: 'PATCH', path: '/auth/user/second-verification/disable', tag: 'Auth', body: DisableSecondVerificationDto, access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
   operation({ operationId: 'AuthController_updateSecondVerificationPassword', method: 'PATCH', path: '/auth/user/second-verification/update-password', tag: 'Auth', body: UpdateSecondVerificationPasswordDto, access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
   operation({ operationId: 'AuthController_verifySecondVerification', method: 'POST', path: '/auth/second-verification/verify', tag: 'Auth', body: VerifySecondVerificationDto, access: 'public', offline: 'online-only' }),
 ] as const;

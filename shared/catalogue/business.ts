@@ -1,6 +1,7 @@
 /** Business operations of the reference interface (catalogue entries and their request schemas). */
 import { z } from 'zod';
 import { dto, requiredText, text } from '../schema-kit.js';
+import { isIpAddress, isMacAddress, isPort } from '../network-address.js';
 import { operation } from './operation.js';
 
 export const CreateAutomatedPointDto = dto({
@@ -29,48 +30,35 @@ export const UpdateWorkplaceDto = dto({
 });
 export type UpdateWorkplaceDto = z.output<typeof UpdateWorkplaceDto>;
 
-export const CreatePrinterDto = dto({
-  name: requiredText(),
+/**
+ * A network setting checked with `check` when given (null or absent: not set). Both device kinds check the
+ * address; the reference checked it only for payment devices, and never the port or the MAC address.
+ */
+const networkField = (check: (value: string) => boolean, message: string) =>
+  text()
+    .refine(check, { error: message })
+    .nullish();
+
+/** The fields of a printer or payment device, the same for both; only the name is required on create. */
+const deviceFields = {
   guid: text().nullish(),
-  ip_address: text().nullish(),
-  port: text().nullish(),
+  ip_address: networkField(isIpAddress, 'must be an IPv4 or IPv6 address'),
+  port: networkField(isPort, 'must be a port number from 1 to 65535 written as digits'),
   provider: text().nullish(),
-  mac_address: text().nullish(),
+  mac_address: networkField(isMacAddress, 'must be a MAC address like AA:BB:CC:DD:EE:FF'),
   type: text().nullish(),
-});
+};
+
+export const CreatePrinterDto = dto({ name: requiredText(), ...deviceFields });
 export type CreatePrinterDto = z.output<typeof CreatePrinterDto>;
 
-export const UpdatePrinterDto = dto({
-  name: text().nullish(),
-  guid: text().nullish(),
-  ip_address: text().nullish(),
-  port: text().nullish(),
-  provider: text().nullish(),
-  mac_address: text().nullish(),
-  type: text().nullish(),
-});
+export const UpdatePrinterDto = dto({ name: text().nullish(), ...deviceFields });
 export type UpdatePrinterDto = z.output<typeof UpdatePrinterDto>;
 
-export const CreatePaymentDeviceDto = dto({
-  name: requiredText(),
-  guid: text().nullish(),
-  ip_address: text().nullish(),
-  port: text().nullish(),
-  provider: text().nullish(),
-  mac_address: text().nullish(),
-  type: text().nullish(),
-});
+export const CreatePaymentDeviceDto = dto({ name: requiredText(), ...deviceFields });
 export type CreatePaymentDeviceDto = z.output<typeof CreatePaymentDeviceDto>;
 
-export const UpdatePaymentDeviceDto = dto({
-  name: text().nullish(),
-  guid: text().nullish(),
-  ip_address: text().nullish(),
-  port: text().nullish(),
-  provider: text().nullish(),
-  mac_address: text().nullish(),
-  type: text().nullish(),
-});
+export const UpdatePaymentDeviceDto = dto({ name: text().nullish(), ...deviceFields });
 export type UpdatePaymentDeviceDto = z.output<typeof UpdatePaymentDeviceDto>;
 
 export const businessOperations = [

@@ -1,0 +1,131 @@
+/**
+ * INSERTs for the hot write paths (receipt lines, ledger entries, level upserts, audit entries).
+ *
+ * CPU: kysely parses every row of `values([...])` into an operation tree and compiles that tree anew on each
+ * call, which cost more than SQLite spent running the statement. The SQL text depends only on the engine, table,
+ * columns and row count, so it is built once and reused; values still travel as bound parameters. Table and
+ * column names come from our code, never from input.
+ *
+ * Round trips (PostgreSQL): every statement is a network round trip, and on a busy machine its send costs more
+ * than the work. Rows the operation never reads back (lines, ledger entries, the audit entry) can be written
+ * later (`insertLater`): they travel as data-modifying CTEs in front of the operation's next statement sent
+ * through `executeCarrying` — the balance update at commit — or, failing that, in one statement of their own
+ * just before COMMIT. Same transaction, same rows; fewer statements. SQLite runs in-process: it writes at once.
+ */
+import { CompiledQuery, type Insertable } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Db, OperationContext } from '../context.js';
+import { atCommit, onPostgres } from '../operation.js';
+
+const texts = new Map<string, string>();
+/** Distinct statements stay few (a handful of tables × row counts); the bound keeps a pathological caller in check. */
+const TEXT_LIMIT = 1000;
+
+const quote = (name: string) => `"${name}"`;
+
+function insertText(postgres: boolean, table: string, columns: readonly string[], rowCount: number, suffix: string): string {
+  const key = `${postgres ? 'p' : 's'}\u0000${table}\u0000${columns.join(',')}\u0000${rowCount}\u0000${suffix}`;
+  const cached = texts.get(key);
+  if (cached !== undefined) return cached;
+  let parameter = 0;
+  const placeholder = postgres ? () => `$${(parameter += 1)}` : () => '?';
+  const tuples = Array.from({ length: rowCount }, () => `(${columns.map(placeholder).join(', ')})`);
+  const text = `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values ${tuples.join(', ')}${suffix ? ` ${suffix}` : ''}`;
+  if (texts.size >= TEXT_LIMIT) texts.clear();
+  texts.set(key, text);
+  return text;
+}
+
+/** The INSERT of `rows` (all with the same keys, in the same order) into `table`; `suffix` is static SQL. */
+export function insertQuery<T extends keyof Database & string>(
+  db: Db,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+  suffix: string,
+): CompiledQuery {
+  const columns = Object.keys(rows[0] ?? {});
+  const parameters: unknown[] = [];
+  for (const row of rows) {
+    const values = row as Record<string, unknown>;
+    for (const column of columns) parameters.push(values[column]);
+  }
+  return CompiledQuery.raw(insertText(onPostgres(db), table, columns, rows.length, suffix), parameters);
+}
+
+/**
+ * Inserts `rows` (all with the same keys, in the same order) into `table` in one statement now. `suffix` is
+ * static SQL appended as is (an ON CONFLICT or RETURNING clause); rows a RETURNING clause returns come back.
+ */
+export async function insertRows<T extends keyof Database & string>(
+  db: Db,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+  suffix = '',
+): Promise<readonly unknown[]> {
+  if (rows.length === 0) return [];
+  return (await db.executeQuery(insertQuery(db, table, rows, suffix))).rows;
+}
+
+/** Inserts waiting to travel with the operation's next carrying statement (PostgreSQL only). */
+const waiting = new WeakMap<OperationContext, CompiledQuery[]>();
+
+/**
+ * Inserts rows the operation will not read back, in the same transaction but possibly later: on PostgreSQL
+ * with the next `executeCarrying` statement or just before COMMIT; on SQLite (and outside an operation) now.
+ */
+export async function insertLater<T extends keyof Database & string>(
+  db: Db,
+  ctx: OperationContext,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  if (!onPostgres(db)) {
+    await insertRows(db, table, rows);
+    return;
+  }
+  const queue = waiting.get(ctx);
+  if (queue) {
+    queue.push(insertQuery(db, table, rows, ''));
+    return;
+  }
+  waiting.set(ctx, [insertQuery(db, table, rows, '')]);
+  // Whatever no statement carried is written before COMMIT (at once outside an operation).
+  await atCommit(ctx, async () => void (await executeCarrying(db, ctx)), 'last');
+}
+
+/** PostgreSQL's limit of bound values per statement. */
+const MAX_PARAMETERS = 65535;
+
+/** `$n` placeholders of `text` moved up by `offset` (our statements hold no literal `$`: values are bound). */
+const shifted = (text: string, offset: number) => (offset === 0 ? text : text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`));
+
+/**
+ * Runs `query` (or nothing) with the operation's waiting inserts in front of it, as data-modifying CTEs of the
+ * same statement; PostgreSQL runs those to completion whether or not the statement refers to them.
+ */
+export async function executeCarrying<R>(db: Db, ctx: OperationContext, query?: CompiledQuery<R>) {
+  const queue = waiting.get(ctx) ?? [];
+  waiting.delete(ctx);
+  const carried = query ?? queue.pop();
+  if (!carried) return undefined;
+  if (queue.length === 0) return db.executeQuery(carried);
+  const total = queue.reduce((sum, insert) => sum + insert.parameters.length, carried.parameters.length);
+  if (total > MAX_PARAMETERS) {
+    // Too many values for one statement (a huge document): the inserts go one by one.
+    for (const insert of queue) await db.executeQuery(insert);
+    return db.executeQuery(carried);
+  }
+  const parameters: unknown[] = [];
+  const ctes = queue.map((insert, index) => {
+    const text = `w${index} as (${shifted(insert.sql, parameters.length)})`;
+    parameters.push(...insert.parameters);
+    return text;
+  });
+  const main = shifted(carried.sql, parameters.length);
+  parameters.push(...carried.parameters);
+  // A statement that has its own WITH list continues ours.
+  const ownWith = /^\s*with\s/i.exec(main);
+  const text = `with ${ctes.join(', ')}${ownWith ? `, ${main.slice(ownWith[0].length)}` : ` ${main}`}`;
+  return db.executeQuery(CompiledQuery.raw(text, parameters) as CompiledQuery<R>);
+}

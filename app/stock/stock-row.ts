@@ -1,0 +1,102 @@
+/**
+ * The write of a stock row's update (StockQuantityController_update), run as one of the operation's last
+ * statements: a stock row is a hot row (every posting of its pair updates it), and on PostgreSQL it stays locked
+ * from this write until COMMIT. An absolute quantity becomes an 'adjustment' ledger entry of (target − current),
+ * where `current` is read under the row's lock, so postings committed meanwhile are counted, never overwritten.
+ */
+import { sql, type Updateable } from 'kysely';
+import type { Quantity } from '../../shared/decimal.js';
+import type { StockLevelsTable } from '../../db/schema.js';
+import { units } from '../../db/values.js';
+import type { Db, OperationContext } from '../context.js';
+import { onPostgres } from '../operation.js';
+import { executeCarrying } from './insert-rows.js';
+
+export type StockRowChanges = Updateable<StockLevelsTable> & { readonly dt_updated: string };
+
+const ADJUSTMENT = { reason: 'adjustment', docType: 'stock_list' } as const;
+
+/**
+ * Applies `changes` (and `target`, if given) to the live row `id`; false when there is no such row. On
+ * PostgreSQL lock, read, ledger entry and update travel as ONE statement, so the row is locked for a single
+ * round trip before COMMIT; SQLite has one writer and runs them as three cheap local statements.
+ */
+export async function setStockRow(
+  db: Db,
+  ctx: OperationContext,
+  id: string,
+  changes: StockRowChanges,
+  target: Quantity | undefined,
+): Promise<boolean> {
+  if (target === undefined) {
+    const update = db
+      .updateTable('stock_levels')
+      .set(changes)
+      .where('business_id', '=', ctx.businessId)
+      .where('id', '=', id)
+      .where('is_deleted', '=', 0)
+      .compile();
+    const result = await executeCarrying(db, ctx, update);
+    return (result?.numAffectedRows ?? 0n) > 0n;
+  }
+  return onPostgres(db) ? setLockedPostgres(db, ctx, id, changes, target) : setSqlite(db, ctx, id, changes, target);
+}
+
+/**
+ * One statement: `old` locks the row and reads its quantity as last committed (READ COMMITTED re-reads a row
+ * after waiting for its lock), `moved` appends the adjustment, and the UPDATE sets the row. Data-modifying CTEs
+ * always run to completion, referenced or not.
+ */
+async function setLockedPostgres(db: Db, ctx: OperationContext, id: string, changes: StockRowChanges, target: Quantity) {
+  const assignments = sql.join(Object.entries(changes).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
+  const statement = sql<{ id: string }>`
+    with old as (
+      select id, item_id, warehouse_id, quantity from stock_levels
+       where business_id = ${ctx.businessId} and id = ${id} and is_deleted = 0
+         for update),
+    moved as (
+      insert into stock_moves (business_id, id, item_id, warehouse_id, delta, reason, doc_type, doc_id, actor_id, dt_created)
+      select ${ctx.businessId}, ${ctx.newId()}, item_id, warehouse_id, cast(${target} as bigint) - quantity,
+             ${ADJUSTMENT.reason}, ${ADJUSTMENT.docType}, id, ${ctx.actor.id}, ${ctx.now}
+        from old where quantity <> cast(${target} as bigint))
+    update stock_levels l set ${assignments}, quantity = cast(${target} as bigint)
+      from old where l.business_id = ${ctx.businessId} and l.id = old.id
+    returning l.id`.compile(db);
+  return ((await executeCarrying(db, ctx, statement))?.rows.length ?? 0) > 0;
+}
+
+async function setSqlite(db: Db, ctx: OperationContext, id: string, changes: StockRowChanges, target: Quantity) {
+  const row = await db
+    .selectFrom('stock_levels')
+    .select(['item_id', 'warehouse_id', 'quantity'])
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (!row) return false;
+  const delta = target - units(row.quantity);
+  if (delta !== 0n) {
+    await db
+      .insertInto('stock_moves')
+      .values({
+        business_id: ctx.businessId,
+        id: ctx.newId(),
+        item_id: row.item_id,
+        warehouse_id: row.warehouse_id,
+        delta,
+        reason: ADJUSTMENT.reason,
+        doc_type: ADJUSTMENT.docType,
+        doc_id: id,
+        actor_id: ctx.actor.id,
+        dt_created: ctx.now,
+      })
+      .execute();
+  }
+  await db
+    .updateTable('stock_levels')
+    .set({ ...changes, quantity: target })
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', id)
+    .execute();
+  return true;
+}
