@@ -10,8 +10,9 @@ import type { CreateEmployeeDto, UpdateEmployeeDto } from '../../shared/catalogu
 import type { Db, OperationContext } from '../context.js';
 import { handler } from '../operation.js';
 import { requireLive, type Reference } from '../business/references.js';
-import { commonWire, loadLive, simpleResource } from '../resources/simple-resource.js';
+import { loadLive, simpleResource } from '../resources/simple-resource.js';
 import { claimPin } from './pin-rules.js';
+import { employeeWire, type PublicEmployeeRow } from './employee-wire.js';
 
 /** The reference's `role_id` default: an employee with no role. */
 export const NO_ROLE = '0';
@@ -51,18 +52,7 @@ export const employees = simpleResource<StoredCreate, StoredUpdate>({
     email: nullable(body.email),
   }),
   // A whitelist, so `pin_hash` is never part of a response (nor, therefore, of the audit entry).
-  toWire: (row) => ({
-    ...commonWire(row),
-    full_name: row.full_name,
-    guid: row.guid ?? null,
-    role_id: row.role_id,
-    employee_address: row.employee_address ?? null,
-    workplace_id: row.workplace_id ?? null,
-    telegram_id: row.telegram_id ?? null,
-    phone_number: row.phone_number ?? null,
-    notes: row.notes ?? null,
-    email: row.email ?? null,
-  }),
+  toWire: (row) => employeeWire(row as unknown as PublicEmployeeRow),
 });
 
 /** The references a body names (absent or null fields name nothing; role "0" is "no role"). */
