@@ -8,6 +8,7 @@ import { catalogHandlers } from './catalog/index.js';
 import { businessStructureHandlers } from './business/handlers.js';
 import { clientAndDebtHandlers } from './debts/handlers.js';
 import { receiptAndStockHandlers } from './receipts/handlers.js';
+import { stockDocumentHandlers } from './stock-documents/handlers.js';
 import { backOfficeHandlers } from './back-office/handlers.js';
 import { logHandlers } from './logs/logs.js';
 
@@ -17,6 +18,7 @@ const all: readonly Handler[] = [
   ...businessStructureHandlers,
   ...clientAndDebtHandlers,
   ...receiptAndStockHandlers,
+  ...stockDocumentHandlers,
   ...backOfficeHandlers,
   ...(logHandlers as readonly Handler[]),
 ];

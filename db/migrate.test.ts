@@ -18,7 +18,7 @@ describe.each(await testEngines())('migrations on %s', (engine) => {
   it('create every tenant-owned table with the tenant first in its primary key', async () => {
     const database = await freshDatabase(engine);
     try {
-      const tables = ['points', 'workplaces', 'employees', 'warehouses', 'items', 'stock_levels', 'stock_moves', 'receipts', 'receipt_lines', 'client_debts', 'client_debt_txns', 'audit_log', 'suppliers', 'payment_methods', 'base_config', 'tax_fees', 'discounts', 'printers', 'payment_devices'];
+      const tables = ['points', 'workplaces', 'employees', 'warehouses', 'items', 'stock_levels', 'stock_moves', 'receipts', 'receipt_lines', 'write_offs', 'write_off_lines', 'movements', 'movement_lines', 'inventories', 'inventory_lines', 'client_debts', 'client_debt_txns', 'audit_log', 'suppliers', 'payment_methods', 'base_config', 'tax_fees', 'discounts', 'printers', 'payment_devices'];
       for (const table of tables) {
         const columns =
           engine === 'sqlite'

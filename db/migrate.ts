@@ -6,12 +6,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_back_office.js';
 import * as m0003 from './migrations/0003_auth_security.js';
+import * as m0004 from './migrations/0004_stock_documents.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_back_office': m0002,
   '0003_auth_security': m0003,
+  '0004_stock_documents': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

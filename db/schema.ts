@@ -205,6 +205,49 @@ export interface ReceiptLinesTable extends TenantRow {
   warehouse_id: string | null;
 }
 
+/** Header columns common to inventories, write-offs and movements (migration 0004). */
+export interface StockDocumentHeader extends TenantRow {
+  guid: string | null;
+  name: string;
+  description: string | null;
+  organization_id: string;
+  employee_id: string;
+  note: string | null;
+}
+
+export interface WriteOffsTable extends StockDocumentHeader {
+  warehouse_ids: string;
+  conducted: Flag;
+}
+
+export interface InventoriesTable extends StockDocumentHeader {
+  warehouse_ids: string;
+  total: Units;
+  total_planned: Units;
+  total_diff: Units;
+  client_id: string;
+  conducted: Flag;
+}
+
+export interface MovementsTable extends StockDocumentHeader {
+  warehouse_id: string;
+  to_warehouse_id: string;
+}
+
+/** A line of an inventory, a write-off or a movement (`document_id` names its header). */
+export interface StockDocumentLinesTable extends TenantRow {
+  document_id: string;
+  line_no: number | bigint;
+  item_id: string;
+  quantity: Units;
+  price: Units;
+  measure_id: string;
+  multiple: Units | null;
+  /** Inventories only: the quantity the books expected. */
+  planned_quantity: Units | null;
+  warehouse_id: string | null;
+}
+
 export interface ClientDebtsTable extends TenantRow {
   client_id: string;
   debt_amount: Units;
@@ -295,6 +338,12 @@ export interface Database {
   stock_moves: StockMovesTable;
   receipts: ReceiptsTable;
   receipt_lines: ReceiptLinesTable;
+  write_offs: WriteOffsTable;
+  write_off_lines: StockDocumentLinesTable;
+  movements: MovementsTable;
+  movement_lines: StockDocumentLinesTable;
+  inventories: InventoriesTable;
+  inventory_lines: StockDocumentLinesTable;
   client_debts: ClientDebtsTable;
   client_debt_txns: ClientDebtTxnsTable;
   audit_log: AuditLogTable;

@@ -1,14 +1,20 @@
-/** Inventory operations of the reference interface (catalogue entries and their request schemas). */
+/**
+ * Inventory operations of the reference interface (catalogue entries and their request schemas). Differences from
+ * the reference DTOs (docs/api/stock-documents.md): a line may name its own `warehouseId` (additive), a counted
+ * quantity may not be negative, and the planned (book) quantities and totals may be (books can be below zero).
+ */
 import { z } from 'zod';
 import { dto, flag, list, money, quantity, requiredText, text, textList } from '../schema-kit.js';
 import { operation } from './operation.js';
 
 export const InventoryItemDto = dto({
   itemId: requiredText(),
-  quantity: quantity(),
+  quantity: quantity({ min: 'nonnegative' }),
   price: money({ min: 'nonnegative' }),
   plannedQuantity: quantity(),
   measureId: requiredText(),
+  /** Our addition: the warehouse this line counts; defaults to the inventory's single warehouse. */
+  warehouseId: requiredText().nullish(),
 });
 export type InventoryItemDto = z.output<typeof InventoryItemDto>;
 
@@ -19,7 +25,7 @@ export const CreateInventoryDto = dto({
   warehouseId: textList(),
   organizationId: requiredText(),
   total: money({ min: 'nonnegative' }),
-  totalPlanned: money({ min: 'nonnegative' }),
+  totalPlanned: money(),
   totalDiff: money(),
   employeeId: requiredText(),
   clientId: requiredText(),
@@ -36,7 +42,7 @@ export const UpdateInventoryDto = dto({
   organizationId: text().nullish(),
   employeeId: text().nullish(),
   total: money({ min: 'nonnegative' }).nullish(),
-  totalPlanned: money({ min: 'nonnegative' }).nullish(),
+  totalPlanned: money().nullish(),
   totalDiff: money().nullish(),
   clientId: text().nullish(),
   note: text().nullish(),

@@ -1,11 +1,14 @@
-/** Movement operations of the reference interface (catalogue entries and their request schemas). */
+/**
+ * Movement operations of the reference interface (catalogue entries and their request schemas). Difference from
+ * the reference DTOs (docs/api/stock-documents.md): quantities may not be negative.
+ */
 import { z } from 'zod';
 import { dto, list, money, quantity, requiredText, text } from '../schema-kit.js';
 import { operation } from './operation.js';
 
 export const MovementItemDto = dto({
   itemId: requiredText(),
-  quantity: quantity(),
+  quantity: quantity({ min: 'nonnegative' }),
   price: money({ min: 'nonnegative' }),
   measureId: requiredText(),
   multiple: quantity().nullish(),

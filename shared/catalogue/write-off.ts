@@ -1,14 +1,20 @@
-/** WriteOff operations of the reference interface (catalogue entries and their request schemas). */
+/**
+ * WriteOff operations of the reference interface (catalogue entries and their request schemas). Differences from
+ * the reference DTOs (docs/api/stock-documents.md): a line may name its own `warehouseId` (additive) and
+ * quantities may not be negative (a write-off takes goods out; bringing them in is a receipt).
+ */
 import { z } from 'zod';
 import { dto, flag, list, money, quantity, requiredText, text, textList } from '../schema-kit.js';
 import { operation } from './operation.js';
 
 export const CancellationItemDto = dto({
   itemId: requiredText(),
-  quantity: quantity(),
+  quantity: quantity({ min: 'nonnegative' }),
   price: money({ min: 'nonnegative' }),
   measureId: requiredText(),
   multiple: quantity().nullish(),
+  /** Our addition: the warehouse this line leaves; defaults to the write-off's single warehouse. */
+  warehouseId: requiredText().nullish(),
 });
 export type CancellationItemDto = z.output<typeof CancellationItemDto>;
 
