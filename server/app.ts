@@ -2,14 +2,14 @@
  * Builds the central service: a Fastify instance over an open database. `main.ts` adds configuration,
  * migrations and listening; tests build it directly against a fresh database.
  */
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Config } from './config.js';
 import { principalResolver } from './auth/principal.js';
 import { tokenService } from './auth/tokens.js';
-import { installErrorHandling } from './errors.js';
+import { errorBody, installErrorHandling } from './errors.js';
 import { registerObservability } from './observability.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { adminHandlers } from './platform/admin.js';
@@ -37,7 +37,14 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters up to the longest text we store (a base-config key); longer ones are unknown ids.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
+    // Errors the router raises before any route runs get the same error body as everything else.
+    frameworkErrors: (error, request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const status: 400 | 404 = tooLong ? 404 : 400;
+      void (reply as FastifyReply).code(status).send(errorBody(request, status, tooLong ? 'Not found' : 'Bad request'));
+    },
   });
 
   const tokens = tokenService(config.jwtSecret, config.tokenTtlSeconds);

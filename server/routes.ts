@@ -6,7 +6,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { catalogue } from '../shared/catalogue/index.js';
 import { successStatus, type OperationSpec } from '../shared/catalogue/operation.js';
-import { badRequest, forbidden, notImplemented, unauthorized } from '../shared/errors.js';
+import { badRequest, forbidden, notFound, notImplemented, unauthorized } from '../shared/errors.js';
+import { MAX_TEXT_LENGTH } from '../shared/schema-kit.js';
 import { uuidv7 } from '../shared/ids.js';
 import { validate } from '../shared/validation.js';
 import type { OperationContext } from '../app/context.js';
@@ -54,6 +55,10 @@ export function registerCatalogueRoutes(app: FastifyInstance, services: Platform
         const principal = await authenticate(spec, request);
         if (!domain && !platformHandler) throw notImplemented(spec.operationId);
         const params = (request.params ?? {}) as Record<string, string>;
+        // No record has such an id, and PostgreSQL cannot even compare text holding a NUL: answer as unknown.
+        if (Object.values(params).some((value) => value.includes('\u0000') || value.length > MAX_TEXT_LENGTH)) {
+          throw notFound('Not found');
+        }
         if (platformHandler) {
           const result = await platformHandler.run(services, { body: request.body, query: request.query, params }, principal);
           return reply.code(successStatus(spec)).send(result);

@@ -9,15 +9,28 @@ import { MONEY, PERCENT, QUANTITY, parseDecimal, type DecimalKind, type Money, t
 /** Longest free text we accept in one field; longer input is a 400, not a silent truncation. */
 export const MAX_TEXT_LENGTH = 2000;
 
+/**
+ * No text we store may hold a NUL character: PostgreSQL cannot store one in text (it would fail the write with a
+ * 500), and no person types one. Refused up front, on both engines alike.
+ */
+// eslint-disable-next-line no-control-regex -- matching the NUL character is the point
+const NO_NUL = /^[^\u0000]*$/;
+const noNul = { error: 'must not contain NUL characters' };
+
 /** An optional free-text string. */
-export const text = () => z.string({ error: 'must be a string' }).max(MAX_TEXT_LENGTH, { error: `must be at most ${MAX_TEXT_LENGTH} characters` });
+export const text = () =>
+  z
+    .string({ error: 'must be a string' })
+    .max(MAX_TEXT_LENGTH, { error: `must be at most ${MAX_TEXT_LENGTH} characters` })
+    .regex(NO_NUL, noNul);
 
 /** A required, non-empty string (class-validator's IsNotEmpty in the reference). */
 export const requiredText = () =>
   z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
     .min(1, { error: 'should not be empty' })
-    .max(MAX_TEXT_LENGTH, { error: `must be at most ${MAX_TEXT_LENGTH} characters` });
+    .max(MAX_TEXT_LENGTH, { error: `must be at most ${MAX_TEXT_LENGTH} characters` })
+    .regex(NO_NUL, noNul);
 
 /** An id of one of our records: a non-empty string; existence is checked by the operation. */
 export const id = () => requiredText().max(64, { error: 'must be at most 64 characters' });
