@@ -1,19 +1,22 @@
 /**
- * Every id an inventory, write-off or movement names must exist in the caller's business (the reference never checked):
- * one message line per offending field, all found with one batched query whatever the number of lines.
+ * Every id a stock document (receipt, inventory, write-off, movement) names must exist in the caller's business
+ * (the reference never checked): one message line per offending field, all found with one batched query whatever
+ * the number of lines.
  */
 import type { Db, OperationContext } from '../context.js';
 import { existingReferences } from '../stock/references.js';
-import type { DocumentLine } from './lines.js';
 
 export interface DocumentReferences {
   /** Header warehouses to check, each with the field name its message uses (`warehouseId.0`, `toWarehouseId`). */
   readonly warehouses?: readonly { readonly field: string; readonly id: string }[];
   readonly organizationId?: string | undefined;
   readonly employeeId?: string | undefined;
-  /** Inventories: the counterparty, a supplier or a client. */
+  /** Receipts and inventories: the counterparty, a supplier or a client. */
   readonly clientId?: string | undefined;
 }
+
+/** What a line names; every stock document's lines have these. */
+export type LineReferences = { readonly itemId: string; readonly measureId: string; readonly warehouseId: string | null };
 
 const listOf = (value: string | undefined) => (value === undefined ? [] : [value]);
 
@@ -21,7 +24,7 @@ export async function documentReferenceProblems(
   db: Db,
   ctx: OperationContext,
   header: DocumentReferences,
-  lines: readonly DocumentLine[],
+  lines: readonly LineReferences[],
 ): Promise<string[]> {
   const warehouses = header.warehouses ?? [];
   const found = await existingReferences(db, ctx, {

@@ -4,6 +4,7 @@ import { testEngines } from '../helpers/databases.js';
 import { startTestServer, registerTenant, type Tenant, type TestServer } from '../helpers/server.js';
 import { expectAuthRequired, expectErrorBody, expectStrictBody, expectValidation } from '../helpers/checks.js';
 import { cashierToken } from '../helpers/actors.js';
+import { debtApi } from '../helpers/debts.js';
 import { insertClient, insertPoint } from '../helpers/fixtures.js';
 
 describe.each(await testEngines())('client debt checks on %s', (engine) => {
@@ -19,35 +20,7 @@ describe.each(await testEngines())('client debt checks on %s', (engine) => {
   });
   afterAll(() => server.close());
 
-  /**
-   * Every request starts at a later millisecond than the previous one ended: ids are random within a
-   * millisecond, so "newest first" and ledger order are only defined between different timestamps.
-   */
-  const request: TestServer['request'] = async (...args) => {
-    await new Promise((resolve) => setTimeout(resolve, 2));
-    return server.request(...args);
-  };
-
-  const debtBody = (tenant: Tenant, clientId: string, amount: string) => ({
-    client_id: clientId,
-    debt_amount: amount,
-    employee_id: tenant.userId,
-    id_automated_point: '0',
-  });
-  const createDebt = (tenant: Tenant, body: unknown) =>
-    request('POST', '/api/v1/client-debts/create', { token: tenant.token, body });
-  const transact = (tenant: Tenant, body: unknown) =>
-    request('POST', '/api/v1/client-debts/transactions/create', { token: tenant.token, body });
-  const record = (clientId: string) =>
-    server.database.db.selectFrom('client_debts').selectAll().where('client_id', '=', clientId).executeTakeFirst();
-  const entries = (clientId: string) =>
-    server.database.db
-      .selectFrom('client_debt_txns')
-      .selectAll()
-      .where('client_id', '=', clientId)
-      .orderBy('dt_created')
-      .orderBy('id')
-      .execute();
+  const { request, debtBody, createDebt, transact, record, entries } = debtApi(() => server);
   it('rejects invalid debt bodies with a line naming each field, and stores nothing', async () => {
     const clientId = await insertClient(server, shop, 'Invalid bodies');
     const valid = debtBody(shop, clientId, '10');
