@@ -13,7 +13,7 @@ import type { InventoriesTable } from '../../db/schema.js';
 import { flag, jsonList, units } from '../../db/values.js';
 import { writeAudit } from '../audit.js';
 import type { Db, OperationContext } from '../context.js';
-import { handler } from '../operation.js';
+import { lifeCycleHandlers } from '../resources/life-cycle-handlers.js';
 import { receiptTotals, totalProblems } from '../receipts/receipt-lines.js';
 import { postInventoryCounts } from '../stock-documents/counting.js';
 import {
@@ -166,16 +166,21 @@ async function remove(db: Db, id: string, ctx: OperationContext) {
   return inventoryWire(await removeDocument(db, ctx, SPEC, id, () => postInventoryCounts(db, ctx, doc(id), [])));
 }
 
-export const inventoryHandlers = [
-  handler('InventoryController_create', (db, { body }, ctx) => create(db, body, ctx), { audit: false }),
-  handler('InventoryController_findAll', async (db, _input, ctx) => (await listHeaders(db, ctx, SPEC)).map(inventoryWire)),
-  handler('InventoryController_findOne', async (db, { params }, ctx) =>
-    withLines(db, ctx, await loadHeader(db, ctx, SPEC, params.id ?? '')),
-  ),
-  handler('InventoryController_update', (db, { params, body }, ctx) => update(db, params.id ?? '', body, ctx), {
-    audit: { type: 'SYSTEM', action: 'UPDATE_INVENTORY' },
-  }),
-  handler('InventoryController_remove', (db, { params }, ctx) => remove(db, params.id ?? '', ctx), {
-    audit: { type: 'SYSTEM', action: 'DELETE_INVENTORY' },
-  }),
-];
+/** Create writes its own audit entry (after the guid check, so a retry logs nothing). */
+export const inventoryHandlers = lifeCycleHandlers(
+  {
+    create,
+    findAll: async (db, ctx) => (await listHeaders(db, ctx, SPEC)).map(inventoryWire),
+    findOne: async (db, id, ctx) => withLines(db, ctx, await loadHeader(db, ctx, SPEC, id)),
+    update,
+    remove,
+  },
+  {
+    create: 'InventoryController_create',
+    findAll: 'InventoryController_findAll',
+    findOne: 'InventoryController_findOne',
+    update: 'InventoryController_update',
+    remove: 'InventoryController_remove',
+  },
+  { create: false },
+);

@@ -11,7 +11,7 @@ import type { MovementsTable } from '../../db/schema.js';
 import { flag } from '../../db/values.js';
 import { writeAudit } from '../audit.js';
 import type { Db, OperationContext } from '../context.js';
-import { handler } from '../operation.js';
+import { lifeCycleHandlers } from '../resources/life-cycle-handlers.js';
 import {
   insertHeaderOnce,
   listHeaders,
@@ -135,16 +135,21 @@ async function remove(db: Db, id: string, ctx: OperationContext) {
   return movementWire(await removeDocument(db, ctx, SPEC, id, () => postDocumentEffect(db, ctx, doc(id), [])));
 }
 
-export const movementHandlers = [
-  handler('MovementController_create', (db, { body }, ctx) => create(db, body, ctx), { audit: false }),
-  handler('MovementController_findAll', async (db, _input, ctx) => (await listHeaders(db, ctx, SPEC)).map(movementWire)),
-  handler('MovementController_findOne', async (db, { params }, ctx) =>
-    withLines(db, ctx, await loadHeader(db, ctx, SPEC, params.id ?? '')),
-  ),
-  handler('MovementController_update', (db, { params, body }, ctx) => update(db, params.id ?? '', body, ctx), {
-    audit: { type: 'SYSTEM', action: 'UPDATE_MOVEMENT' },
-  }),
-  handler('MovementController_remove', (db, { params }, ctx) => remove(db, params.id ?? '', ctx), {
-    audit: { type: 'SYSTEM', action: 'DELETE_MOVEMENT' },
-  }),
-];
+/** Create writes its own audit entry (after the guid check, so a retry logs nothing). */
+export const movementHandlers = lifeCycleHandlers(
+  {
+    create,
+    findAll: async (db, ctx) => (await listHeaders(db, ctx, SPEC)).map(movementWire),
+    findOne: async (db, id, ctx) => withLines(db, ctx, await loadHeader(db, ctx, SPEC, id)),
+    update,
+    remove,
+  },
+  {
+    create: 'MovementController_create',
+    findAll: 'MovementController_findAll',
+    findOne: 'MovementController_findOne',
+    update: 'MovementController_update',
+    remove: 'MovementController_remove',
+  },
+  { create: false },
+);

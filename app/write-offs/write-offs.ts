@@ -10,7 +10,7 @@ import type { WriteOffsTable } from '../../db/schema.js';
 import { flag, jsonList } from '../../db/values.js';
 import { writeAudit } from '../audit.js';
 import type { Db, OperationContext } from '../context.js';
-import { handler } from '../operation.js';
+import { lifeCycleHandlers } from '../resources/life-cycle-handlers.js';
 import {
   insertHeaderOnce,
   listHeaders,
@@ -135,16 +135,25 @@ async function remove(db: Db, id: string, ctx: OperationContext) {
   return writeOffWire(await removeDocument(db, ctx, SPEC, id, () => postDocumentEffect(db, ctx, doc(id), [])));
 }
 
-export const writeOffHandlers = [
-  handler('WriteOffController_create', (db, { body }, ctx) => create(db, body, ctx), { audit: false }),
-  handler('WriteOffController_findAll', async (db, _input, ctx) => (await listHeaders(db, ctx, SPEC)).map(writeOffWire)),
-  handler('WriteOffController_findOne', async (db, { params }, ctx) =>
-    withLines(db, ctx, await loadHeader(db, ctx, SPEC, params.id ?? '')),
-  ),
-  handler('WriteOffController_update', (db, { params, body }, ctx) => update(db, params.id ?? '', body, ctx), {
-    audit: { type: 'SYSTEM', action: 'UPDATE_CANCELLATION' },
-  }),
-  handler('WriteOffController_remove', (db, { params }, ctx) => remove(db, params.id ?? '', ctx), {
-    audit: { type: 'SYSTEM', action: 'DELETE_CANCELLATION' },
-  }),
-];
+/** Create writes its own audit entry (after the guid check, so a retry logs nothing). */
+export const writeOffHandlers = lifeCycleHandlers(
+  {
+    create,
+    findAll: async (db, ctx) => (await listHeaders(db, ctx, SPEC)).map(writeOffWire),
+    findOne: async (db, id, ctx) => withLines(db, ctx, await loadHeader(db, ctx, SPEC, id)),
+    update,
+    remove,
+  },
+  {
+    create: 'WriteOffController_create',
+    findAll: 'WriteOffController_findAll',
+    findOne: 'WriteOffController_findOne',
+    update: 'WriteOffController_update',
+    remove: 'WriteOffController_remove',
+  },
+  {
+    create: false,
+    update: { type: 'SYSTEM', action: 'UPDATE_CANCELLATION' },
+    remove: { type: 'SYSTEM', action: 'DELETE_CANCELLATION' },
+  },
+);
