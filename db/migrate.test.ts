@@ -4,7 +4,7 @@ import { freshDatabase, testEngines } from '../test/helpers/databases.js';
 import { migrateToLatest, migrations } from './migrate.js';
 
 describe.each(await testEngines())('migrations on %s', (engine) => {
-  it('bring an empty database to the newest schema, and a second run applies nothing', async () => {
+  it('D11: bring an empty database to the newest schema, and a second run applies nothing', async () => {
     const database = await freshDatabase(engine);
     try {
       expect(await migrateToLatest(database.db as never)).toEqual([]);

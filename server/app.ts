@@ -36,6 +36,7 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
     // Per-request lines only when debugging: at thousands of requests a second they cost more than they tell.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     requestIdHeader: 'x-request-id',
+    trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     // Path parameters up to the longest text we store (a base-config key); longer ones are unknown ids.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.js';
 
 export interface Config {
   readonly host: string;
@@ -21,6 +22,10 @@ export interface Config {
   /** The platform administrator's credentials; when either is absent, admin login always answers 401. */
   readonly adminLogin?: string;
   readonly adminPassword?: string;
+  /** Limits on login-like operations and registration (429 with retry-after beyond them). */
+  readonly rateLimits: RateLimits;
+  /** Behind a reverse proxy, take the client address from X-Forwarded-For (TRUST_PROXY=true). */
+  readonly trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -44,8 +49,21 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit,
     logLevel: env.LOG_LEVEL ?? 'info',
     tokenTtlSeconds: 12 * 60 * 60,
+    rateLimits: {
+      loginPerMinute: positiveInteger(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', DEFAULT_RATE_LIMITS.loginPerMinute),
+      registrationsPerHour: positiveInteger(env, 'RATE_LIMIT_REGISTRATIONS_PER_HOUR', DEFAULT_RATE_LIMITS.registrationsPerHour),
+    },
+    trustProxy: env.TRUST_PROXY === 'true',
     ...adminCredentials(env, production),
   };
+}
+
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const given = env[name];
+  if (given === undefined || given === '') return fallback;
+  const value = Number(given);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive integer, got "${given}"`);
+  return value;
 }
 
 /** There are no default admin credentials (the reference compared against whatever the env held). */

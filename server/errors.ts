@@ -50,6 +50,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const known = classify(error);
     if (known) {
+      const retryAfter = (known.detail as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+      if (known.status === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       if (known.status >= 500 && known.status !== 501) request.log.warn({ err: error }, 'operation failed');
       return reply.code(known.status).send(errorBody(request, known.status, known.message, known.detail));
     }

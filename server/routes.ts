@@ -16,6 +16,7 @@ import { executeOperation, type OperationInput } from '../app/operation.js';
 import type { OperationId } from '../shared/catalogue/index.js';
 import type { Principal } from './auth/principal.js';
 import type { PlatformHandler, PlatformServices } from './platform/platform-handler.js';
+import { createThrottle } from './rate-limit.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -31,6 +32,7 @@ function parseOrThrow(schema: OperationSpec['body'], value: unknown): unknown {
 
 export function registerCatalogueRoutes(app: FastifyInstance, services: PlatformServices, platformHandlers: readonly PlatformHandler[]) {
   const platform = new Map(platformHandlers.map((definition) => [definition.operationId, definition]));
+  const throttle = createThrottle(services.config.rateLimits);
 
   async function authenticate(spec: OperationSpec, request: FastifyRequest): Promise<Principal | null> {
     if (spec.access === 'public') return null;
@@ -52,6 +54,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, services: Platform
       method: spec.method,
       url: fastifyPath(spec.path),
       handler: async (request, reply) => {
+        // Before anything costly (token checks, password hashing): a flood is refused cheaply.
+        if (spec.throttle) throttle.check(spec.operationId, spec.throttle, request.ip, request.body);
         const principal = await authenticate(spec, request);
         if (!domain && !platformHandler) throw notImplemented(spec.operationId);
         const params = (request.params ?? {}) as Record<string, string>;

@@ -60,7 +60,7 @@ describe('decimal parsing and formatting', () => {
     );
   });
 
-  it('sums exactly where floats drift', () => {
+  it('D2: sums exactly where floats drift', () => {
     const tenths = Array.from({ length: 10 }, () => unitsOf('0.1', MONEY));
     expect(formatDecimal(sum(tenths), MONEY)).toBe('1');
     fc.assert(

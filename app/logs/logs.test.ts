@@ -18,7 +18,7 @@ describe('QueryLogDto', () => {
     expect(QueryLogDto.parse({})).toEqual({});
   });
 
-  it('refuses limits outside 1–1000 and anything that is not a whole number', () => {
+  it('B7: refuses limits outside 1–1000 and anything that is not a whole number', () => {
     for (const limit of ['0', '1001', '-1', '1.5', '1e3', ' 5', '', 'abc', ['1', '2']]) {
       expect(QueryLogDto.safeParse({ limit }).success, String(limit)).toBe(false);
     }

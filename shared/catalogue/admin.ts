@@ -10,7 +10,7 @@ export const AdminLoginDto = dto({
 export type AdminLoginDto = z.output<typeof AdminLoginDto>;
 
 export const adminOperations = [
-  operation({ operationId: 'AdminController_login', method: 'POST', path: '/admin/login', tag: 'Admin', body: AdminLoginDto, access: 'public', offline: 'online-only' }),
+  operation({ operationId: 'AdminController_login', method: 'POST', path: '/admin/login', tag: 'Admin', body: AdminLoginDto, access: 'public', offline: 'online-only', throttle: 'login' }),
   operation({ operationId: 'AdminController_getRegisteredBusinesses', method: 'GET', path: '/admin/registered-businesses', tag: 'Admin', access: ['SUPERADMIN'], offline: 'online-only' }),
   operation({ operationId: 'AdminController_getAllUsers', method: 'GET', path: '/admin/users-list', tag: 'Admin', access: ['SUPERADMIN'], offline: 'online-only' }),
 ] as const;

@@ -80,16 +80,16 @@ export const VerifySecondVerificationDto = dto({
 export type VerifySecondVerificationDto = z.output<typeof VerifySecondVerificationDto>;
 
 export const authOperations = [
-  operation({ operationId: 'AuthController_register', method: 'POST', path: '/auth/register', tag: 'Auth', body: RegisterDto, access: 'public', offline: 'online-only' }),
-  operation({ operationId: 'AuthController_login', method: 'POST', path: '/auth/login', tag: 'Auth', body: LoginDto, access: 'public', offline: 'online-only' }),
+  operation({ operationId: 'AuthController_register', method: 'POST', path: '/auth/register', tag: 'Auth', body: RegisterDto, access: 'public', offline: 'online-only', throttle: 'registration' }),
+  operation({ operationId: 'AuthController_login', method: 'POST', path: '/auth/login', tag: 'Auth', body: LoginDto, access: 'public', offline: 'online-only', throttle: 'login' }),
   operation({ operationId: 'AuthController_getProfile', method: 'GET', path: '/auth/user/info', tag: 'Auth', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'online-only' }),
   operation({ operationId: 'AuthController_createUser', method: 'POST', path: '/auth/user', tag: 'Auth', body: CreateUserDto, access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
   operation({ operationId: 'AuthController_updateUser', method: 'PATCH', path: '/auth/user/{id}', tag: 'Auth', body: UpdateUserDto, access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
   operation({ operationId: 'AuthController_deleteUser', method: 'DELETE', path: '/auth/user/{id}', tag: 'Auth', access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
   operation({ operationId: 'AuthController_getPosWorkplaces', method: 'GET', path: '/auth/pos/workplaces', tag: 'Auth', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'online-only' }),
-  operation({ operationId: 'AuthController_posLogin', method: 'POST', path: '/auth/pos/login', tag: 'Auth', body: PosLoginDto, access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
+  operation({ operationId: 'AuthController_posLogin', method: 'POST', path: '/auth/pos/login', tag: 'Auth', body: PosLoginDto, access: ['OWNER', 'ADMIN'], offline: 'online-only', throttle: 'login' }),
   operation({ operationId: 'AuthController_enableSecondVerification', method: 'PATCH', path: '/auth/user/second-verification/enable', tag: 'Auth', body: EnableSecondVerificationDto, access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
   operation({ operationId: 'AuthController_disableSecondVerification', method: 'PATCH', path: '/auth/user/second-verification/disable', tag: 'Auth', body: DisableSecondVerificationDto, access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
   operation({ operationId: 'AuthController_updateSecondVerificationPassword', method: 'PATCH', path: '/auth/user/second-verification/update-password', tag: 'Auth', body: UpdateSecondVerificationPasswordDto, access: ['OWNER', 'ADMIN'], offline: 'online-only' }),
-  operation({ operationId: 'AuthController_verifySecondVerification', method: 'POST', path: '/auth/second-verification/verify', tag: 'Auth', body: VerifySecondVerificationDto, access: 'public', offline: 'online-only' }),
+  operation({ operationId: 'AuthController_verifySecondVerification', method: 'POST', path: '/auth/second-verification/verify', tag: 'Auth', body: VerifySecondVerificationDto, access: 'public', offline: 'online-only', throttle: 'login' }),
 ] as const;

@@ -21,6 +21,12 @@ export type OfflineClass = 'fact' | 'amendment' | 'absolute' | 'descriptive' | '
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+/**
+ * Operations that guess a secret (`login`) or create a tenant (`registration`) are rate limited per client
+ * address, and logins per account too; the limits themselves are service configuration.
+ */
+export type ThrottleClass = 'login' | 'registration';
+
 export interface OperationSpec<
   Id extends string = string,
   Body extends z.ZodType | undefined = z.ZodType | undefined,
@@ -36,6 +42,7 @@ export interface OperationSpec<
   /** Who may call it: `public`, or the roles allowed. Checked before anything else. */
   readonly access: 'public' | readonly Role[];
   readonly offline: OfflineClass;
+  readonly throttle?: ThrottleClass;
   /** Path parameter names, derived from `path`. */
   readonly params: readonly string[];
 }

@@ -157,7 +157,7 @@ export function lifeCycleTests(context: () => LifeCycleContext, spec: LifeCycleS
     );
   });
 
-  it('answers 404 for an unknown id or another business’s record and changes nothing', async () => {
+  it('B2: answers 404 for an unknown id or another business’s record and changes nothing', async () => {
     const { server, shop, rival } = context();
     const theirs = await create(rival);
     for (const id of [theirs.id, 'no-such-id']) {

@@ -17,6 +17,9 @@ export const TEST_CONFIG: Config = {
   bodyLimit: 256 * 1024,
   logLevel: 'silent',
   tokenTtlSeconds: 3600,
+  // Tests register a tenant each from one address; the limits get their own tests (rate-limits.test.ts).
+  rateLimits: { loginPerMinute: 1_000_000, registrationsPerHour: 1_000_000 },
+  trustProxy: false,
 };
 
 export interface ApiResponse<T = unknown> {

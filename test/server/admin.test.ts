@@ -67,7 +67,7 @@ describe.each(await testEngines())('the platform administrator on %s', (engine) 
     await expectStrictBody(server, 'POST', '/api/v1/admin/login', adminToken, { login: 'a', password: 'b' });
   });
 
-  it('lists registered businesses newest first with their owner, never a hash', async () => {
+  it('B4: lists registered businesses newest first with their owner, never a hash', async () => {
     const newer = await registerTenant(server, 'newer');
     const response = await server.request('GET', '/api/v1/admin/registered-businesses', { token: adminToken });
     expect(response.status).toBe(200);

@@ -123,7 +123,7 @@ describe.each(await testEngines())('second verification on %s', (engine) => {
     expect((await verify(tenant, 'newer-5678')).status).toBe(201);
   });
 
-  it('refuses the second-verification settings to a cashier (403) and without a token (401)', async () => {
+  it('B3: refuses the second-verification settings to a cashier (403) and without a token (401)', async () => {
     const tenant = await registerTenant(server, 'cashier2fa');
     const cashier = await cashierToken(server, tenant);
     expectErrorBody(await server.request('PATCH', `${BASE}/enable`, { token: cashier.token, body: { password: SECOND, current_password: PASSWORD } }), 403);

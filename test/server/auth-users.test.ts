@@ -35,7 +35,7 @@ describe.each(await testEngines())('business users on %s', (engine) => {
   });
   afterAll(() => server.close());
 
-  it('lets an owner create a user of their own business, stored with a salted hash and answered without one', async () => {
+  it('S6: lets an owner create a user of their own business, stored with a salted hash and answered without one', async () => {
     const login = uniqueLogin('clerk');
     const response = await create(shop.token, { login, password: 'clerk-pass-1', full_name: 'Clerk', role: 'ADMIN' });
     expect(response.status).toBe(201);

@@ -28,7 +28,7 @@ describe.each(await testEngines())('auth on %s', (engine) => {
     expect(user.password_hash).not.toContain('secret-123');
   });
 
-  it('refuses a login that differs only in case or width, and leaves no orphan business', async () => {
+  it('S1, D10: refuses a login that differs only in case or width, and leaves no orphan business', async () => {
     await register(server, 'Shop1');
     const before = await server.database.db.selectFrom('businesses').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     for (const lookAlike of ['shop1', 'SHOP1', 'ＳＨＯＰ１']) {
@@ -55,7 +55,7 @@ describe.each(await testEngines())('auth on %s', (engine) => {
     expectValidation(await server.request('POST', '/api/v1/auth/register', { body: { login: 'a', password: 'secret-1', businessName: 'b', name: 'c', role: 'SUPERADMIN' } }), 'property role should not exist');
   });
 
-  it('logs in with any case of the login and answers 201 with the user and a token, never a hash', async () => {
+  it('S6: logs in with any case of the login and answers 201 with the user and a token, never a hash', async () => {
     await register(server, 'Baker');
     const response = await server.request('POST', '/api/v1/auth/login', { body: { login: 'baker', password: 'secret-123' } });
     expect(response.status).toBe(201);
@@ -75,7 +75,7 @@ describe.each(await testEngines())('auth on %s', (engine) => {
     expectErrorBody(await server.request('POST', '/api/v1/auth/login', { body: { login: 'nobody-here', password: 'secret-123' } }), 401, 'Invalid credentials');
   });
 
-  it('refuses expired tokens, other algorithms, other audiences and tokens of deleted users', async () => {
+  it('S5, S8: refuses expired tokens, other algorithms, other audiences and tokens of deleted users', async () => {
     const tenant = await registerTenant(server, 'tokens');
     const key = new TextEncoder().encode(TEST_CONFIG.jwtSecret);
     const claims = { kind: 'user', role: 'OWNER', businessId: tenant.businessId };

@@ -55,7 +55,7 @@ describe.each(await testEngines())('client debts on %s', (engine) => {
     expect(await entries(clientId)).toHaveLength(1);
   });
 
-  it('records credit sales (+) and repayments (−) as transactions that move the balance', async () => {
+  it('D14: records credit sales (+) and repayments (−) as transactions that move the balance', async () => {
     const clientId = await insertClient(server, shop, 'Buyer');
     const debt = await createDebt(shop, debtBody(shop, clientId, '100'));
     const sale = await transact(shop, {

@@ -106,7 +106,7 @@ describe.each(await testEngines())('employee PINs on %s', (engine) => {
     expect(await countNamed('Floater 2')).toBe(0);
   });
 
-  it('lets a deleted employee’s PIN be reused', async () => {
+  it('D12: lets a deleted employee’s PIN be reused', async () => {
     const leaver = await create({ full_name: 'Leaver', password: '7788', workplace_id: tillA });
     expect((await server.request('DELETE', `${BASE}/delete/${leaver.body.id}`, { token: shop.token })).status).toBe(200);
     const successor = await create({ full_name: 'Successor', password: '7788', workplace_id: tillA });

@@ -249,7 +249,7 @@ describe.each(await testEngines())('employees on %s', (engine) => {
     expect(await storedRow(gone.body.id)).toMatchObject({ full_name: 'Gone', is_deleted: 1 });
   });
 
-  it('revokes a deleted employee’s access once the principal cache (≤ 5 s) lapses', async () => {
+  it('S5: revokes a deleted employee’s access once the principal cache (≤ 5 s) lapses', async () => {
     const cashier = await cashierToken(server, shop);
     expect((await server.request('GET', '/api/v1/measurements/all', { token: cashier.token })).status).toBe(200);
     expect((await server.request('DELETE', `${BASE}/delete/${cashier.id}`, { token: shop.token })).status).toBe(200);

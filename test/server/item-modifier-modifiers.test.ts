@@ -92,7 +92,7 @@ describe.each(await testEngines())('catalogue modifiers on %s', (engine) => {
     await expectUntouched(server, 'modifiers', theirs.id, 'Theirs');
   });
 
-  it('audits modifier updates too (the reference forgot UPDATE_MODIFIER)', async () => {
+  it('B5: audits modifier updates too (the reference forgot UPDATE_MODIFIER)', async () => {
     const modifier = await createModifier({ name: 'Audited' });
     await server.request('PATCH', `${MODIFIERS}/update/${modifier.id}`, { token: shop.token, body: { name: 'Audited 2' } });
     await server.request('DELETE', `${MODIFIERS}/delete/${modifier.id}`, { token: shop.token });

@@ -95,7 +95,7 @@ describe.each(await testEngines())('catalogue item stock on %s', (engine) => {
     expect(await levelsOf(server, shop, item.id)).toEqual(new Map([[annex, 8000n], [main, 1000n]]));
   });
 
-  it('lists exact stock totals across warehouses ("0.1" + "0.2" = "0.3")', async () => {
+  it('B5: lists exact stock totals across warehouses ("0.1" + "0.2" = "0.3")', async () => {
     const item = await createEntry(server, shop, 'items', { stock_quantity: '0.1', warehouseId: main });
     const update = await updateItem(item.id, { stock_quantity: '0.2', warehouseId: annex });
     expect(update.body.stock_quantity).toBe('0.3');

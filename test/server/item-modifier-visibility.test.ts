@@ -41,7 +41,7 @@ describe.each(await testEngines())('catalogue visibility by point on %s', (engin
   describe.each(SEGMENTS)('$segment', ({ segment }) => {
     const ids = (list: { id: string }[]) => new Set(list.map((entry) => entry.id));
 
-    it('shows a cashier of point P the entries of P and the business-wide ones, but not point Q’s', async () => {
+    it('B1: shows a cashier of point P the entries of P and the business-wide ones, but not point Q’s', async () => {
       const entries = made.get(segment)!;
       const seen = ids(await listEntries(server, cashierOfP, segment));
       expect(seen).toEqual(new Set([entries.P, entries.zero, entries.empty, entries.none]));

@@ -40,7 +40,7 @@ describe.each(await testEngines())('payment methods on %s', (engine) => {
     expect(rows).toEqual([{ name: 'Cash' }]);
   });
 
-  it('answers 404 for an unknown id where the reference answered 200 with an empty body', async () => {
+  it('B2: answers 404 for an unknown id where the reference answered 200 with an empty body', async () => {
     expectErrorBody(
       await server.request('GET', '/api/v1/payment-methods/00000000-0000-7000-8000-000000000000', { token: shop.token }),
       404,

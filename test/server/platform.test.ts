@@ -32,7 +32,7 @@ describe.each(await testEngines())('the service platform on %s', (engine) => {
     expectErrorBody(response, 413, 'too large');
   });
 
-  it('answers malformed JSON with 400 and no parser internals', async () => {
+  it('S13: answers malformed JSON with 400 and no parser internals', async () => {
     const response = await server.request('POST', '/api/v1/warehouses/create', { token: shop.token, body: '{"name": "x",' });
     expectErrorBody(response, 400, 'Body is not valid JSON');
   });
@@ -55,7 +55,7 @@ describe.each(await testEngines())('the service platform on %s', (engine) => {
     expect(String(metrics.body)).toContain('kassa_http_requests_total{method="GET",route="/healthz",status="200"}');
   });
 
-  it('sets protective headers on every response', async () => {
+  it('S14: sets protective headers on every response', async () => {
     const response = await server.request('GET', '/healthz');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');

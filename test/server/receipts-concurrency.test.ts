@@ -59,7 +59,7 @@ describe.each(await testEngines())('concurrent goods receipts on %s', (engine) =
     expect(await levelOf(server, shop, world.item, world.warehouse)).toBe(3000n);
   });
 
-  it('concurrent edits, un-conducts and absolute adjustments of one pair keep the ledger balanced', async () => {
+  it('D2: concurrent edits, un-conducts and absolute adjustments of one pair keep the ledger balanced', async () => {
     const world = await receiptWorld(server, shop);
     const make = () =>
       receiptBody(world, [{ itemId: world.item, quantity: '2', price: '1' }], { total: '2', totalPlanned: '2', totalDiff: '0' });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
 
 describe('configuration', () => {
-  it('refuses to start in production without JWT_SECRET', () => {
+  it('S8: refuses to start in production without JWT_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(join(tmpdir(), 'kassa-')) })).toThrow(ConfigError);
   });
 
@@ -23,7 +23,7 @@ describe('configuration', () => {
     expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o077).toBe(0);
   });
 
-  it('defaults to 127.0.0.1:8080 with SQLite in the data directory', () => {
+  it('S14: defaults to 127.0.0.1:8080 with SQLite in the data directory', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kassa-'));
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config).toMatchObject({ host: '127.0.0.1', port: 8080, databaseUrl: join(dataDir, 'kassa.sqlite') });
