@@ -7,8 +7,8 @@ import type { Role } from '../shared/catalogue/operation.js';
 import type { Database } from '../db/schema.js';
 
 export interface Actor {
-  /** A business user (owner/admin), a cashier logged in by PIN, or the platform administrator. */
-  readonly kind: 'user' | 'employee' | 'admin';
+  /** A business user (owner/admin), a cashier logged in by PIN, the platform administrator, or an enrolled terminal. */
+  readonly kind: 'user' | 'employee' | 'admin' | 'terminal';
   readonly id: string;
   readonly role: Role;
   /** For employees: the workplace they logged in at, and its point. */

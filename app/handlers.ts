@@ -11,6 +11,11 @@ import { receiptAndStockHandlers } from './receipts/handlers.js';
 import { stockDocumentHandlers } from './stock-documents/handlers.js';
 import { backOfficeHandlers } from './back-office/handlers.js';
 import { logHandlers } from './logs/logs.js';
+import { orderHandlers } from './orders/orders.js';
+import { settlementHandlers } from './settlements/settlements.js';
+import { aiChatHandlers } from './ai-chat/handlers.js';
+import { naturalChatHandlers } from './natural-chat/handlers.js';
+import { queryHandlers } from './query/handlers.js';
 
 const all: readonly Handler[] = [
   ...(warehouseHandlers as readonly Handler[]),
@@ -21,6 +26,11 @@ const all: readonly Handler[] = [
   ...stockDocumentHandlers,
   ...backOfficeHandlers,
   ...(logHandlers as readonly Handler[]),
+  ...orderHandlers,
+  ...settlementHandlers,
+  ...(aiChatHandlers as readonly Handler[]),
+  ...(naturalChatHandlers as readonly Handler[]),
+  ...queryHandlers,
 ];
 
 export const domainHandlers: ReadonlyMap<string, Handler> = new Map(all.map((definition) => [definition.operationId, definition]));

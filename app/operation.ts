@@ -32,6 +32,11 @@ export interface Handler<Id extends OperationId = OperationId> {
   readonly operationId: Id;
   /** The audit entry a write records; defaults to SYSTEM / e.g. CREATE_RECEIPT. `false` for operations that log themselves. */
   readonly audit?: AuditOptions | false;
+  /**
+   * A POST that only reads (a reporting query): it runs like a GET, on the database handle outside any write
+   * transaction, so it neither holds the writer (SQLite's group commit) nor writes an audit entry.
+   */
+  readonly readOnly?: boolean;
   run(db: Db, input: OperationInput<Id>, ctx: OperationContext): Promise<unknown>;
 }
 
@@ -39,7 +44,7 @@ export interface Handler<Id extends OperationId = OperationId> {
 export function handler<Id extends OperationId>(
   operationId: Id,
   run: Handler<Id>['run'],
-  options: { audit?: AuditOptions | false } = {},
+  options: { audit?: AuditOptions | false; readOnly?: boolean } = {},
 ): Handler<Id> {
   return { operationId, run, ...options };
 }
@@ -96,7 +101,7 @@ export async function executeOperation(
   input: OperationInput<OperationId>,
   ctx: OperationContext,
 ): Promise<unknown> {
-  if (spec.method === 'GET') return definition.run(store.db, input, ctx);
+  if (spec.method === 'GET' || definition.readOnly) return definition.run(store.db, input, ctx);
   return store.writes.transaction(async (tx) => {
     const pending = { steps: [] as Finalizer[], last: [] as Finalizer[] };
     finalizers.set(ctx, pending);

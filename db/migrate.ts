@@ -7,6 +7,10 @@ import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_back_office.js';
 import * as m0003 from './migrations/0003_auth_security.js';
 import * as m0004 from './migrations/0004_stock_documents.js';
+import * as m0005 from './migrations/0005_orders_settlements.js';
+import * as m0006 from './migrations/0006_chats.js';
+import * as m0007 from './migrations/0007_change_log.js';
+import * as m0008 from './migrations/0008_terminals.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -14,6 +18,10 @@ export const migrations: Record<string, Migration> = {
   '0002_back_office': m0002,
   '0003_auth_security': m0003,
   '0004_stock_documents': m0004,
+  '0005_orders_settlements': m0005,
+  '0006_chats': m0006,
+  '0007_change_log': m0007,
+  '0008_terminals': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -50,6 +50,8 @@ export interface UsersTable {
 export interface PointsTable extends TenantRow {
   name: string;
   guid: string | null;
+  /** Where the point's sales take stock from unless a line names its own warehouse (0005). */
+  default_warehouse_id?: string | null;
 }
 
 export interface WorkplacesTable extends TenantRow {
@@ -278,6 +280,8 @@ export interface AuditLogTable extends TenantRow {
 export interface PaymentMethodsTable extends TenantRow {
   name: string;
   guid: string | null;
+  /** 'CASH', 'CARD', 'DEBT' (the sale goes on the client's debt) or 'OTHER' (0005; defaults to 'OTHER'). */
+  kind?: string;
 }
 
 /** Key/value settings; key_name is unique among a business's live rows. */
@@ -318,6 +322,250 @@ export interface DeviceColumns extends TenantRow {
 export type PrintersTable = DeviceColumns;
 export type PaymentDevicesTable = DeviceColumns;
 
+/** An AI chat session; private to the user or employee who created it (`owner_id`) (0006). */
+export interface AiChatSessionsTable extends TenantRow {
+  owner_id: string;
+  name: string;
+}
+
+/** A message of an AI chat session: `role` is 'user' (the person) or 'model' (the assistant's answer). */
+export interface AiChatMessagesTable extends TenantRow {
+  session_id: string;
+  role: string;
+  message: string;
+}
+
+/** A staff chat: 'CHAT' (direct) or 'GROUP'; `created_by` is a user or employee id (0006). */
+export interface NaturalChatSessionsTable extends TenantRow {
+  chat_type: string;
+  name: string | null;
+  created_by: string;
+}
+
+/** A member of a staff chat: `employee_id` holds a user's or an employee's id (the reference's wire name). */
+export interface NaturalChatParticipantsTable extends TenantRow {
+  session_id: string;
+  employee_id: string;
+}
+
+/** A message of a staff chat, written by `employee_id` (a user or an employee). */
+export interface NaturalChatMessagesTable extends TenantRow {
+  session_id: string;
+  employee_id: string;
+  message: string;
+}
+
+/** A sale (the reference's D_Order); totals are recomputed by the server (0005). */
+export interface OrdersTable extends TenantRow {
+  guid: string | null;
+  request_hash: string | null;
+  order_id: string;
+  order_name: string | null;
+  total_discount: Units;
+  total_tax: Units;
+  total_paid: Units;
+  total_change: Units | null;
+  subtotal: Units;
+  total_sum: Units;
+  settlement_id: string | null;
+  discount_percent: Units | null;
+  discount_sum: Units | null;
+  employee_id: string;
+  client_id: string | null;
+  payment_id: string | null;
+  automated_point_id: string;
+  workplace_id: string;
+  barcode: string | null;
+  delivery_fee: Units | null;
+  dt_closed: string | null;
+  is_voided: Flag;
+  is_refunded: Flag;
+  is_closed: Flag;
+  /** The client whose debt the order's DEBT payments were posted to, and how much (hundredths). */
+  debt_client_id: string | null;
+  debt_posted: Units;
+}
+
+/** Columns every row belonging to an order has: the order and its position. */
+export interface OrderChildRow extends TenantRow {
+  order_id: string;
+  line_no: number | bigint;
+}
+
+export interface OrderLinesTable extends OrderChildRow {
+  item_id: string;
+  quantity: Units;
+  price: Units;
+  subtotal: Units;
+  note: string | null;
+  employee_id: string;
+  discount_id: string | null;
+  /** The warehouse the line's stock left from; null when the line moves no stock. */
+  warehouse_id: string | null;
+  is_voided: Flag;
+  is_refunded: Flag;
+}
+
+export interface OrderDiscountsTable extends OrderChildRow {
+  item_id: string | null;
+  discount_value: Units | null;
+  discount_percent: Units | null;
+  discount_id: string | null;
+}
+
+export interface OrderTaxesTable extends OrderChildRow {
+  item_id: string | null;
+  tax_id: string;
+  tax_percent: Units | null;
+  tax_value: Units | null;
+  fee_percent: Units | null;
+  fee_value: Units | null;
+}
+
+export interface OrderDeliveriesTable extends TenantRow {
+  order_id: string;
+  customer_name: string;
+  contact_phone: string;
+  shipping_address: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  courier_name: string | null;
+  tracking_number: string | null;
+  delivery_status: string;
+  delivery_type: string;
+  estimated_arrival: string | null;
+  actual_delivery: string | null;
+}
+
+export interface OrderPaymentsTable extends OrderChildRow {
+  employee_id: string;
+  workplace_id: string;
+  payment_type_id: string;
+  paid_sum: Units;
+  settlement_id: string | null;
+  tip_amount: Units | null;
+  discount_id: string | null;
+  payment_data: string | null;
+  payment_device_id: string | null;
+  payment_batch_id: string | null;
+  card_number: string | null;
+  card_expire_date: string | null;
+  card_type: string | null;
+  note: string | null;
+  label: string | null;
+  is_refunded: Flag;
+  /** The method was of the DEBT kind when the payment was written. */
+  is_debt: Flag;
+}
+
+/** A shift (the reference's S_Settlments); at most one open per business (0005). */
+export interface SettlementsTable extends TenantRow {
+  name: string;
+  dt_closed: string | null;
+  is_closed: Flag;
+}
+
+/** What a shift took per payment method, recorded when it closed. */
+export interface SettlementTotalsTable extends TenantRow {
+  settlement_id: string;
+  payment_method_id: string;
+  name: string;
+  paid_sum: Units;
+  tip_amount: Units;
+  refunded_sum: Units;
+  payment_count: number | bigint;
+}
+
+/** The change log terminals pull (migration 0007, db/change-capture.ts). */
+export interface SyncClockTable {
+  business_id: string;
+  version: bigint;
+}
+
+export interface SyncPendingTable {
+  seq: Generated<bigint>;
+  business_id: string;
+  scope: string;
+  tbl: string;
+  row_id: string;
+  /** The row's post-image as JSON text, column names as stored. */
+  row: string;
+  /** JSON array of the columns an update changed; null for an insert. */
+  fields: string | null;
+}
+
+export interface SyncChangesTable {
+  business_id: string;
+  version: bigint;
+  ord: bigint;
+  scope: string;
+  tbl: string;
+  row_id: string;
+  row: string;
+  /** JSON array of the columns an update changed; null for an insert. */
+  fields: string | null;
+}
+
+/** A one-time enrollment code for a workplace; only its keyed digest is stored (0008). */
+export interface EnrollmentCodesTable {
+  business_id: string;
+  id: string;
+  workplace_id: string;
+  code_digest: string;
+  expires_at: string;
+  used_at: string | null;
+  terminal_id: string | null;
+  created_by: string;
+  dt_created: string;
+}
+
+/** An enrolled terminal (one install), bound to a workplace; revoked terminals keep their row (0008). */
+export interface TerminalsTable {
+  business_id: string;
+  id: string;
+  workplace_id: string;
+  name: string | null;
+  enrollment_code_id: string;
+  enrolled_by: string;
+  enrolled_at: string;
+  revoked_at: string | null;
+  revoked_by: string | null;
+  dt_created: string;
+  dt_updated: string;
+}
+
+/** One local database (epoch) of a terminal, with the last pushed operation applied for it (0008). */
+export interface SyncClientsTable {
+  business_id: string;
+  terminal_id: string;
+  epoch: string;
+  last_applied_seq: Generated<bigint>;
+  last_applied_version: bigint | null;
+  app_version: string | null;
+  schema_version: number | bigint | null;
+  dt_created: string;
+  dt_updated: string;
+}
+
+/** The stored outcome of one pushed operation; `version` is null only until its transaction is stamped (0008). */
+export interface SyncMutationsTable {
+  business_id: string;
+  terminal_id: string;
+  epoch: string;
+  seq: bigint;
+  mutation_id: string;
+  name: string;
+  op_version: number | bigint;
+  args: string;
+  args_digest: string;
+  occurred_at: string | null;
+  received_at: string;
+  status: string;
+  result: string | null;
+  version: bigint | null;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   users: UsersTable;
@@ -353,4 +601,24 @@ export interface Database {
   discounts: DiscountsTable;
   printers: PrintersTable;
   payment_devices: PaymentDevicesTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_discounts: OrderDiscountsTable;
+  order_taxes: OrderTaxesTable;
+  order_deliveries: OrderDeliveriesTable;
+  order_payments: OrderPaymentsTable;
+  settlements: SettlementsTable;
+  settlement_totals: SettlementTotalsTable;
+  ai_chat_sessions: AiChatSessionsTable;
+  ai_chat_messages: AiChatMessagesTable;
+  natural_chat_sessions: NaturalChatSessionsTable;
+  natural_chat_participants: NaturalChatParticipantsTable;
+  natural_chat_messages: NaturalChatMessagesTable;
+  sync_clock: SyncClockTable;
+  sync_pending: SyncPendingTable;
+  sync_changes: SyncChangesTable;
+  enrollment_codes: EnrollmentCodesTable;
+  terminals: TerminalsTable;
+  sync_clients: SyncClientsTable;
+  sync_mutations: SyncMutationsTable;
 }

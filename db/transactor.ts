@@ -12,14 +12,22 @@
  */
 import type { ControlledTransaction, Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { stampChanges } from './change-capture.js';
 
 export interface Transactor {
   /** Runs `work` atomically; resolves only once its effects are committed. */
   transaction<T>(work: (tx: Kysely<Database>) => Promise<T>): Promise<T>;
 }
 
+/** Runs `work`, then versions the changes it made (the clock row is the last thing a transaction locks). */
+async function workThenStamp<T>(tx: Kysely<Database>, work: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
+  const value = await work(tx);
+  await stampChanges(tx as Kysely<unknown>);
+  return value;
+}
+
 export function perOperationTransactor(db: Kysely<Database>): Transactor {
-  return { transaction: (work) => db.transaction().execute(work) };
+  return { transaction: (work) => db.transaction().execute((tx) => workThenStamp(tx, work)) };
 }
 
 interface Job {
@@ -40,7 +48,7 @@ export function groupCommitTransactor(db: Kysely<Database>): Transactor {
   async function runJob(trx: ControlledTransaction<Database>, job: Job): Promise<Outcome> {
     const savepoint = await trx.savepoint('operation').execute();
     try {
-      const value = await job.work(savepoint);
+      const value = await workThenStamp(savepoint, job.work);
       await savepoint.releaseSavepoint('operation').execute();
       return { ok: true, value };
     } catch (error) {

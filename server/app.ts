@@ -16,6 +16,10 @@ import { adminHandlers } from './platform/admin.js';
 import { authHandlers } from './platform/auth.js';
 import type { PlatformServices } from './platform/platform-handler.js';
 import { registerCatalogueRoutes } from './routes.js';
+import { syncHandlers } from './sync/handlers.js';
+import { closeReportingQueries, configureReportingQueries } from '../app/query/reporting.js';
+import { aiChatStreamingHandlers } from './ai/send-message.js';
+import { attachChatGateway } from './chat/socket.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -64,8 +68,12 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/docs/openapi.json', async () => document);
 
+  // Reporting queries (POST /get) run with the configured limits; their SQLite child processes end with the app.
+  await configureReportingQueries(db, config.reporting);
+  app.addHook('onClose', () => closeReportingQueries(db));
   registerObservability(app, db);
-  registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers]);
+  registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers, ...syncHandlers], aiChatStreamingHandlers(config, { log: app.log }));
+  attachChatGateway(app, services);
   await app.ready();
   return { app, services };
 }

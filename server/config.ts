@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.js';
+import { DEFAULT_REPORTING_SETTINGS, type ReportingSettings } from '../app/query/reporting.js';
 
 export interface Config {
   readonly host: string;
@@ -26,6 +27,23 @@ export interface Config {
   readonly rateLimits: RateLimits;
   /** Behind a reverse proxy, take the client address from X-Forwarded-For (TRUST_PROXY=true). */
   readonly trustProxy: boolean;
+  /**
+   * Limits on reporting queries (POST /get, the AI chat's SQL): QUERY_TIMEOUT_MS (default 5,000), QUERY_MAX_ROWS
+   * (10,000) and QUERY_CONCURRENCY (2 running at once per database).
+   */
+  readonly reporting: ReportingSettings;
+  /** The AI chat's model provider; absent, the AI chat's sendMessage answers 503. */
+  readonly ai?: AiProviderConfig;
+}
+
+/** An OpenAI-compatible chat completions endpoint: AI_BASE_URL (e.g. https://host/v1), AI_MODEL, AI_API_KEY. */
+export interface AiProviderConfig {
+  readonly baseUrl: string;
+  readonly model: string;
+  /** Sent as a bearer token when set; never logged or returned. Local providers may need none. */
+  readonly apiKey?: string;
+  /** Longest wait for one completion, in milliseconds (AI_TIMEOUT_MS, default 120 s). */
+  readonly timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -54,8 +72,31 @@ export function loadConfig(env: Env = process.env): Config {
       registrationsPerHour: positiveInteger(env, 'RATE_LIMIT_REGISTRATIONS_PER_HOUR', DEFAULT_RATE_LIMITS.registrationsPerHour),
     },
     trustProxy: env.TRUST_PROXY === 'true',
+    reporting: {
+      timeoutMs: positiveInteger(env, 'QUERY_TIMEOUT_MS', DEFAULT_REPORTING_SETTINGS.timeoutMs),
+      maxRows: positiveInteger(env, 'QUERY_MAX_ROWS', DEFAULT_REPORTING_SETTINGS.maxRows),
+      concurrency: positiveInteger(env, 'QUERY_CONCURRENCY', DEFAULT_REPORTING_SETTINGS.concurrency),
+    },
     ...adminCredentials(env, production),
+    ...aiProvider(env),
   };
+}
+
+/** The AI provider is configured by AI_BASE_URL and AI_MODEL together (AI_API_KEY when the provider needs one). */
+function aiProvider(env: Env): { ai?: AiProviderConfig } {
+  const baseUrl = env.AI_BASE_URL || undefined;
+  const model = env.AI_MODEL || undefined;
+  if (!baseUrl && !model) return {};
+  if (!baseUrl || !model) throw new ConfigError('AI_BASE_URL and AI_MODEL must be set together');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ConfigError('AI_BASE_URL must be an http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('AI_BASE_URL must be an http(s) URL');
+  const timeoutMs = positiveInteger(env, 'AI_TIMEOUT_MS', 120_000);
+  return { ai: { baseUrl, model, timeoutMs, ...(env.AI_API_KEY ? { apiKey: env.AI_API_KEY } : {}) } };
 }
 
 function positiveInteger(env: Env, name: string, fallback: number): number {

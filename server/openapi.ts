@@ -42,6 +42,8 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
       },
       'x-kassa-roles': spec.access,
       'x-kassa-offline': spec.offline,
+      // Operations of ours that the reference interface does not have.
+      ...(spec.extension ? { 'x-kassa-extension': true } : {}),
     };
     if (spec.access !== 'public') operation.security = [{ bearer: [] }];
     if (spec.body) operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(spec.body) } } };

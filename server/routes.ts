@@ -1,9 +1,11 @@
 /**
  * Registers one route per catalogue entry under /api/v1. The order of checks is fixed for every operation:
  * authentication (401), role from the catalogue (403), input validation (400), then the operation — a domain
- * handler from app/ run in one transaction, or a platform handler. An entry nobody implements yet answers 501.
+ * handler from app/ run in one transaction, a platform handler, or a streaming handler whose answer is sent in
+ * chunks as it is produced. An entry nobody implements yet answers 501.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogue } from '../shared/catalogue/index.js';
 import { successStatus, type OperationSpec } from '../shared/catalogue/operation.js';
 import { badRequest, forbidden, notFound, notImplemented, unauthorized } from '../shared/errors.js';
@@ -17,11 +19,48 @@ import type { OperationId } from '../shared/catalogue/index.js';
 import type { Principal } from './auth/principal.js';
 import type { PlatformHandler, PlatformServices } from './platform/platform-handler.js';
 import { createThrottle } from './rate-limit.js';
+import { JsonText } from './sync/json-text.js';
 
 export const API_PREFIX = '/api/v1';
 
 /** `/receipt/{id}` → `/receipt/:id` */
 export const fastifyPath = (path: string) => API_PREFIX + (path === '/' ? '' : path.replace(/\{(\w+)\}/g, ':$1'));
+
+/** An answer sent as a stream of text pieces, chunk by chunk as they are produced (e.g. an AI answer). */
+export interface StreamedReply {
+  readonly status: 200 | 201;
+  readonly contentType: string;
+  readonly chunks: AsyncIterable<string>;
+}
+
+/**
+ * An operation whose answer streams. Its input is checked exactly like a domain operation's (401, 403, 400).
+ * Whatever `open` throws — before the first byte — gets the usual status and error body; once the stream has
+ * started the status is sent and only the text can still say something went wrong. `signal` aborts when the
+ * client disconnects, so the work behind the stream (an upstream request) stops with it.
+ */
+export interface StreamingHandler {
+  readonly operationId: string;
+  open(services: PlatformServices, input: OperationInput<OperationId>, ctx: OperationContext, signal: AbortSignal): Promise<StreamedReply>;
+}
+
+function sendStreamed(reply: FastifyReply, streamed: StreamedReply) {
+  // No content length: Node sends the body chunked, each piece as soon as it is written.
+  return reply
+    .code(streamed.status)
+    .header('content-type', streamed.contentType)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(streamed.chunks, { objectMode: false }));
+}
+
+/** Aborts when the client goes away before the answer is complete. */
+function disconnectSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
 
 function parseOrThrow(schema: OperationSpec['body'], value: unknown): unknown {
   if (!schema) return undefined;
@@ -30,16 +69,25 @@ function parseOrThrow(schema: OperationSpec['body'], value: unknown): unknown {
   return result.value;
 }
 
-export function registerCatalogueRoutes(app: FastifyInstance, services: PlatformServices, platformHandlers: readonly PlatformHandler[]) {
+export function registerCatalogueRoutes(
+  app: FastifyInstance,
+  services: PlatformServices,
+  platformHandlers: readonly PlatformHandler[],
+  streamingHandlers: readonly StreamingHandler[] = [],
+) {
   const platform = new Map(platformHandlers.map((definition) => [definition.operationId, definition]));
+  const streams = new Map(streamingHandlers.map((definition) => [definition.operationId, definition]));
   const throttle = createThrottle(services.config.rateLimits);
 
   async function authenticate(spec: OperationSpec, request: FastifyRequest): Promise<Principal | null> {
     if (spec.access === 'public') return null;
-    // Platform-administrator operations take only admin-audience tokens; every other operation only tenant ones.
+    // Platform-administrator operations take only admin-audience tokens, the sync operations only terminals'
+    // device credentials, and every other operation only tenant ones.
     const principal = spec.access.includes('SUPERADMIN')
       ? await services.principals.resolveAdmin(request.headers.authorization)
-      : await services.principals.resolve(request.headers.authorization);
+      : spec.access.includes('TERMINAL')
+        ? await services.principals.resolveTerminal(request.headers.authorization)
+        : await services.principals.resolve(request.headers.authorization);
     if (!principal) throw unauthorized();
     // Every later log line of this request names the tenant and the actor (never their token).
     request.log = request.log.child({ businessId: principal.businessId, actorId: principal.actor.id });
@@ -50,6 +98,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, services: Platform
   for (const spec of catalogue as readonly OperationSpec[]) {
     const domain = domainHandlers.get(spec.operationId);
     const platformHandler = platform.get(spec.operationId);
+    const streaming = streams.get(spec.operationId);
     app.route({
       method: spec.method,
       url: fastifyPath(spec.path),
@@ -57,7 +106,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, services: Platform
         // Before anything costly (token checks, password hashing): a flood is refused cheaply.
         if (spec.throttle) throttle.check(spec.operationId, spec.throttle, request.ip, request.body);
         const principal = await authenticate(spec, request);
-        if (!domain && !platformHandler) throw notImplemented(spec.operationId);
+        if (!domain && !platformHandler && !streaming) throw notImplemented(spec.operationId);
         const params = (request.params ?? {}) as Record<string, string>;
         // No record has such an id, and PostgreSQL cannot even compare text holding a NUL: answer as unknown.
         if (Object.values(params).some((value) => value.includes('\u0000') || value.length > MAX_TEXT_LENGTH)) {
@@ -65,9 +114,11 @@ export function registerCatalogueRoutes(app: FastifyInstance, services: Platform
         }
         if (platformHandler) {
           const result = await platformHandler.run(services, { body: request.body, query: request.query, params }, principal);
+          // Already JSON (sync pages splice stored rows in): sent as it is.
+          if (result instanceof JsonText) return reply.code(successStatus(spec)).type('application/json; charset=utf-8').send(result.text);
           return reply.code(successStatus(spec)).send(result);
         }
-        if (!principal || !domain) throw unauthorized();
+        if (!principal || !(domain || streaming)) throw unauthorized();
         const input = {
           body: parseOrThrow(spec.body, request.body ?? {}),
           query: parseOrThrow(spec.query, request.query ?? {}),
@@ -80,6 +131,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, services: Platform
           side: 'server',
           newId: () => uuidv7(),
         };
+        if (streaming) return sendStreamed(reply, await streaming.open(services, input, ctx, disconnectSignal(reply)));
+        if (!domain) throw notImplemented(spec.operationId);
         const result = await executeOperation(services, spec, domain, input, ctx);
         return reply.code(successStatus(spec)).send(result);
       },

@@ -3,7 +3,7 @@
  * `{statusCode, timestamp, path, message, detail}`; the terminal shows the same message. Anything that is not
  * an OperationError is an internal fault: logged, and answered as a bare 500 with no internals.
  */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 501 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 426 | 429 | 500 | 501 | 502 | 503;
 
 export class OperationError extends Error {
   constructor(

@@ -1,19 +1,36 @@
 /**
  * Automated points: the shops or outlets of a business. A plain descriptive resource (create, list, update,
  * delete — the reference has no GET by id). A point cannot be deleted while live workplaces belong to it.
+ * Our addition: `default_warehouse_id`, the warehouse the point's sales take stock from
+ * (docs/api/orders-and-settlements.md); it must name a live warehouse of the business, null clears it.
  */
 import type { CreateAutomatedPointDto, UpdateAutomatedPointDto } from '../../shared/catalogue/business.js';
 import type { Db, OperationContext } from '../context.js';
 import { handler } from '../operation.js';
 import { commonWire, loadLive, simpleResource } from '../resources/simple-resource.js';
-import { refuseWhileReferenced } from './references.js';
+import { refuseWhileReferenced, requireLive } from './references.js';
 
 export const points = simpleResource<CreateAutomatedPointDto, UpdateAutomatedPointDto>({
   table: 'points',
   label: 'Point',
-  toRow: (body) => ({ name: body.name, guid: body.guid ?? null }),
-  toPatch: (body) => ({ name: body.name ?? undefined, guid: body.guid === undefined ? undefined : body.guid }),
-  toWire: (row) => ({ ...commonWire(row), name: row.name, guid: row.guid ?? null }),
+  toRow: (body) => ({ name: body.name, guid: body.guid ?? null, default_warehouse_id: body.default_warehouse_id ?? null }),
+  toPatch: (body) => ({
+    name: body.name ?? undefined,
+    guid: body.guid === undefined ? undefined : body.guid,
+    default_warehouse_id: body.default_warehouse_id,
+  }),
+  toWire: (row) => ({
+    ...commonWire(row),
+    name: row.name,
+    guid: row.guid ?? null,
+    default_warehouse_id: row.default_warehouse_id ?? null,
+  }),
+  // Only a warehouse being set is checked: one deleted later leaves the point editable (sales then refuse it).
+  check: async (db, ctx, columns, changed) => {
+    const warehouse = (changed ?? columns).default_warehouse_id;
+    if (typeof warehouse !== 'string') return;
+    await requireLive(db, ctx, { table: 'warehouses', id: warehouse, field: 'default_warehouse_id', what: 'warehouse' });
+  },
 });
 
 async function removePoint(db: Db, id: string, ctx: OperationContext) {

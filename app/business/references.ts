@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { badRequest, conflict } from '../../shared/errors.js';
 import type { Db, OperationContext } from '../context.js';
 
-type StructureTable = 'points' | 'workplaces' | 'employee_roles' | 'employees';
+type StructureTable = 'points' | 'workplaces' | 'employee_roles' | 'employees' | 'warehouses';
 /** A view where the column is chosen at run time; callers pass only our own fixed column names. */
 type LooseDb = Kysely<Record<string, { business_id: string; id: string; is_deleted: number } & Record<string, unknown>>>;
 const loose = (db: Db) => db as unknown as LooseDb;

@@ -2,14 +2,16 @@
  * `npm run bench:server [-- --duration 10 --connections 32 --engines sqlite,postgres]`
  *
  * Drives the running central service over HTTP with autocannon and prints, side by side per engine, requests/s
- * and p50/p99 latency for: conducted 10-line receipt create, debt transaction create, stock update, modifier
- * group create, and items/all with 10,000 items. A script, not a test: it never gates CI on wall-clock time.
+ * and p50/p99 latency for: conducted 10-line receipt create, order create (5 lines, 2 payments), debt transaction
+ * create, stock update, modifier group create, and items/all with 10,000 items. A script, not a test: it never
+ * gates CI on wall-clock time.
  */
 import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { createFixtures, seedItems, type BenchFixtures } from './fixtures.js';
 import { startService } from './service.js';
+import { createOrderFixtures, orderCreateBody, type OrderFixtures } from './orders.js';
 
 const { values } = parseArgs({
   options: {
@@ -27,11 +29,14 @@ const engines = String(values.engines).split(',') as ('sqlite' | 'postgres')[];
 const only = String(values.only).split(',').filter(Boolean);
 const selected = (name: string) => only.length === 0 || only.some((part) => name.includes(part));
 
+/** The common records plus the order scenario's own. */
+type Fixtures = BenchFixtures & { readonly orders: OrderFixtures };
+
 interface Scenario {
   name: string;
   method: 'GET' | 'POST' | 'PATCH';
-  path: (f: BenchFixtures) => string;
-  body?: (f: BenchFixtures) => unknown;
+  path: (f: Fixtures) => string;
+  body?: (f: Fixtures) => unknown;
   connections?: number;
 }
 
@@ -62,6 +67,7 @@ function receiptBody(f: BenchFixtures) {
 
 const scenarios: Scenario[] = [
   { name: 'receipt create (conducted, 10 lines)', method: 'POST', path: () => '/api/v1/receipt/create', body: receiptBody },
+  { name: 'order create (5 lines, 2 payments)', method: 'POST', path: () => '/api/v1/orders/create', body: (f) => orderCreateBody(f.orders) },
   {
     name: 'debt transaction create',
     method: 'POST',
@@ -91,7 +97,7 @@ interface Row {
   errors: number;
 }
 
-async function runScenario(baseUrl: string, fixtures: BenchFixtures, scenario: Scenario): Promise<Omit<Row, 'engine'>> {
+async function runScenario(baseUrl: string, fixtures: Fixtures, scenario: Scenario): Promise<Omit<Row, 'engine'>> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${fixtures.token}` };
   const result = await autocannon({
     url: baseUrl,
@@ -118,7 +124,8 @@ async function runScenario(baseUrl: string, fixtures: BenchFixtures, scenario: S
 async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise<Row[]> {
   const service = await startService(engine, port);
   try {
-    const fixtures = await createFixtures(service.baseUrl);
+    const common = await createFixtures(service.baseUrl);
+    const fixtures: Fixtures = { ...common, orders: await createOrderFixtures(service.baseUrl, common) };
     const rows: Row[] = [];
     for (const scenario of scenarios.filter((candidate) => selected(candidate.name))) {
       process.stderr.write(`[${engine}] ${scenario.name}…\n`);

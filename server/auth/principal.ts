@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Role } from '../../shared/catalogue/operation.js';
 import type { Actor } from '../../app/context.js';
-import { ADMIN_AUDIENCE, type TokenClaims, type TokenService } from './tokens.js';
+import { ADMIN_AUDIENCE, TERMINAL_AUDIENCE, type TokenClaims, type TokenService } from './tokens.js';
 
 export interface Principal {
   readonly businessId: string;
@@ -24,6 +24,11 @@ export interface PrincipalResolver {
    * admin tokens are refused by `resolve`: the audiences never mix.
    */
   resolveAdmin(authorization: string | undefined): Promise<Principal | null>;
+  /**
+   * The enrolled terminal of a terminal-audience token (docs/sync.md), or null. Its row must exist, belong to the
+   * token's business and not be revoked — re-checked like a user's, so a revocation ends access within seconds.
+   */
+  resolveTerminal(authorization: string | undefined): Promise<Principal | null>;
   /** Drops cached state for a principal whose role or status just changed. */
   forget(businessId: string, id: string): void;
 }
@@ -69,6 +74,25 @@ export function principalResolver(db: Kysely<Database>, tokens: TokenService): P
     return role;
   }
 
+  /** The terminal's workplace while it is enrolled and not revoked, else null; cached like roles. */
+  const terminals = new Map<string, { until: number; workplaceId: string | null }>();
+  async function liveTerminal(businessId: string, terminalId: string): Promise<string | null> {
+    const key = `terminal:${businessId}:${terminalId}`;
+    const hit = terminals.get(key);
+    const now = Date.now();
+    if (hit && hit.until > now) return hit.workplaceId;
+    const terminal = await db
+      .selectFrom('terminals')
+      .select(['workplace_id'])
+      .where('business_id', '=', businessId)
+      .where('id', '=', terminalId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (terminals.size > 10_000) terminals.clear();
+    terminals.set(key, { until: now + CACHE_MS, workplaceId: terminal?.workplace_id ?? null });
+    return terminal?.workplace_id ?? null;
+  }
+
   return {
     async resolveAdmin(authorization) {
       const token = bearer(authorization);
@@ -78,11 +102,20 @@ export function principalResolver(db: Kysely<Database>, tokens: TokenService): P
       // The administrator belongs to no tenant; an empty business id matches no tenant row.
       return { businessId: '', actor: { kind: 'admin', id: claims.sub, role: 'SUPERADMIN' } };
     },
+    async resolveTerminal(authorization) {
+      const token = bearer(authorization);
+      if (!token) return null;
+      const claims = await tokens.verify(token, TERMINAL_AUDIENCE);
+      if (!claims || claims.kind !== 'terminal' || claims.role !== 'TERMINAL' || !claims.businessId) return null;
+      const workplaceId = await liveTerminal(claims.businessId, claims.sub);
+      if (!workplaceId) return null;
+      return { businessId: claims.businessId, actor: { kind: 'terminal', id: claims.sub, role: 'TERMINAL', workplaceId } };
+    },
     async resolve(authorization) {
       const token = bearer(authorization);
       if (!token) return null;
       const claims = await tokens.verify(token);
-      if (!claims || claims.kind === 'admin' || !claims.businessId) return null;
+      if (!claims || claims.kind === 'admin' || claims.kind === 'terminal' || !claims.businessId) return null;
       const role = await currentRole(claims);
       if (!role) return null;
       const actor: Actor = {
@@ -96,6 +129,7 @@ export function principalResolver(db: Kysely<Database>, tokens: TokenService): P
     },
     forget(businessId, id) {
       for (const kind of ['user', 'employee']) cache.delete(`${kind}:${businessId}:${id}`);
+      terminals.delete(`terminal:${businessId}:${id}`);
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Access tokens: HS256 JWTs via jose with the algorithm, issuer and audience pinned on verification, so a token
- * signed with another algorithm, for another audience (the platform administrator's), or expired is refused.
+ * signed with another algorithm, for another audience (the platform administrator's, a terminal's), or expired is
+ * refused.
  */
 import { SignJWT, jwtVerify } from 'jose';
 import type { Role } from '../../shared/catalogue/operation.js';
@@ -8,10 +9,17 @@ import type { Role } from '../../shared/catalogue/operation.js';
 export const ISSUER = 'kassa';
 export const TENANT_AUDIENCE = 'kassa-api';
 export const ADMIN_AUDIENCE = 'kassa-admin';
+/** Device credentials of enrolled terminals (docs/sync.md): accepted by the sync operations and nothing else. */
+export const TERMINAL_AUDIENCE = 'kassa-terminal';
+/**
+ * A device credential lives long — a till may stay offline for weeks and must still push what it sold — and is
+ * ended by revocation (checked on every request), not by expiry: ten years.
+ */
+export const TERMINAL_TOKEN_TTL_SECONDS = 10 * 365 * 24 * 3600;
 
 export interface TokenClaims {
   readonly sub: string;
-  readonly kind: 'user' | 'employee' | 'admin';
+  readonly kind: 'user' | 'employee' | 'admin' | 'terminal';
   readonly role: Role;
   readonly businessId?: string;
   readonly workplaceId?: string;
@@ -32,7 +40,7 @@ export function tokenService(secret: string, ttlSeconds: number): TokenService {
   const verified = new Map<string, { claims: TokenClaims; audience: string; expiresAt: number }>();
   return {
     async sign(claims) {
-      const audience = claims.kind === 'admin' ? ADMIN_AUDIENCE : TENANT_AUDIENCE;
+      const audience = claims.kind === 'admin' ? ADMIN_AUDIENCE : claims.kind === 'terminal' ? TERMINAL_AUDIENCE : TENANT_AUDIENCE;
       const { sub, ...rest } = claims;
       return new SignJWT({ ...rest })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -40,7 +48,7 @@ export function tokenService(secret: string, ttlSeconds: number): TokenService {
         .setIssuer(ISSUER)
         .setAudience(audience)
         .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
+        .setExpirationTime(`${claims.kind === 'terminal' ? TERMINAL_TOKEN_TTL_SECONDS : ttlSeconds}s`)
         .sign(key);
     },
     async verify(token, audience = TENANT_AUDIENCE) {

@@ -7,12 +7,15 @@ import { operation } from './operation.js';
 export const CreateAutomatedPointDto = dto({
   name: requiredText(),
   guid: text().nullish(),
+  /** Our addition: the warehouse the point's sales take stock from (docs/api/orders-and-settlements.md). */
+  default_warehouse_id: requiredText().nullish(),
 });
 export type CreateAutomatedPointDto = z.output<typeof CreateAutomatedPointDto>;
 
 export const UpdateAutomatedPointDto = dto({
   name: text().nullish(),
   guid: text().nullish(),
+  default_warehouse_id: requiredText().nullish(),
 });
 export type UpdateAutomatedPointDto = z.output<typeof UpdateAutomatedPointDto>;
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { catalogue, findOperation } from './index.js';
 import type { OperationSpec } from './operation.js';
 
-const entries = catalogue as readonly OperationSpec[];
+const all = catalogue as readonly OperationSpec[];
+const entries = all.filter((entry) => !entry.extension);
+const extensions = all.filter((entry) => entry.extension);
 
 describe('the operation catalogue', () => {
   it('holds the 157 operations of the reference, each id and route once', () => {
@@ -11,8 +13,29 @@ describe('the operation catalogue', () => {
     expect(new Set(entries.map((entry) => `${entry.method} ${entry.path}`)).size).toBe(157);
   });
 
+  it('adds our extensions beside them, marked, each with its own id and route', () => {
+    expect(extensions.map((entry) => entry.operationId).sort()).toEqual([
+      'SyncController_bootstrap',
+      'SyncController_createEnrollmentCode',
+      'SyncController_enroll',
+      'SyncController_listTerminals',
+      'SyncController_revokeTerminal',
+    ]);
+    expect(new Set(all.map((entry) => entry.operationId)).size).toBe(all.length);
+    expect(new Set(all.map((entry) => `${entry.method} ${entry.path}`)).size).toBe(all.length);
+  });
+
+  it('lets only enrolled terminals pull, push and bootstrap, and terminals nothing else', () => {
+    for (const entry of all) {
+      const terminal = entry.access !== 'public' && entry.access.includes('TERMINAL');
+      const sync = ['SyncController_pull', 'SyncController_push', 'SyncController_bootstrap'].includes(entry.operationId);
+      expect(terminal, entry.operationId).toBe(sync);
+      if (sync) expect(entry.access, entry.operationId).toEqual(['TERMINAL']);
+    }
+  });
+
   it('gives every operation a role list or marks it public, and an offline class', () => {
-    for (const entry of entries) {
+    for (const entry of all) {
       expect(entry.access === 'public' || entry.access.length > 0, entry.operationId).toBe(true);
       expect(entry.offline, entry.operationId).toBeTruthy();
     }

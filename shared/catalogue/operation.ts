@@ -4,7 +4,11 @@
  */
 import type { z } from 'zod';
 
-export type Role = 'OWNER' | 'ADMIN' | 'EMPLOYEE' | 'SUPERADMIN';
+/**
+ * Who may call an operation. `TERMINAL` is an enrolled terminal's device credential (docs/sync.md): a separate
+ * token audience, accepted only by the operations that list it and by no other.
+ */
+export type Role = 'OWNER' | 'ADMIN' | 'EMPLOYEE' | 'SUPERADMIN' | 'TERMINAL';
 export const TENANT_ROLES: readonly Role[] = ['OWNER', 'ADMIN', 'EMPLOYEE'];
 
 /**
@@ -43,6 +47,8 @@ export interface OperationSpec<
   readonly access: 'public' | readonly Role[];
   readonly offline: OfflineClass;
   readonly throttle?: ThrottleClass;
+  /** An operation of ours that the reference interface does not have (e.g. terminal enrollment). */
+  readonly extension?: boolean;
   /** Path parameter names, derived from `path`. */
   readonly params: readonly string[];
 }

@@ -1,15 +1,22 @@
-/** Order operations of the reference interface (catalogue entries and their request schemas). */
+/**
+ * Order operations of the reference interface (catalogue entries and their request schemas).
+ * Differences from the reference DTOs (docs/api/orders-and-settlements.md): a line may name its own
+ * `warehouse_id` (additive) and its quantity must be positive (a return is a refund, not a negative line);
+ * `last-open` takes an optional `workplace_id` query. Money, quantities and percentages are exact decimals.
+ */
 import { z } from 'zod';
 import { dto, flag, isoDate, list, money, percent, quantity, requiredText, text } from '../schema-kit.js';
 import { operation } from './operation.js';
 
 export const OrderItemDto = dto({
   item_id: requiredText(),
-  quantity: quantity(),
+  quantity: quantity({ min: 'positive' }),
   price: money({ min: 'nonnegative' }),
   subtotal: money({ min: 'nonnegative' }),
   note: text().nullish(),
   discount_id: text().nullish(),
+  /** Our addition: the warehouse this line's stock leaves from; defaults to the order's point's default warehouse. */
+  warehouse_id: requiredText().nullish(),
 });
 export type OrderItemDto = z.output<typeof OrderItemDto>;
 
@@ -116,11 +123,17 @@ export const UpdateOrderDto = dto({
 });
 export type UpdateOrderDto = z.output<typeof UpdateOrderDto>;
 
+/** `?workplace_id=` narrows last-open to one till; absent or empty: the whole business. */
+export const FindLastOpenOrderQuery = dto({
+  workplace_id: text().max(64, { error: 'must be at most 64 characters' }).optional(),
+});
+export type FindLastOpenOrderQuery = z.output<typeof FindLastOpenOrderQuery>;
+
 export const orderOperations = [
   operation({ operationId: 'OrderController_create', method: 'POST', path: '/orders/create', tag: 'Order', body: CreateOrderDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
   operation({ operationId: 'OrderController_update', method: 'POST', path: '/orders/update/{id}', tag: 'Order', body: UpdateOrderDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
   operation({ operationId: 'OrderController_findAll', method: 'GET', path: '/orders/all', tag: 'Order', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'OrderController_findLastOpen', method: 'GET', path: '/orders/last-open', tag: 'Order', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'OrderController_findLastOpen', method: 'GET', path: '/orders/last-open', tag: 'Order', query: FindLastOpenOrderQuery, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'OrderController_findOne', method: 'GET', path: '/orders/{id}', tag: 'Order', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'OrderController_remove', method: 'DELETE', path: '/orders/delete/{id}', tag: 'Order', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
 ] as const;

@@ -1,7 +1,83 @@
-/** Sync operations of the reference interface (catalogue entries and their request schemas). */
+/**
+ * Sync operations (docs/sync.md): the reference's two (`pull`, `push`) with our protocol, and our extensions —
+ * terminal enrollment, device credentials and bootstrap — marked `extension: true`.
+ *
+ * The protocol bodies (pull, bootstrap, enroll) use the camelCase of SYNC.md; the back-office records (codes,
+ * terminals) answer in the snake_case of every other record.
+ */
+import { z } from 'zod';
+import { dto, id, list, requiredText, text } from '../schema-kit.js';
 import { operation } from './operation.js';
 
+/** A whole number in [min, max] (JSON numbers only: protocol bodies are written by programs, not typed). */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') })
+    .int({ error: 'must be an integer' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+
+/** An epoch: the random id a terminal mints with each local database. */
+const epoch = () => requiredText().max(64, { error: 'must be at most 64 characters' }).regex(/^[A-Za-z0-9_-]+$/, { error: 'must contain only letters, digits, "-" and "_"' });
+
+/** The protocol version the terminal speaks; outside the served window the answer is 426. */
+const protocolVersion = () => wholeNumber(0, 1_000_000);
+
+export const CreateEnrollmentCodeDto = dto({
+  workplaceId: id(),
+});
+export type CreateEnrollmentCodeDto = z.output<typeof CreateEnrollmentCodeDto>;
+
+export const EnrollDto = dto({
+  code: requiredText().max(40, { error: 'must be at most 40 characters' }),
+  /** A label for the device shown in the terminal list ("Till 2 by the door"). */
+  name: text().max(200, { error: 'must be at most 200 characters' }).nullish(),
+  protocolVersion: protocolVersion().optional(),
+});
+export type EnrollDto = z.output<typeof EnrollDto>;
+
+export const PullDto = dto({
+  protocolVersion: protocolVersion(),
+  /** The terminal's local schema version; recorded for later per-version projections, not used yet. */
+  schemaVersion: wholeNumber(0, 1_000_000).optional(),
+  terminalId: id(),
+  epoch: epoch(),
+  /** The cursor the last pull or bootstrap returned; null (or absent) before the first bootstrap. */
+  cursor: text().max(200, { error: 'must be at most 200 characters' }).nullish(),
+  /** The highest operation sequence number whose result the terminal already holds. */
+  knownAck: wholeNumber(0, Number.MAX_SAFE_INTEGER).optional(),
+  limitRows: wholeNumber(1, 10_000).optional(),
+  limitBytes: wholeNumber(1_024, 16 * 1024 * 1024).optional(),
+});
+export type PullDto = z.output<typeof PullDto>;
+
+export const BootstrapDto = dto({
+  protocolVersion: protocolVersion(),
+  terminalId: id(),
+  epoch: epoch(),
+  /**
+   * Only these mirrored tables (a scoped re-bootstrap; the service checks the names); null or absent for every
+   * table. Ignored with a page token, which carries the list.
+   */
+  tables: list(requiredText().max(64, { error: 'must be at most 64 characters' }), 100).nullish(),
+  /** The previous page's `nextPageToken`; null or absent for the first page. */
+  pageToken: text().max(4_000, { error: 'must be at most 4000 characters' }).nullish(),
+  limitRows: wholeNumber(1, 10_000).optional(),
+});
+export type BootstrapDto = z.output<typeof BootstrapDto>;
+
+const terminalOnly = ['TERMINAL'] as const;
+const managers = ['OWNER', 'ADMIN'] as const;
+
 export const syncOperations = [
-  operation({ operationId: 'SyncController_pull', method: 'POST', path: '/sync/pull', tag: 'Sync', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'online-only' }),
-  operation({ operationId: 'SyncController_push', method: 'POST', path: '/sync/push', tag: 'Sync', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'online-only' }),
+  // The reference's operations, with our protocol; only enrolled terminals may call them (the reference let
+  // any user or cashier token overwrite rows, S15).
+  operation({ operationId: 'SyncController_pull', method: 'POST', path: '/sync/pull', tag: 'Sync', body: PullDto, access: terminalOnly, offline: 'online-only' }),
+  operation({ operationId: 'SyncController_push', method: 'POST', path: '/sync/push', tag: 'Sync', access: terminalOnly, offline: 'online-only' }),
+  // Our extensions.
+  operation({ operationId: 'SyncController_bootstrap', method: 'POST', path: '/sync/bootstrap', tag: 'Sync', body: BootstrapDto, access: terminalOnly, offline: 'online-only', extension: true }),
+  operation({ operationId: 'SyncController_createEnrollmentCode', method: 'POST', path: '/sync/enrollment-codes', tag: 'Sync', body: CreateEnrollmentCodeDto, access: managers, offline: 'online-only', extension: true }),
+  operation({ operationId: 'SyncController_enroll', method: 'POST', path: '/sync/enroll', tag: 'Sync', body: EnrollDto, access: 'public', offline: 'online-only', throttle: 'login', extension: true }),
+  operation({ operationId: 'SyncController_listTerminals', method: 'GET', path: '/sync/terminals', tag: 'Sync', access: managers, offline: 'online-only', extension: true }),
+  operation({ operationId: 'SyncController_revokeTerminal', method: 'DELETE', path: '/sync/terminals/{id}', tag: 'Sync', access: managers, offline: 'online-only', extension: true }),
 ] as const;

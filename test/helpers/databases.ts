@@ -5,6 +5,9 @@
  */
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openDatabase, type DatabaseHandle, type Engine } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 
@@ -41,8 +44,23 @@ export interface TestDatabase extends DatabaseHandle {
   dispose(): Promise<void>;
 }
 
-/** A migrated, empty database on `engine`. */
-export async function freshDatabase(engine: Engine, options: { poolSize?: number } = {}): Promise<TestDatabase> {
+/**
+ * A migrated, empty database on `engine`. SQLite is in memory unless `sqliteFile` asks for a file in a fresh
+ * temporary directory (what the service runs on; reporting queries need one to run in child processes).
+ */
+export async function freshDatabase(engine: Engine, options: { poolSize?: number; sqliteFile?: boolean } = {}): Promise<TestDatabase> {
+  if (engine === 'sqlite' && options.sqliteFile) {
+    const directory = mkdtempSync(join(tmpdir(), 'kassa-test-'));
+    const handle = openDatabase(join(directory, 'kassa.sqlite'));
+    await migrateToLatest(handle.db as never);
+    return {
+      ...handle,
+      async dispose() {
+        await handle.close();
+        rmSync(directory, { recursive: true, force: true });
+      },
+    };
+  }
   if (engine === 'sqlite') {
     const handle = openDatabase(':memory:');
     await migrateToLatest(handle.db as never);

@@ -20,6 +20,8 @@ export const TEST_CONFIG: Config = {
   // Tests register a tenant each from one address; the limits get their own tests (rate-limits.test.ts).
   rateLimits: { loginPerMinute: 1_000_000, registrationsPerHour: 1_000_000 },
   trustProxy: false,
+  // Explicit, as in production (these are the defaults); query tests pass their own limits.
+  reporting: { timeoutMs: 5_000, maxRows: 10_000, concurrency: 2 },
 };
 
 export interface ApiResponse<T = unknown> {
@@ -36,8 +38,8 @@ export interface TestServer extends BuiltServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(engine: Engine, config: Partial<Config> = {}): Promise<TestServer> {
-  const database = await freshDatabase(engine);
+export async function startTestServer(engine: Engine, config: Partial<Config> = {}, options: { sqliteFile?: boolean } = {}): Promise<TestServer> {
+  const database = await freshDatabase(engine, options);
   const built = await buildServer({ ...TEST_CONFIG, ...config }, database);
   return {
     ...built,

@@ -35,6 +35,7 @@ describe.each(await testEngines())('points and workplaces on %s', (engine) => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'Centre',
       guid: 'g-1',
+      default_warehouse_id: null,
       is_deleted: false,
       dt_created: created.body.dt_created,
       dt_updated: created.body.dt_created,

@@ -1,0 +1,113 @@
+/**
+ * What an order does to stock and to client debt, kept equal to what the order currently stands for.
+ *
+ * Stock: a live order that is neither voided nor refunded takes each of its lines' quantity out of the line's
+ * warehouse. Whatever the order posted is read back from the ledger (doc_type 'order'), and only the difference
+ * per (warehouse, item) is appended: a `sale` entry where more goes out, a `sale_reversal` where stock comes
+ * back. So an edit posts only what changed, and a void, refund or delete reverses exactly what was posted, once.
+ *
+ * Debt: the order's payments by a DEBT method put their sum on the order's client's debt, through the client-debt
+ * ledger (app/debts/ledger.ts, entries of kind 'transaction'). The order records what it posted and to whom
+ * (`debt_client_id`, `debt_posted`), and a change posts the difference.
+ */
+import type { Money, Quantity } from '../../shared/decimal.js';
+import { units } from '../../db/values.js';
+import type { Db, OperationContext } from '../context.js';
+import { postDebtEntry } from '../debts/ledger.js';
+import { netMoves, postStockEntries, postedByDocument, type StockMove } from '../stock/ledger.js';
+
+export const ORDER_DOC = 'order';
+
+/** Does the order still stand for its sale? */
+export interface SaleFlags {
+  readonly is_deleted: unknown;
+  readonly is_voided: unknown;
+  readonly is_refunded: unknown;
+}
+
+export const standsForSale = (order: SaleFlags) =>
+  Number(order.is_deleted) === 0 && Number(order.is_voided) === 0 && Number(order.is_refunded) === 0;
+
+/** The stock moves an order in this state stands for: each line with a warehouse, out of it. */
+export function saleMoves(
+  order: SaleFlags,
+  lines: readonly { item_id: string; quantity: bigint; warehouse_id: string | null }[],
+): StockMove[] {
+  if (!standsForSale(order)) return [];
+  return lines.flatMap((line) =>
+    line.warehouse_id === null
+      ? []
+      : [{ itemId: line.item_id, warehouseId: line.warehouse_id, delta: -units(line.quantity) as Quantity }],
+  );
+}
+
+const pairKey = (move: StockMove) => `${move.warehouseId}\u0000${move.itemId}`;
+
+/** Brings the ledger from what the order has posted to `target`; `postedBefore: false` for a new order. */
+export async function postOrderStock(
+  db: Db,
+  ctx: OperationContext,
+  orderId: string,
+  target: readonly StockMove[],
+  postedBefore = true,
+): Promise<void> {
+  const posted = postedBefore ? await postedByDocument(db, ctx, ORDER_DOC, orderId) : [];
+  const wanted = new Map(netMoves(target).map((move) => [pairKey(move), move]));
+  const differences = new Map<string, StockMove>();
+  for (const move of posted) differences.set(pairKey(move), { ...move, delta: -move.delta as Quantity });
+  for (const [key, move] of wanted) {
+    const before = differences.get(key)?.delta ?? 0n;
+    differences.set(key, { ...move, delta: (before + move.delta) as Quantity });
+  }
+  const changes = [...differences.values()].filter((move) => move.delta !== 0n);
+  const source = (reason: string) => ({ reason, docType: ORDER_DOC, docId: orderId });
+  await postStockEntries(db, ctx, [
+    { moves: changes.filter((move) => move.delta < 0n), source: source('sale') },
+    { moves: changes.filter((move) => move.delta > 0n), source: source('sale_reversal') },
+  ]);
+}
+
+export interface DebtPosition {
+  readonly clientId: string | null;
+  /** Hundredths the order has on that client's debt. */
+  readonly amount: Money;
+}
+
+/** What an order in this state puts on debt: the sum of its DEBT payments, on its client. */
+export function debtTarget(
+  order: SaleFlags & { client_id: string | null },
+  payments: readonly { paid_sum: bigint; is_debt: unknown }[],
+): DebtPosition {
+  if (!standsForSale(order)) return { clientId: null, amount: 0n as Money };
+  const amount = payments.reduce((sum, payment) => (Number(payment.is_debt) !== 0 ? sum + units(payment.paid_sum) : sum), 0n);
+  return { clientId: amount === 0n ? null : order.client_id, amount: amount as Money };
+}
+
+/**
+ * Posts the difference between what the order has on debt and `target`. Entries for two clients (the order's
+ * client changed) are posted in client id order, so concurrent orders lock debt records in one order.
+ */
+export async function postOrderDebt(
+  db: Db,
+  ctx: OperationContext,
+  order: { automated_point_id: string },
+  posted: DebtPosition,
+  target: DebtPosition,
+): Promise<void> {
+  const changes = new Map<string, bigint>();
+  if (posted.clientId !== null && posted.amount !== 0n) changes.set(posted.clientId, -posted.amount);
+  if (target.clientId !== null && target.amount !== 0n) {
+    changes.set(target.clientId, (changes.get(target.clientId) ?? 0n) + target.amount);
+  }
+  for (const clientId of [...changes.keys()].sort()) {
+    const amount = changes.get(clientId) ?? 0n;
+    if (amount === 0n) continue;
+    await postDebtEntry(db, ctx, {
+      clientId,
+      amount: amount as Money,
+      kind: 'transaction',
+      employeeId: ctx.actor.id,
+      pointId: order.automated_point_id,
+    });
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Orders (sales): the reference's OrderController plus the three reads its earlier version had (all, last-open,
+ * {id}). Create and update live in ./order-create.ts and ./order-update.ts; what an order does to stock and debt in
+ * ./order-effects.ts. Behaviour and decisions: docs/api/orders-and-settlements.md.
+ */
+import type { FindLastOpenOrderQuery } from '../../shared/catalogue/order.js';
+import type { Money } from '../../shared/decimal.js';
+import { conflict, notFound } from '../../shared/errors.js';
+import { flag } from '../../db/values.js';
+import type { Db, OperationContext } from '../context.js';
+import { handler, type Handler } from '../operation.js';
+import { createOrder } from './order-create.js';
+import { postOrderDebt, postOrderStock, standsForSale } from './order-effects.js';
+import { fullOrderWire, loadChildren, loadOrder, lockOrder, orderWire, type OrderRow } from './order-store.js';
+import { updateOrder } from './order-update.js';
+
+/** Live orders of the business, newest first, as D_Order rows (the lines are in GET /orders/{id}). */
+async function findAll(db: Db, ctx: OperationContext) {
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('business_id', '=', ctx.businessId)
+    .where('is_deleted', '=', 0)
+    .orderBy('dt_created', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(orderWire);
+}
+
+async function findOne(db: Db, id: string, ctx: OperationContext) {
+  const row = await loadOrder(db, ctx, id);
+  return fullOrderWire(row, await loadChildren(db, ctx, id));
+}
+
+/** The newest open order (not closed, voided or refunded), of one workplace when asked; 404 when there is none. */
+async function findLastOpen(db: Db, query: FindLastOpenOrderQuery, ctx: OperationContext) {
+  let select = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('business_id', '=', ctx.businessId)
+    .where('is_deleted', '=', 0)
+    .where('is_closed', '=', 0)
+    .where('is_voided', '=', 0)
+    .where('is_refunded', '=', 0);
+  if (query.workplace_id) select = select.where('workplace_id', '=', query.workplace_id);
+  const row = await select.orderBy('dt_created', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  if (!row) throw notFound('No open order found');
+  return fullOrderWire(row, await loadChildren(db, ctx, row.id));
+}
+
+/**
+ * Deleting an order. An open, unpaid order (or one already voided or refunded) is soft-deleted and whatever it
+ * posted is reversed. A closed or paid order that still stands for its sale is refused (409): void or refund it
+ * first, so the money side is recorded rather than the sale vanishing (the reference deleted it and kept its stock
+ * taken, D6).
+ */
+async function remove(db: Db, id: string, ctx: OperationContext) {
+  const current = await lockOrder(db, ctx, id);
+  const children = await loadChildren(db, ctx, id);
+  if (standsForSale(current)) {
+    if (flag(current.is_closed)) throw conflict('A closed order cannot be deleted: refund it instead');
+    if (children.payments.length > 0) throw conflict('A paid order cannot be deleted: void it first');
+  }
+  const deleted: OrderRow = { ...current, is_deleted: 1, dt_updated: ctx.now, debt_client_id: null, debt_posted: 0n as Money };
+  await postOrderStock(db, ctx, id, []);
+  const posted = { clientId: current.debt_client_id, amount: BigInt(current.debt_posted) as Money };
+  if (posted.amount !== 0n) await postOrderDebt(db, ctx, current, posted, { clientId: null, amount: 0n as Money });
+  await db
+    .updateTable('orders')
+    .set({ is_deleted: 1, dt_updated: ctx.now, debt_client_id: null, debt_posted: 0n })
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', id)
+    .execute();
+  return fullOrderWire(deleted, children);
+}
+
+export const orderHandlers: readonly Handler[] = [
+  // Both writes audit themselves: an idempotent retry or a repeated void records nothing.
+  handler('OrderController_create', (db, { body }, ctx) => createOrder(db, body, ctx), { audit: false }),
+  handler(
+    'OrderController_update',
+    async (db, { params, body }, ctx) => (await updateOrder(db, params.id ?? '', body, ctx)).order,
+    { audit: false },
+  ),
+  handler('OrderController_findAll', (db, _input, ctx) => findAll(db, ctx)),
+  handler('OrderController_findLastOpen', (db, { query }, ctx) => findLastOpen(db, query, ctx)),
+  handler('OrderController_findOne', (db, { params }, ctx) => findOne(db, params.id ?? '', ctx)),
+  handler('OrderController_remove', (db, { params }, ctx) => remove(db, params.id ?? '', ctx), {
+    audit: { type: 'ORDER', action: 'DELETE_ORDER' },
+  }),
+] as readonly Handler[];

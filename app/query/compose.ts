@@ -1,0 +1,93 @@
+/**
+ * Builds the statement that actually runs: the reporting views the query reads, each a WITH table over one of
+ * our tables filtered by the caller's business (a bound parameter), then the checked query as a subquery with
+ * the row cap as its LIMIT.
+ *
+ *   WITH "S_Item" AS (SELECT … FROM "items" AS t WHERE t."business_id" = $1), …
+ *   SELECT * FROM (<checked query>) AS "kassa_report" LIMIT <cap + 1>
+ *
+ * So every table name the query can mention resolves to one of these WITH tables (or to one of its own), never to
+ * a stored table: even a name the check let through by mistake could only see the caller's rows. The query's own
+ * WITH names are also defined out here, empty, so that one referenced outside its scope cannot fall through to a
+ * stored table of the same name either.
+ */
+import type { CheckedQuery } from './check.js';
+import type { Dialect } from './sql-rules.js';
+import { REPORTING_VIEWS, type ColumnKind, type ReportingView } from './views.js';
+
+export interface ComposedQuery {
+  readonly sql: string;
+  readonly parameters: readonly unknown[];
+}
+
+const quote = (name: string) => `"${name}"`;
+
+/** The expression showing a stored column in a view; money and quantities stay exact decimals. */
+function columnSql(column: string, kind: ColumnKind, dialect: Dialect): string {
+  const ref = `t.${quote(column)}`;
+  if (dialect === 'postgres') {
+    switch (kind) {
+      case 'money':
+      case 'percent':
+        return `trim_scale(${ref} * 0.01)`;
+      case 'quantity':
+        return `trim_scale(${ref} * 0.001)`;
+      case 'flag':
+        return `(${ref} <> 0)`;
+      case 'timestamp':
+        return `CAST(${ref} AS timestamptz)`;
+      default:
+        return ref;
+    }
+  }
+  // SQLite has no decimal type: a REAL holds a value of up to 15 significant digits exactly enough to print it
+  // back exactly, and SUM adds REALs with compensated summation (see results.ts for how they are printed).
+  switch (kind) {
+    case 'money':
+    case 'percent':
+      return `(${ref} / 100.0)`;
+    case 'quantity':
+      return `(${ref} / 1000.0)`;
+    default:
+      return ref;
+  }
+}
+
+export function viewSql(name: string, view: ReportingView, dialect: Dialect): string {
+  const columns = Object.entries(view.columns).map(
+    ([as, { column, kind }]) => `${columnSql(column, kind, dialect)} AS ${quote(as)}`,
+  );
+  // SQLite lets a WITH table see all of its siblings, so the stored table is named with its schema: it can
+  // never be taken for one of the WITH tables defined next to it (PostgreSQL only looks back, see below).
+  const table = dialect === 'postgres' ? quote(view.table) : `main.${quote(view.table)}`;
+  const business = dialect === 'postgres' ? '$1' : '?';
+  return `${quote(name)} AS (SELECT ${columns.join(', ')} FROM ${table} AS t WHERE t."business_id" = ${business})`;
+}
+
+export function composeReportingQuery(
+  checked: CheckedQuery,
+  dialect: Dialect,
+  businessId: string,
+  maxRows: number,
+): ComposedQuery {
+  const definitions: string[] = [];
+  const key = (name: string) => (dialect === 'sqlite' ? name.toLowerCase() : name);
+  const defined = new Set<string>();
+  for (const name of checked.views) {
+    const view = REPORTING_VIEWS[name];
+    if (!view) throw new Error(`no reporting view ${name}`);
+    definitions.push(viewSql(name, view, dialect));
+    defined.add(key(name));
+  }
+  // After the views: on PostgreSQL a WITH table sees only those before it.
+  for (const name of checked.ownTables) {
+    if (defined.has(key(name))) continue;
+    definitions.push(`${quote(name)} AS (SELECT NULL AS "kassa_unused" WHERE 1 = 0)`);
+    defined.add(key(name));
+  }
+  const views = definitions.length > 0 ? `WITH ${definitions.join(', ')} ` : '';
+  const sql = `${views}SELECT * FROM (${checked.sql}) AS "kassa_report" LIMIT ${maxRows + 1}`;
+  const parameters =
+    dialect === 'postgres' ? (checked.views.size > 0 ? [businessId] : []) : [...checked.views].map(() => businessId);
+  return { sql, parameters };
+}

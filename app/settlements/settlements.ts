@@ -1,0 +1,208 @@
+/**
+ * Settlements: the cash-register shifts of a business (the reference's SettlmentController; the misspelling is
+ * part of the wire). At most one shift is open per business; orders name their shift in `settlement_id`. Closing a
+ * shift refuses while it has open orders and records what it took per payment method (the reference's close did
+ * nothing, D14). A closed shift cannot be reopened. Behaviour and decisions: docs/api/orders-and-settlements.md.
+ */
+import type { CreateSettlmentDto, UpdateSettlmentDto } from '../../shared/catalogue/settlment.js';
+import { badRequest, conflict, notFound } from '../../shared/errors.js';
+import type { SettlementsTable } from '../../db/schema.js';
+import { flag } from '../../db/values.js';
+import type { Selectable } from 'kysely';
+import type { Db, OperationContext } from '../context.js';
+import { handler, onPostgres, type Handler } from '../operation.js';
+import { commonWire } from '../resources/simple-resource.js';
+import { insertRows } from '../stock/insert-rows.js';
+import { loadTotals, recordTotals, totalWire, type TotalRow } from './settlement-totals.js';
+
+type SettlementRow = Selectable<SettlementsTable>;
+
+/** The reference's S_Settlments row, plus `totals` (null while the shift is open). */
+function settlementWire(row: SettlementRow, totals: readonly TotalRow[] | undefined) {
+  return {
+    ...commonWire(row),
+    name: row.name,
+    dt_closed: row.dt_closed ?? null,
+    is_closed: flag(row.is_closed),
+    totals: flag(row.is_closed) ? (totals ?? []).map(totalWire) : null,
+  };
+}
+
+const settlementNotFound = (id: string) => notFound(`Settlement with ID ${id} not found`);
+
+const OPEN_RETRY = 'on conflict ("business_id") where is_closed = 0 and is_deleted = 0 do nothing returning "id"';
+
+function refuseStrayCloseDate(isClosed: boolean, dtClosed: string | null | undefined) {
+  if (!isClosed && dtClosed) throw badRequest(['dt_closed is set by closing the settlement: send it with is_closed: true']);
+}
+
+async function create(db: Db, body: CreateSettlmentDto, ctx: OperationContext) {
+  const closed = body.is_closed ?? false;
+  refuseStrayCloseDate(closed, body.dt_closed);
+  const row: SettlementRow = {
+    business_id: ctx.businessId,
+    id: ctx.newId(),
+    name: body.name,
+    dt_closed: closed ? (body.dt_closed ?? ctx.now) : null,
+    is_closed: closed ? 1 : 0,
+    is_deleted: 0,
+    dt_created: ctx.now,
+    dt_updated: ctx.now,
+  };
+  // The partial unique index decides between concurrent openings: the loser is told which shift is open.
+  const inserted = await insertRows(db, 'settlements', [row], OPEN_RETRY);
+  if (inserted.length === 0) {
+    const open = await openSettlement(db, ctx);
+    throw conflict('A settlement is already open: close it before opening another', { id: open?.id ?? null });
+  }
+  // A shift created closed has had no orders: its totals are empty, but recorded as closed ones are.
+  return settlementWire(row, closed ? await recordTotals(db, ctx, row.id) : undefined);
+}
+
+async function openSettlement(db: Db, ctx: OperationContext) {
+  return db
+    .selectFrom('settlements')
+    .select('id')
+    .where('business_id', '=', ctx.businessId)
+    .where('is_closed', '=', 0)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+}
+
+async function findAll(db: Db, ctx: OperationContext) {
+  const rows = await db
+    .selectFrom('settlements')
+    .selectAll()
+    .where('business_id', '=', ctx.businessId)
+    .where('is_deleted', '=', 0)
+    .orderBy('dt_created', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  // One read of every recorded total: a list of shifts is a list of the business's history.
+  const totals = await loadTotals(db, ctx, rows.some((row) => flag(row.is_closed)) ? 'all' : []);
+  return rows.map((row) => settlementWire(row, totals.get(row.id)));
+}
+
+async function withTotals(db: Db, ctx: OperationContext, row: SettlementRow) {
+  const totals = flag(row.is_closed) ? (await loadTotals(db, ctx, [row.id])).get(row.id) : undefined;
+  return settlementWire(row, totals);
+}
+
+/** The newest live settlement; 404 when the business has none (the reference answered 200 with an empty body, B2). */
+async function findLatest(db: Db, ctx: OperationContext) {
+  const row = await db
+    .selectFrom('settlements')
+    .selectAll()
+    .where('business_id', '=', ctx.businessId)
+    .where('is_deleted', '=', 0)
+    .orderBy('dt_created', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) throw notFound('No settlement found');
+  return withTotals(db, ctx, row);
+}
+
+async function load(db: Db, ctx: OperationContext, id: string) {
+  const row = await db
+    .selectFrom('settlements')
+    .selectAll()
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw settlementNotFound(id);
+  return row;
+}
+
+/**
+ * Locks a live settlement for a change (`for update` on PostgreSQL; SQLite has one writer): an order that names it
+ * waits on its `for share`, so no order slips into a shift while it closes.
+ */
+async function lock(db: Db, ctx: OperationContext, id: string) {
+  let query = db
+    .selectFrom('settlements')
+    .selectAll()
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0);
+  if (onPostgres(db)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw settlementNotFound(id);
+  return row;
+}
+
+/** Up to `limit` ids of the shift's open orders (not closed, voided, refunded or deleted). */
+async function openOrders(db: Db, ctx: OperationContext, id: string, limit: number) {
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('business_id', '=', ctx.businessId)
+    .where('settlement_id', '=', id)
+    .where('is_deleted', '=', 0)
+    .where('is_closed', '=', 0)
+    .where('is_voided', '=', 0)
+    .orderBy('dt_created')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+async function update(db: Db, id: string, body: UpdateSettlmentDto, ctx: OperationContext) {
+  const current = await lock(db, ctx, id);
+  const wasClosed = flag(current.is_closed);
+  if (wasClosed && body.is_closed === false) throw conflict('A closed settlement cannot be reopened: open a new one');
+  const closing = !wasClosed && body.is_closed === true;
+  refuseStrayCloseDate(wasClosed || closing, body.dt_closed);
+  let totals: TotalRow[] | undefined;
+  if (closing) {
+    const open = await openOrders(db, ctx, id, 50);
+    if (open.length > 0) {
+      throw conflict('The settlement has open orders: close or void them before closing it', { open_orders: open });
+    }
+    totals = await recordTotals(db, ctx, id);
+  }
+  const changes = {
+    name: body.name ?? current.name,
+    is_closed: wasClosed || closing ? 1 : 0,
+    dt_closed: closing ? (body.dt_closed ?? ctx.now) : (body.dt_closed ?? current.dt_closed),
+    dt_updated: ctx.now,
+  };
+  await db.updateTable('settlements').set(changes).where('business_id', '=', ctx.businessId).where('id', '=', id).execute();
+  const row = { ...current, ...changes };
+  return totals ? settlementWire(row, totals) : withTotals(db, ctx, row);
+}
+
+/** A shift that orders name cannot be deleted (409): their totals and history would point at nothing. */
+async function remove(db: Db, id: string, ctx: OperationContext) {
+  const current = await lock(db, ctx, id);
+  const used = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('business_id', '=', ctx.businessId)
+    .where('settlement_id', '=', id)
+    .where('is_deleted', '=', 0)
+    .limit(1)
+    .executeTakeFirst();
+  if (used) throw conflict('The settlement has orders: it cannot be deleted');
+  const changes = { is_deleted: 1, dt_updated: ctx.now };
+  await db.updateTable('settlements').set(changes).where('business_id', '=', ctx.businessId).where('id', '=', id).execute();
+  return withTotals(db, ctx, { ...current, ...changes });
+}
+
+export const settlementHandlers: readonly Handler[] = [
+  handler('SettlmentController_create', (db, { body }, ctx) => create(db, body, ctx), {
+    audit: { type: 'SYSTEM', action: 'CREATE_SETTLEMENT' },
+  }),
+  handler('SettlmentController_findAll', (db, _input, ctx) => findAll(db, ctx)),
+  handler('SettlmentController_findLatest', (db, _input, ctx) => findLatest(db, ctx)),
+  handler('SettlmentController_findOne', async (db, { params }, ctx) =>
+    withTotals(db, ctx, await load(db, ctx, params.id ?? '')),
+  ),
+  handler('SettlmentController_update', (db, { params, body }, ctx) => update(db, params.id ?? '', body, ctx), {
+    audit: { type: 'SYSTEM', action: 'UPDATE_SETTLEMENT' },
+  }),
+  handler('SettlmentController_remove', (db, { params }, ctx) => remove(db, params.id ?? '', ctx), {
+    audit: { type: 'SYSTEM', action: 'DELETE_SETTLEMENT' },
+  }),
+] as readonly Handler[];

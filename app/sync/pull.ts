@@ -1,0 +1,190 @@
+/**
+ * A pull page (docs/sync.md, "Pull"): the change-log entries after the terminal's cursor in its scope, in
+ * (version, ord) order, cut after a whole version once the row or byte limit is reached, with the
+ * acknowledgement of the terminal's pushed operations consistent with the page's upper version.
+ *
+ * Everything is read in one snapshot (./snapshot.ts), so the head version, the entries and the operation results
+ * agree. Versions are contiguous and in commit order per business (db/change-capture.ts), so "everything in
+ * scope up to `upToVersion`" is a committed prefix that can never grow later (I3), and the acknowledged
+ * operations are exactly those whose effects are in that prefix (I4).
+ *
+ * The answer is built as JSON text with each entry's row spliced in as stored — the rows are never parsed here,
+ * which keeps scaled integers exact whatever their size and saves most of the page's cost.
+ */
+import { sql } from 'kysely';
+import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
+import { formatCursor, parseCursor } from '../../shared/sync/cursor.js';
+import type { ResetReason } from '../../shared/sync/wire.js';
+import { unauthorized } from '../../shared/errors.js';
+import type { Db } from '../context.js';
+import { changeScopeFilter, resolveTerminalScope, type TerminalScope } from './scope.js';
+import { readSnapshot } from './snapshot.js';
+import { headVersion, jsonString } from './log.js';
+
+export const DEFAULT_PULL_ROWS = 2_000;
+export const DEFAULT_PULL_BYTES = 2_000_000;
+
+export interface PullInput {
+  readonly terminalId: string;
+  readonly epoch: string;
+  readonly cursor?: string | null;
+  readonly knownAck?: number;
+  readonly limitRows?: number;
+  readonly limitBytes?: number;
+}
+
+export interface PullOptions {
+  /**
+   * The lowest cursor version the log can still serve completely. Compaction (not built yet) will raise it;
+   * until then the whole log is kept and the floor is 0.
+   */
+  readonly retentionFloor?: bigint;
+}
+
+interface ChangeRow {
+  version: bigint | string;
+  ord: bigint | string;
+  tbl: string;
+  row: string;
+  /** JSON array of the columns an update changed; null for an insert. */
+  fields: string | null;
+}
+
+/** An entry's share of the byte limit: its row as UTF-8 plus the envelope around it. */
+const entryBytes = (change: ChangeRow) => Buffer.byteLength(change.row) + (change.fields === null ? 4 : Buffer.byteLength(change.fields)) + change.tbl.length + 40;
+
+/** Reads one pull page for the terminal (whose credential the caller verified) and returns it as JSON text. */
+export async function readPull(db: Db, businessId: string, input: PullInput, options: PullOptions = {}): Promise<string> {
+  return readSnapshot(db, async (tx) => {
+    const scope = await resolveTerminalScope(tx, businessId, input.terminalId);
+    // Revoked between the credential check and this read.
+    if (!scope) throw unauthorized();
+    const head = await headVersion(tx, businessId);
+    const reason = unusableCursor(input.cursor, scope, head, options.retentionFloor ?? 0n);
+    if (reason) return resetPage(reason, head);
+    const from = parseCursor(input.cursor ?? '')?.version ?? 0n;
+    const page = await readChanges(tx, scope, from, input.limitRows ?? DEFAULT_PULL_ROWS, input.limitBytes ?? DEFAULT_PULL_BYTES);
+    const upTo = page.limitReached ? page.lastVersion : head;
+    const ack = await readAck(tx, businessId, input, upTo);
+    return [
+      `{"protocolVersion":${PROTOCOL_VERSION}`,
+      `,"cursor":${jsonString(formatCursor({ version: upTo, scopeKey: scope.key }))}`,
+      `,"fromVersion":${from},"upToVersion":${upTo},"headVersion":${head},"hasMore":${upTo < head}`,
+      `,"ack":{"epoch":${jsonString(input.epoch)},"lastAppliedSeq":${ack.lastAppliedSeq}}`,
+      `,"mutationResults":[${ack.results.join(',')}]`,
+      `,"changes":[${page.entries.join(',')}]`,
+      `,"reset":null}`,
+    ].join('');
+  });
+}
+
+function unusableCursor(text: string | null | undefined, scope: TerminalScope, head: bigint, floor: bigint): ResetReason | null {
+  if (text === null || text === undefined || text === '') return 'BOOTSTRAP_REQUIRED';
+  const cursor = parseCursor(text);
+  if (!cursor) return 'CURSOR_INVALID';
+  if (cursor.version > head) return 'CURSOR_AHEAD';
+  if (cursor.version < floor) return 'CURSOR_BEFORE_RETENTION';
+  if (cursor.scopeKey !== scope.key) return 'SCOPE_CHANGED';
+  return null;
+}
+
+function resetPage(reason: ResetReason, head: bigint): string {
+  return [
+    `{"protocolVersion":${PROTOCOL_VERSION},"cursor":null,"fromVersion":null,"upToVersion":null,"headVersion":${head},"hasMore":false`,
+    `,"ack":null,"mutationResults":[],"changes":[]`,
+    `,"reset":{"reason":"${reason}","bootstrapFrom":${head},"tables":null}}`,
+  ].join('');
+}
+
+interface ChangesPage {
+  /** Each entry as JSON text. */
+  readonly entries: string[];
+  /** True when the page stopped at a limit (there may be entries after `lastVersion`). */
+  readonly limitReached: boolean;
+  readonly lastVersion: bigint;
+}
+
+/**
+ * The entries after `from` in scope, up to `limitRows` entries or `limitBytes` bytes and then on to the end of
+ * the version the limit fell in: a version is one transaction, and a terminal applies whole transactions only.
+ */
+async function readChanges(tx: Db, scope: TerminalScope, from: bigint, limitRows: number, limitBytes: number): Promise<ChangesPage> {
+  const inScope = changeScopeFilter(scope, sql.ref('scope'));
+  const fetched = (
+    await sql<ChangeRow>`
+      select version, ord, tbl, row, fields from sync_changes
+      where business_id = ${scope.businessId} and version > ${from} and ${inScope}
+      order by version, ord
+      limit ${limitRows + 1}`.execute(tx)
+  ).rows;
+  const entries: string[] = [];
+  let bytes = 0;
+  let index = 0;
+  let limitReached = false;
+  for (; index < fetched.length; index += 1) {
+    const change = fetched[index] as ChangeRow;
+    entries.push(entry(change));
+    bytes += entryBytes(change);
+    if (entries.length >= limitRows || bytes >= limitBytes) {
+      limitReached = true;
+      index += 1;
+      break;
+    }
+  }
+  if (!limitReached) return { entries, limitReached, lastVersion: 0n };
+  const last = fetched[index - 1] as ChangeRow;
+  const lastVersion = BigInt(last.version);
+  // Finish the version: first from what was fetched, then (if it ran past the fetch) from the log.
+  for (; index < fetched.length && BigInt((fetched[index] as ChangeRow).version) === lastVersion; index += 1) {
+    entries.push(entry(fetched[index] as ChangeRow));
+  }
+  if (index === fetched.length && fetched.length === limitRows + 1) {
+    const lastOrd = BigInt((fetched[index - 1] as ChangeRow).ord);
+    const rest = await sql<ChangeRow>`
+      select version, ord, tbl, row, fields from sync_changes
+      where business_id = ${scope.businessId} and version = ${lastVersion} and ord > ${lastOrd} and ${inScope}
+      order by ord`.execute(tx);
+    for (const change of rest.rows) entries.push(entry(change));
+  }
+  return { entries, limitReached, lastVersion };
+}
+
+const entry = (change: ChangeRow) => `{"v":${change.version},"t":${jsonString(change.tbl)},"row":${change.row},"fields":${change.fields ?? 'null'}}`;
+
+interface Ack {
+  readonly lastAppliedSeq: bigint;
+  /** Each result as JSON text. */
+  readonly results: string[];
+}
+
+/** The acknowledgement as of `upTo`: the pushed operations of (terminal, epoch) whose effects are included. */
+async function readAck(tx: Db, businessId: string, input: PullInput, upTo: bigint): Promise<Ack> {
+  const rows = await tx
+    .selectFrom('sync_mutations')
+    .select(['seq', 'mutation_id', 'status', 'result'])
+    .where('business_id', '=', businessId)
+    .where('terminal_id', '=', input.terminalId)
+    .where('epoch', '=', input.epoch)
+    .where('seq', '>', BigInt(input.knownAck ?? 0))
+    .where('version', '<=', upTo)
+    .orderBy('seq')
+    .execute();
+  let lastAppliedSeq: bigint;
+  if (rows.length > 0) {
+    lastAppliedSeq = BigInt((rows[rows.length - 1] as { seq: bigint }).seq);
+  } else {
+    const known = await tx
+      .selectFrom('sync_mutations')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('business_id', '=', businessId)
+      .where('terminal_id', '=', input.terminalId)
+      .where('epoch', '=', input.epoch)
+      .where('version', '<=', upTo)
+      .executeTakeFirst();
+    lastAppliedSeq = known?.seq === null || known?.seq === undefined ? 0n : BigInt(known.seq);
+  }
+  const results = rows.map(
+    (row) => `{"seq":${row.seq},"mutationId":${jsonString(row.mutation_id)},"status":${jsonString(row.status)},"result":${row.result ?? 'null'}}`,
+  );
+  return { lastAppliedSeq, results };
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { uuidv7 } from '../shared/ids.js';
+import { freshDatabase, testEngines, type TestDatabase } from '../test/helpers/databases.js';
+
+const now = () => new Date().toISOString();
+
+function warehouseRow(businessId: string, name: string, id = uuidv7()) {
+  return { business_id: businessId, id, name, location: null, is_deleted: 0, dt_created: now(), dt_updated: now() };
+}
+
+describe.each(await testEngines())('the change log on %s', (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase(engine, { poolSize: 12 });
+  });
+  afterAll(() => database.dispose());
+
+  const changesOf = async (businessId: string) =>
+    database.db.selectFrom('sync_changes').selectAll().where('business_id', '=', businessId).orderBy('version').orderBy('ord').execute();
+
+  it('records each committed write to a mirrored table under the business’s next version, with its post-image', async () => {
+    const business = uuidv7();
+    const first = warehouseRow(business, 'Main');
+    await database.writes.transaction((tx) => tx.insertInto('warehouses').values(first).execute());
+    await database.writes.transaction((tx) => tx.updateTable('warehouses').set({ name: 'Main hall' }).where('business_id', '=', business).where('id', '=', first.id).execute());
+    const changes = await changesOf(business);
+    expect(changes.map((change) => [Number(change.version), change.tbl, change.row_id, change.scope])).toEqual([
+      [1, 'warehouses', first.id, 'biz'],
+      [2, 'warehouses', first.id, 'biz'],
+    ]);
+    expect(JSON.parse(changes[1]!.row)).toMatchObject({ business_id: business, id: first.id, name: 'Main hall', is_deleted: 0 });
+    expect(await database.db.selectFrom('sync_pending').selectAll().execute()).toEqual([]);
+  });
+
+  it('keeps every image a transaction wrote, in write order under one version, with the fields each update changed', async () => {
+    const business = uuidv7();
+    const a = warehouseRow(business, 'A');
+    const b = warehouseRow(business, 'B');
+    await database.writes.transaction(async (tx) => {
+      await tx.insertInto('warehouses').values([a, b]).execute();
+      await tx.updateTable('warehouses').set({ name: 'A2', location: 'Yard' }).where('business_id', '=', business).where('id', '=', a.id).execute();
+    });
+    const changes = await changesOf(business);
+    expect(changes.map((change) => [Number(change.version), change.row_id, JSON.parse(change.row).name, change.fields && JSON.parse(change.fields)])).toEqual([
+      [1, a.id, 'A', null],
+      [1, b.id, 'B', null],
+      [1, a.id, 'A2', ['location', 'name']],
+    ]);
+  });
+
+  it('names no field for an update that changed nothing', async () => {
+    const business = uuidv7();
+    const a = warehouseRow(business, 'Same');
+    await database.writes.transaction((tx) => tx.insertInto('warehouses').values(a).execute());
+    await database.writes.transaction((tx) => tx.updateTable('warehouses').set({ name: 'Same' }).where('business_id', '=', business).where('id', '=', a.id).execute());
+    const changes = await changesOf(business);
+    expect(changes.map((change) => change.fields)).toEqual([null, '[]']);
+  });
+
+  it('records nothing, and spends no version, for a transaction that rolls back', async () => {
+    const business = uuidv7();
+    await database.writes.transaction((tx) => tx.insertInto('warehouses').values(warehouseRow(business, 'Kept')).execute());
+    await expect(
+      database.writes.transaction(async (tx) => {
+        await tx.insertInto('warehouses').values(warehouseRow(business, 'Lost')).execute();
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    await database.writes.transaction((tx) => tx.insertInto('warehouses').values(warehouseRow(business, 'Next')).execute());
+    const changes = await changesOf(business);
+    expect(changes.map((change) => [Number(change.version), JSON.parse(change.row).name])).toEqual([
+      [1, 'Kept'],
+      [2, 'Next'],
+    ]);
+  });
+
+  it('counts versions per business, so one tenant’s writes never show in another’s log', async () => {
+    const [one, two] = [uuidv7(), uuidv7()];
+    await database.writes.transaction((tx) => tx.insertInto('warehouses').values(warehouseRow(one, 'One')).execute());
+    await database.writes.transaction((tx) => tx.insertInto('warehouses').values(warehouseRow(two, 'Two')).execute());
+    expect((await changesOf(one)).map((change) => [Number(change.version), JSON.parse(change.row).name])).toEqual([[1, 'One']]);
+    expect((await changesOf(two)).map((change) => [Number(change.version), JSON.parse(change.row).name])).toEqual([[1, 'Two']]);
+  });
+
+  it('scopes stock levels to their warehouse and leaves server-only tables out', async () => {
+    const business = uuidv7();
+    const warehouse = uuidv7();
+    await database.writes.transaction(async (tx) => {
+      await tx
+        .insertInto('stock_levels')
+        .values({
+          business_id: business, id: uuidv7(), item_id: uuidv7(), warehouse_id: warehouse, quantity: 5000n, price: 100n, measure_id: 'pcs',
+          date_from: now(), mon: 0n, tue: 0n, wed: 0n, thu: 0n, fri: 0n, sat: 0n, sun: 0n, is_deleted: 0, dt_created: now(), dt_updated: now(),
+        })
+        .execute();
+      await tx
+        .insertInto('audit_log')
+        .values({ business_id: business, id: uuidv7(), user_id: null, type: 'SYSTEM', action: 'TEST', details: null, is_deleted: 0, dt_created: now(), dt_updated: now() })
+        .execute();
+    });
+    const changes = await changesOf(business);
+    expect(changes.map((change) => [change.tbl, change.scope])).toEqual([['stock_levels', `wh:${warehouse}`]]);
+    // Quantities are scaled integers in the image, exact.
+    expect(JSON.parse(changes[0]!.row).quantity).toBe(5000);
+  });
+
+  it('carries a write made outside any transaction into the next transaction’s version', async () => {
+    const business = uuidv7();
+    await database.db.insertInto('warehouses').values(warehouseRow(business, 'Stray')).execute();
+    await database.writes.transaction((tx) => tx.insertInto('warehouses').values(warehouseRow(business, 'Next')).execute());
+    const changes = await changesOf(business);
+    expect(changes.map((change) => [Number(change.version), JSON.parse(change.row).name]).sort()).toEqual([
+      [1, 'Next'],
+      [1, 'Stray'],
+    ]);
+  });
+
+  it('I3: a reader polling while 12 writers commit sees every change exactly once, in contiguous versions', async () => {
+    const business = uuidv7();
+    const writers = 12;
+    const perWriter = 15;
+    let done = false;
+    const seen: { version: number; name: string }[] = [];
+    let cursor = 0n;
+    const poll = async () => {
+      // The pull's rule: everything above the cursor, in version order; the cursor moves to the last version read.
+      const page = await database.db
+        .selectFrom('sync_changes')
+        .select(['version', 'row'])
+        .where('business_id', '=', business)
+        .where('version', '>', cursor)
+        .orderBy('version')
+        .orderBy('ord')
+        .execute();
+      for (const change of page) seen.push({ version: Number(change.version), name: JSON.parse(change.row).name });
+      if (page.length > 0) cursor = BigInt(page[page.length - 1]!.version);
+    };
+    const reader = (async () => {
+      while (!done) {
+        await poll();
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      await poll();
+    })();
+    await Promise.all(
+      Array.from({ length: writers }, async (_unused, writer) => {
+        for (let index = 0; index < perWriter; index += 1) {
+          await database.writes.transaction(async (tx) => {
+            await tx.insertInto('warehouses').values(warehouseRow(business, `w${writer}-${index}`)).execute();
+            // Widen the window between the insert and the commit, where a sequence-based cursor loses rows.
+            if (index % 3 === 0) await sql`select 1`.execute(tx);
+          });
+        }
+      }),
+    );
+    done = true;
+    await reader;
+    const total = writers * perWriter;
+    expect(seen.map((entry) => entry.version)).toEqual(Array.from({ length: total }, (_unused, index) => index + 1));
+    expect(new Set(seen.map((entry) => entry.name)).size).toBe(total);
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * The change log terminals pull from (docs/sync.md). Every insert or update of a synced table is captured by a
+ * database trigger into `sync_pending`, whatever code path made it — a REST operation, a sync push, a platform
+ * handler, a fixture. At the end of each write transaction `stampChanges` moves the pending entries into
+ * `sync_changes` under the business's next version, taken from its `sync_clock` row as the transaction's LAST
+ * statement: the clock row stays locked until COMMIT, so versions are contiguous and in commit order per business
+ * (a reader that has seen version v can never later find a change ≤ v appear). On SQLite the single writer gives
+ * the same order by construction.
+ *
+ * Deletes are soft (`is_deleted`), so a tombstone is just the post-image of the deleting update.
+ *
+ * Changing the trigger code here changes what a migration that calls `installCapture` creates: never edit the
+ * SQL of a shipped trigger in place, add a migration that re-installs.
+ */
+import { sql, type Kysely, PostgresAdapter } from 'kysely';
+
+/**
+ * Which terminals receive a table's rows: the whole business (`biz`), the terminals of one warehouse
+ * (`wh:<id>`) or of one point (`pt:<id>`). `order-point` is a child of an order: the order's point.
+ */
+export type ScopeRule = { kind: 'business' } | { kind: 'column'; prefix: 'wh' | 'pt'; column: string } | { kind: 'order-point' };
+
+const business: ScopeRule = { kind: 'business' };
+
+/** The tables terminals mirror, with their scope. Audit entries, stock moves, users and chats stay on the server. */
+export const CAPTURED_TABLES: Readonly<Record<string, ScopeRule>> = {
+  points: business,
+  workplaces: business,
+  employee_roles: business,
+  employees: business,
+  warehouses: business,
+  measurements: business,
+  suppliers: business,
+  clients: business,
+  item_groups: business,
+  modifier_groups: business,
+  items: business,
+  modifiers: business,
+  stock_levels: { kind: 'column', prefix: 'wh', column: 'warehouse_id' },
+  receipts: business,
+  receipt_lines: business,
+  write_offs: business,
+  write_off_lines: business,
+  movements: business,
+  movement_lines: business,
+  inventories: business,
+  inventory_lines: business,
+  client_debts: business,
+  client_debt_txns: business,
+  payment_methods: business,
+  base_config: business,
+  tax_fees: business,
+  discounts: business,
+  printers: business,
+  payment_devices: business,
+  orders: { kind: 'column', prefix: 'pt', column: 'automated_point_id' },
+  order_lines: { kind: 'order-point' },
+  order_discounts: { kind: 'order-point' },
+  order_taxes: { kind: 'order-point' },
+  order_deliveries: { kind: 'order-point' },
+  order_payments: { kind: 'order-point' },
+  settlements: business,
+  settlement_totals: business,
+};
+
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Creates the log tables and the PostgreSQL trigger function (migration 0007). */
+export async function createChangeLog(db: Kysely<unknown>): Promise<void> {
+  const postgres = isPostgres(db);
+  await db.schema
+    .createTable('sync_clock')
+    .addColumn('business_id', 'text', (c) => c.primaryKey())
+    .addColumn('version', 'bigint', (c) => c.notNull())
+    .execute();
+  // Entries of transactions still running; each transaction empties what it wrote before it commits.
+  await sql`
+    create table sync_pending (
+      seq ${postgres ? sql`bigint generated always as identity primary key` : sql`integer primary key autoincrement`},
+      business_id text not null,
+      scope text not null,
+      tbl text not null,
+      row_id text not null,
+      row text not null,
+      fields text
+    )`.execute(db);
+  await db.schema
+    .createTable('sync_changes')
+    .addColumn('business_id', 'text', (c) => c.notNull())
+    .addColumn('version', 'bigint', (c) => c.notNull())
+    .addColumn('ord', 'bigint', (c) => c.notNull())
+    .addColumn('scope', 'text', (c) => c.notNull())
+    .addColumn('tbl', 'text', (c) => c.notNull())
+    .addColumn('row_id', 'text', (c) => c.notNull())
+    .addColumn('row', 'text', (c) => c.notNull())
+    // The columns an update changed, as a JSON array; null for an insert (every column). Per-field versions
+    // for field-level last-writer-wins follow from it: a field's version is that of the last change naming it.
+    .addColumn('fields', 'text')
+    .addPrimaryKeyConstraint('sync_changes_pk', ['business_id', 'version', 'ord'])
+    .execute();
+  // Compaction and "latest image of a row" look rows up by table and id.
+  await db.schema.createIndex('sync_changes_row').on('sync_changes').columns(['business_id', 'tbl', 'row_id', 'version']).execute();
+  // A terminal's pull reads its scopes' entries above its cursor.
+  await db.schema.createIndex('sync_changes_scope').on('sync_changes').columns(['business_id', 'scope', 'version']).execute();
+  if (postgres) {
+    // TG_ARGV: scope kind ('business' | 'column' | 'order-point'), then for 'column' the prefix and column name.
+    // The image is read as jsonb first so one function serves tables with different columns.
+    await sql`
+      create function kassa_capture_change() returns trigger language plpgsql as $$
+      declare
+        image jsonb := to_jsonb(NEW);
+        previous jsonb;
+        changed jsonb := null;
+        scope text := 'biz';
+      begin
+        if TG_OP = 'UPDATE' then
+          previous := to_jsonb(OLD);
+          select coalesce(jsonb_agg(n.key order by n.key), '[]'::jsonb) into changed
+            from jsonb_each(image) n where (previous -> n.key) is distinct from n.value;
+        end if;
+        if TG_ARGV[0] = 'column' then
+          scope := TG_ARGV[1] || ':' || (image ->> TG_ARGV[2]);
+        elsif TG_ARGV[0] = 'order-point' then
+          select 'pt:' || o.automated_point_id into scope from orders o
+            where o.business_id = NEW.business_id and o.id = image ->> 'order_id';
+          scope := coalesce(scope, 'biz');
+        end if;
+        insert into sync_pending (business_id, scope, tbl, row_id, row, fields)
+          values (NEW.business_id, scope, TG_TABLE_NAME, NEW.id, image::text, changed::text);
+        return null;
+      end $$`.execute(db);
+  }
+}
+
+function sqliteScope(rule: ScopeRule): string {
+  switch (rule.kind) {
+    case 'business':
+      return `'biz'`;
+    case 'column':
+      return `'${rule.prefix}:' || new."${rule.column}"`;
+    case 'order-point':
+      return `coalesce((select 'pt:' || o.automated_point_id from orders o where o.business_id = new.business_id and o.id = new.order_id), 'biz')`;
+  }
+}
+
+/** Installs (or re-installs) the capture triggers of one table, reading its current columns. */
+export async function installCapture(db: Kysely<unknown>, table: string, rule: ScopeRule): Promise<void> {
+  if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
+  if (isPostgres(db)) {
+    const args =
+      rule.kind === 'column' ? sql`'column', ${sql.lit(rule.prefix)}, ${sql.lit(rule.column)}` : sql`${sql.lit(rule.kind)}`;
+    await sql`drop trigger if exists ${sql.id(`${table}_capture`)} on ${sql.table(table)}`.execute(db);
+    await sql`
+      create trigger ${sql.id(`${table}_capture`)} after insert or update on ${sql.table(table)}
+      for each row execute function kassa_capture_change(${args})`.execute(db);
+    return;
+  }
+  const columns = (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows.map((row) => row.name);
+  if (columns.length === 0) throw new Error(`no such table: ${table}`);
+  for (const column of columns) if (!/^[a-z_0-9]+$/.test(column)) throw new Error(`unexpected column name ${table}.${column}`);
+  const image = `json_object(${columns.map((column) => `'${column}', new."${column}"`).join(', ')})`;
+  const sortedColumns = [...columns].sort();
+  const changed = `(select json_group_array(column1) from (values ${sortedColumns
+    .map((column) => `('${column}', old."${column}" is not new."${column}")`)
+    .join(', ')}) where column2)`;
+  for (const event of ['insert', 'update']) {
+    const name = `${table}_capture_${event}`;
+    await sql.raw(`drop trigger if exists "${name}"`).execute(db);
+    await sql
+      .raw(
+        `create trigger "${name}" after ${event} on "${table}" begin
+           insert into sync_pending (business_id, scope, tbl, row_id, row, fields)
+           values (new.business_id, ${sqliteScope(rule)}, '${table}', new.id, ${image}, ${event === 'update' ? changed : 'null'});
+         end`,
+      )
+      .execute(db);
+  }
+}
+
+/**
+ * Gives the transaction's captured changes their version: one new version per business it touched, taken from
+ * the business's clock row as the last statement before COMMIT. A write that touched no synced table costs one
+ * indexed look at an empty table. Must run inside the write transaction (the transactors call it).
+ */
+export async function stampChanges(tx: Kysely<unknown>): Promise<void> {
+  if (isPostgres(tx)) {
+    // Only this transaction's entries are visible to its delete (others are uncommitted), plus any left by a
+    // write made outside a transaction, which this one then carries. Every image is kept, in write order.
+    await sql`
+      with pending as (delete from sync_pending returning *),
+      clock as (
+        insert into sync_clock (business_id, version)
+          select distinct business_id, 1 from pending
+          on conflict (business_id) do update set version = sync_clock.version + 1
+          returning business_id, version
+      )
+      insert into sync_changes (business_id, version, ord, scope, tbl, row_id, row, fields)
+        select p.business_id, c.version, p.seq, p.scope, p.tbl, p.row_id, p.row, p.fields from pending p join clock c using (business_id)`.execute(tx);
+    return;
+  }
+  const businesses = (await sql<{ business_id: string }>`select distinct business_id from sync_pending`.execute(tx)).rows;
+  if (businesses.length === 0) return;
+  for (const { business_id: businessId } of businesses) {
+    const clock = await sql<{ version: bigint }>`
+      insert into sync_clock (business_id, version) values (${businessId}, 1)
+      on conflict (business_id) do update set version = version + 1
+      returning version`.execute(tx);
+    const version = clock.rows[0]?.version;
+    await sql`
+      insert into sync_changes (business_id, version, ord, scope, tbl, row_id, row, fields)
+      select business_id, ${version}, seq, scope, tbl, row_id, row, fields from sync_pending
+      where business_id = ${businessId}`.execute(tx);
+  }
+  await sql`delete from sync_pending`.execute(tx);
+}

@@ -1,0 +1,113 @@
+/**
+ * Migration 0005 over a database that already holds rows (0004 → 0005): existing points get no default
+ * warehouse, existing payment methods the kind OTHER, and every new table has the tenant first in its key.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Migrator, sql, type Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle, type Engine } from '../connect.js';
+import { migrateToLatest, migrations } from '../migrate.js';
+import { POSTGRES_ADMIN_URL, testEngines } from '../../test/helpers/databases.js';
+
+/** An empty database with no schema at all, and how to remove it. */
+async function emptyDatabase(engine: Engine): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
+  if (engine === 'sqlite') {
+    const handle = openDatabase(':memory:');
+    return { handle, dispose: () => handle.close() };
+  }
+  const name = `kassa_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const handle = openDatabase(url.toString());
+  return {
+    handle,
+    async dispose() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function primaryKey(engine: Engine, db: Kysely<unknown>, table: string): Promise<string[]> {
+  if (engine === 'sqlite') {
+    const rows = (await sql<{ name: string; pk: bigint }>`select name, pk from pragma_table_info(${table})`.execute(db)).rows;
+    return rows
+      .filter((row) => Number(row.pk) > 0)
+      .sort((a, b) => Number(a.pk) - Number(b.pk))
+      .map((row) => row.name);
+  }
+  const rows = await sql<{ column_name: string }>`
+    select a.attname as column_name from pg_index i
+    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+    where i.indrelid = ${table}::regclass and i.indisprimary
+    order by array_position(i.indkey, a.attnum)`.execute(db);
+  return rows.rows.map((row) => row.column_name);
+}
+
+describe.each(await testEngines())('migration 0005 on %s', (engine) => {
+  it('keeps the points and payment methods a database already has, with no default warehouse and kind OTHER', async () => {
+    const { handle, dispose } = await emptyDatabase(engine);
+    try {
+      const db = handle.db as unknown as Kysely<unknown>;
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      const before = await migrator.migrateTo('0004_stock_documents');
+      expect(before.error).toBeUndefined();
+      const now = new Date().toISOString();
+      const row = { business_id: 'b1', is_deleted: 0, dt_created: now, dt_updated: now };
+      await sql`insert into points (business_id, id, name, guid, is_deleted, dt_created, dt_updated)
+                values (${row.business_id}, 'p1', 'Shop', null, 0, ${now}, ${now})`.execute(db);
+      await sql`insert into payment_methods (business_id, id, name, guid, is_deleted, dt_created, dt_updated)
+                values (${row.business_id}, 'm1', 'Cash', null, 0, ${now}, ${now})`.execute(db);
+      expect(await migrateToLatest(db)).toContain('0005_orders_settlements');
+      const point = (
+        await sql<{ name: string; default_warehouse_id: string | null }>`select name, default_warehouse_id from points`.execute(
+          db,
+        )
+      ).rows;
+      expect(point).toEqual([{ name: 'Shop', default_warehouse_id: null }]);
+      const method = (await sql<{ name: string; kind: string }>`select name, kind from payment_methods`.execute(db)).rows;
+      expect(method).toEqual([{ name: 'Cash', kind: 'OTHER' }]);
+      for (const table of [
+        'orders',
+        'order_lines',
+        'order_discounts',
+        'order_taxes',
+        'order_deliveries',
+        'order_payments',
+        'settlements',
+        'settlement_totals',
+      ]) {
+        expect(await primaryKey(engine, db, table), table).toEqual(['business_id', 'id']);
+      }
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('allows one open settlement per business, and any number of closed ones', async () => {
+    const { handle, dispose } = await emptyDatabase(engine);
+    try {
+      const db = handle.db as unknown as Kysely<unknown>;
+      await migrateToLatest(db);
+      const now = new Date().toISOString();
+      const insert = (business: string, id: string, closed: number) =>
+        sql`insert into settlements (business_id, id, name, dt_closed, is_closed, is_deleted, dt_created, dt_updated)
+            values (${business}, ${id}, 'S', null, ${closed}, 0, ${now}, ${now})`.execute(db);
+      await insert('b1', 's1', 0);
+      await insert('b1', 's2', 1);
+      await insert('b1', 's3', 1);
+      await insert('b2', 's4', 0);
+      await expect(insert('b1', 's5', 0)).rejects.toThrow();
+    } finally {
+      await dispose();
+    }
+  });
+});

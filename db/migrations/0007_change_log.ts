@@ -1,0 +1,11 @@
+/**
+ * The sync change log (db/change-capture.ts, docs/sync.md): the per-business version clock, the pending and
+ * versioned change tables, and a capture trigger on every table terminals mirror.
+ */
+import type { Kysely } from 'kysely';
+import { CAPTURED_TABLES, createChangeLog, installCapture } from '../change-capture.js';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await createChangeLog(db);
+  for (const [table, rule] of Object.entries(CAPTURED_TABLES)) await installCapture(db, table, rule);
+}

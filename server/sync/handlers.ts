@@ -1,0 +1,130 @@
+/**
+ * The sync operations of the central service (docs/sync.md): enrollment codes, enrollment, the terminal list
+ * and revocation for the back office; pull and bootstrap for enrolled terminals. The domain work is in app/sync;
+ * this file adds what only the service has — the service secret's keys, token signing, the principal cache —
+ * and checks the protocol version and that a terminal speaks only for itself.
+ */
+import { BootstrapDto, CreateEnrollmentCodeDto, EnrollDto, PullDto } from '../../shared/catalogue/sync.js';
+import { forbidden, OperationError, unauthorized } from '../../shared/errors.js';
+import { uuidv7 } from '../../shared/ids.js';
+import { MIN_PROTOCOL_VERSION, PROTOCOL_VERSION, supportsProtocolVersion, unsupportedProtocolMessage } from '../../shared/sync/protocol.js';
+import type { EnrollResponse } from '../../shared/sync/wire.js';
+import { validate } from '../../shared/validation.js';
+import { readBootstrapPage } from '../../app/sync/bootstrap.js';
+import { createEnrollmentCode, enrollTerminal } from '../../app/sync/enrollment.js';
+import { readPull } from '../../app/sync/pull.js';
+import { resolveTerminalScope, scopeWarehouses } from '../../app/sync/scope.js';
+import { listTerminals, revokeTerminal } from '../../app/sync/terminals.js';
+import type { Principal } from '../auth/principal.js';
+import type { PlatformHandler } from '../platform/platform-handler.js';
+import { audit, parse } from '../platform/support.js';
+import { JsonText } from './json-text.js';
+import { syncKeys } from './keys.js';
+
+function requireProtocol(version: number | undefined) {
+  if (version !== undefined && !supportsProtocolVersion(version)) throw new OperationError(426, unsupportedProtocolMessage(version));
+}
+
+/** The calling terminal, which must be the one the body names: a terminal speaks only for itself. */
+function terminalOf(principal: Principal | null, terminalId: string): Principal {
+  if (!principal || principal.actor.kind !== 'terminal') throw unauthorized();
+  if (principal.actor.id !== terminalId) throw forbidden('terminalId is not the terminal this credential was issued to');
+  return principal;
+}
+
+const createCode: PlatformHandler = {
+  operationId: 'SyncController_createEnrollmentCode',
+  async run({ writes, config }, input, principal) {
+    if (!principal) throw unauthorized();
+    const body = parse(validate(CreateEnrollmentCodeDto, input.body));
+    const { businessId, actor } = principal;
+    const now = new Date();
+    return writes.transaction(async (tx) => {
+      const record = await createEnrollmentCode(tx, { businessId, actorId: actor.id, now, newId: uuidv7 }, body.workplaceId, syncKeys(config.jwtSecret).enrollmentCode);
+      // Never the code itself.
+      const details = { id: record.id, workplace_id: record.workplace_id, expires_at: record.expires_at };
+      await audit(tx, { businessId, userId: actor.id, type: 'AUTH', action: 'CREATE_ENROLLMENT_CODE', details }, now.toISOString());
+      return record;
+    });
+  },
+};
+
+const enroll: PlatformHandler = {
+  operationId: 'SyncController_enroll',
+  async run({ writes, config, tokens }, input) {
+    const body = parse(validate(EnrollDto, input.body));
+    requireProtocol(body.protocolVersion);
+    const now = new Date();
+    const terminalId = uuidv7();
+    const enrolled = await writes.transaction(async (tx) => {
+      const terminal = await enrollTerminal(tx, body, syncKeys(config.jwtSecret).enrollmentCode, now, terminalId);
+      const scope = await resolveTerminalScope(tx, terminal.businessId, terminalId);
+      if (!scope) throw new Error('an enrolled terminal has no scope');
+      const warehouseIds = await scopeWarehouses(tx, scope);
+      const details = { terminal_id: terminalId, workplace_id: terminal.workplaceId, enrollment_code_id: terminal.codeId, name: body.name ?? null };
+      await audit(tx, { businessId: terminal.businessId, userId: terminal.enrolledBy, type: 'AUTH', action: 'ENROLL_TERMINAL', details }, now.toISOString());
+      return { scope, warehouseIds };
+    });
+    const { scope, warehouseIds } = enrolled;
+    const accessToken = await tokens.sign({ sub: terminalId, kind: 'terminal', role: 'TERMINAL', businessId: scope.businessId, workplaceId: scope.workplaceId });
+    const answer: EnrollResponse = {
+      terminalId,
+      accessToken,
+      businessId: scope.businessId,
+      workplaceId: scope.workplaceId,
+      pointId: scope.pointId,
+      warehouseIds,
+      allWarehouses: scope.warehouseId === null,
+      protocolVersion: PROTOCOL_VERSION,
+      minProtocolVersion: MIN_PROTOCOL_VERSION,
+    };
+    return answer;
+  },
+};
+
+const list: PlatformHandler = {
+  operationId: 'SyncController_listTerminals',
+  async run({ db }, _input, principal) {
+    if (!principal) throw unauthorized();
+    return listTerminals(db, principal.businessId);
+  },
+};
+
+const revoke: PlatformHandler = {
+  operationId: 'SyncController_revokeTerminal',
+  async run({ writes, principals }, input, principal) {
+    if (!principal) throw unauthorized();
+    const { businessId, actor } = principal;
+    const now = new Date();
+    const record = await writes.transaction(async (tx) => {
+      const revoked = await revokeTerminal(tx, { businessId, actorId: actor.id, now }, input.params.id ?? '');
+      await audit(tx, { businessId, userId: actor.id, type: 'AUTH', action: 'REVOKE_TERMINAL', details: { terminal_id: revoked.id } }, now.toISOString());
+      return revoked;
+    });
+    // This process refuses the credential at once; other processes within their principal cache's seconds.
+    principals.forget(businessId, record.id);
+    return record;
+  },
+};
+
+const pull: PlatformHandler = {
+  operationId: 'SyncController_pull',
+  async run({ db }, input, principal) {
+    const body = parse(validate(PullDto, input.body));
+    requireProtocol(body.protocolVersion);
+    const terminal = terminalOf(principal, body.terminalId);
+    return new JsonText(await readPull(db, terminal.businessId, body));
+  },
+};
+
+const bootstrap: PlatformHandler = {
+  operationId: 'SyncController_bootstrap',
+  async run({ db, config }, input, principal) {
+    const body = parse(validate(BootstrapDto, input.body));
+    requireProtocol(body.protocolVersion);
+    const terminal = terminalOf(principal, body.terminalId);
+    return new JsonText(await readBootstrapPage(db, terminal.businessId, body, syncKeys(config.jwtSecret).pageToken));
+  },
+};
+
+export const syncHandlers: readonly PlatformHandler[] = [createCode, enroll, list, revoke, pull, bootstrap];

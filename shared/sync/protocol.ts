@@ -1,0 +1,26 @@
+/**
+ * The version of the sync protocol (enrollment, pull, bootstrap and, later, push). Terminals update late — a till
+ * may sit offline through a release — so the service accepts a window of versions, not just the newest; a request
+ * outside the window is answered 426 with a message the terminal can show.
+ *
+ * Changelog (add a line, bump PROTOCOL_VERSION, and move MIN_PROTOCOL_VERSION only when the oldest version's
+ * terminals are gone or must update):
+ * - 1: enrollment codes and device credentials; pull of the commit-ordered change log with `v1:` cursors, ack and
+ *      operation results; keyset-paginated bootstrap with progress. Push is not served yet.
+ */
+export const PROTOCOL_VERSION = 1;
+
+/** The oldest protocol version the service still serves. */
+export const MIN_PROTOCOL_VERSION = 1;
+
+/** True when the service serves `version`. */
+export function supportsProtocolVersion(version: number): boolean {
+  return Number.isInteger(version) && version >= MIN_PROTOCOL_VERSION && version <= PROTOCOL_VERSION;
+}
+
+/** The message a terminal outside the window is answered with (status 426). */
+export function unsupportedProtocolMessage(version: number): string {
+  return version > PROTOCOL_VERSION
+    ? `Sync protocol ${version} is newer than this service supports (${MIN_PROTOCOL_VERSION}–${PROTOCOL_VERSION}); update the service`
+    : `Sync protocol ${version} is no longer supported (${MIN_PROTOCOL_VERSION}–${PROTOCOL_VERSION}); update the terminal`;
+}

@@ -1,0 +1,109 @@
+/**
+ * The answers of the sync operations, as the terminal receives them (docs/sync.md has the examples). Rows are
+ * the database's own images — column names as stored, money and quantities as JSON integers of scaled units,
+ * flags as 0/1 — so parse them with `parseExactJson` (./exact-json.ts) or hand them to SQLite's JSON functions.
+ */
+
+/** Why a pull cannot continue from the terminal's cursor; the terminal bootstraps and resumes from there. */
+export type ResetReason =
+  /** No cursor yet: the terminal has never bootstrapped. */
+  | 'BOOTSTRAP_REQUIRED'
+  /** The cursor is not one this service issued (garbage, or a format it no longer reads). */
+  | 'CURSOR_INVALID'
+  /** The cursor is ahead of the service's log (e.g. the service's database was restored from a backup). */
+  | 'CURSOR_AHEAD'
+  /** The log no longer holds everything after the cursor (compaction). */
+  | 'CURSOR_BEFORE_RETENTION'
+  /** The terminal's scope (point or warehouses) changed since the cursor was issued. */
+  | 'SCOPE_CHANGED';
+
+export interface PullReset {
+  readonly reason: ResetReason;
+  /** The service's version when it answered; the bootstrap the terminal runs records one at least this high. */
+  readonly bootstrapFrom: number;
+  /** The tables to bootstrap again; null for every table (the only answer so far). */
+  readonly tables: string[] | null;
+}
+
+/**
+ * One change-log entry: the row's post-image (a delete is `is_deleted: 1`) at business version `v`. A transaction
+ * that wrote a row twice logs both images under its one version, in write order; apply an entry when its version
+ * is at least the one held (a page never splits a version, so the last image of a version wins).
+ */
+export interface ChangeEntry<Row = Record<string, unknown>> {
+  readonly v: number | bigint;
+  /** The table, as stored (`items`, `stock_levels`, …). */
+  readonly t: string;
+  readonly row: Row;
+  /** The columns an update changed (for field-level merges); null for an insert. */
+  readonly fields: string[] | null;
+}
+
+/** The stored outcome of one pushed operation. */
+export interface MutationResult {
+  readonly seq: number | bigint;
+  readonly mutationId: string;
+  readonly status: 'applied' | 'rejected';
+  /** `{warnings: […]}` when applied, `{error: {code, message, …}}` when rejected; null when nothing was recorded. */
+  readonly result: unknown;
+}
+
+export interface PullResponse {
+  readonly protocolVersion: number;
+  /** The cursor to send next; null with a reset. */
+  readonly cursor: string | null;
+  readonly fromVersion: number | null;
+  /** Everything in scope up to this version is in this page or earlier ones; null with a reset. */
+  readonly upToVersion: number | null;
+  readonly headVersion: number;
+  /** True when the log holds versions after `upToVersion`: pull again at once. */
+  readonly hasMore: boolean;
+  /** The last operation of (terminal, epoch) whose effects are included up to `upToVersion`; null with a reset. */
+  readonly ack: { readonly epoch: string; readonly lastAppliedSeq: number } | null;
+  /** Results of the operations after `knownAck`, up to `ack.lastAppliedSeq`, in order. */
+  readonly mutationResults: MutationResult[];
+  /** In (version, ord) order; a version is never split across pages. */
+  readonly changes: ChangeEntry[];
+  readonly reset: PullReset | null;
+}
+
+export interface BootstrapRow<Row = Record<string, unknown>> {
+  /** The latest version at which the row was logged (0 when it predates the log). */
+  readonly v: number | bigint;
+  readonly row: Row;
+}
+
+export interface BootstrapResponse {
+  readonly protocolVersion: number;
+  /** The service's version when the bootstrap began (first page); constant across its pages. */
+  readonly snapshotVersion: number;
+  /** The cursor to pull from once `done`: the snapshot's version in the terminal's scope. */
+  readonly cursor: string;
+  /** The table of this page's rows; null on a final page with no rows. */
+  readonly table: string | null;
+  readonly rows: BootstrapRow[];
+  readonly nextPageToken: string | null;
+  readonly done: boolean;
+  readonly progress: {
+    readonly table: string | null;
+    readonly rowsDone: number;
+    readonly rowsTotal: number;
+    /** Every table of this bootstrap, in order, with its row count at the snapshot. */
+    readonly tables: { readonly table: string; readonly rowsTotal: number }[];
+  };
+}
+
+/** What enrollment answers: the device credential and the scope it grants. */
+export interface EnrollResponse {
+  readonly terminalId: string;
+  readonly accessToken: string;
+  readonly businessId: string;
+  readonly workplaceId: string;
+  readonly pointId: string;
+  /** The warehouses whose stock the terminal receives. */
+  readonly warehouseIds: string[];
+  /** True while the point has no default warehouse: every warehouse of the business is in scope. */
+  readonly allWarehouses: boolean;
+  readonly protocolVersion: number;
+  readonly minProtocolVersion: number;
+}
