@@ -25,6 +25,13 @@ export interface OperationContext {
   readonly side: 'server' | 'terminal';
   /** New record ids (UUIDv7). */
   newId(): string;
+  /**
+   * For an absolute edit replayed from a terminal's queue (a sync push): the value the user saw when they typed
+   * the new one, in scaled units. The edit then moves the stored value by (new − seen), so changes that reached
+   * the service meanwhile (other tills' sales) are kept rather than overwritten. Absent for a live REST call,
+   * where the stored value is what the user saw.
+   */
+  readonly basis?: { readonly value: bigint };
 }
 
 /** A database handle inside the operation's transaction. */

@@ -102,25 +102,38 @@ export async function executeOperation(
   ctx: OperationContext,
 ): Promise<unknown> {
   if (spec.method === 'GET' || definition.readOnly) return definition.run(store.db, input, ctx);
-  return store.writes.transaction(async (tx) => {
-    const pending = { steps: [] as Finalizer[], last: [] as Finalizer[] };
-    finalizers.set(ctx, pending);
-    try {
-      const result = await definition.run(tx, input, ctx);
-      if (definition.audit !== false) {
-        const audit = definition.audit ?? { type: 'SYSTEM', action: defaultAuditAction(spec.operationId) };
-        await writeAudit(tx, ctx, { ...audit, record: result });
-      }
-      // By index: a step may defer another, which the loop still reaches (ordinary steps before last ones).
-      let step = 0;
-      let last = 0;
-      while (step < pending.steps.length || last < pending.last.length) {
-        const next = step < pending.steps.length ? pending.steps[step++] : pending.last[last++];
-        await next?.();
-      }
-      return result;
-    } finally {
-      finalizers.delete(ctx);
+  return store.writes.transaction((tx) => runWriteInTransaction(tx, spec, definition, input, ctx));
+}
+
+/**
+ * The body of a write, inside a transaction the caller holds: the handler, its audit entry, then the steps it
+ * deferred with `atCommit`. `executeOperation` wraps it in a transaction of its own; a sync push runs many of
+ * them in one transaction, each inside a savepoint.
+ */
+export async function runWriteInTransaction(
+  tx: Db,
+  spec: OperationSpec,
+  definition: Handler,
+  input: OperationInput<OperationId>,
+  ctx: OperationContext,
+): Promise<unknown> {
+  const pending = { steps: [] as Finalizer[], last: [] as Finalizer[] };
+  finalizers.set(ctx, pending);
+  try {
+    const result = await definition.run(tx, input, ctx);
+    if (definition.audit !== false) {
+      const audit = definition.audit ?? { type: 'SYSTEM', action: defaultAuditAction(spec.operationId) };
+      await writeAudit(tx, ctx, { ...audit, record: result });
     }
-  });
+    // By index: a step may defer another, which the loop still reaches (ordinary steps before last ones).
+    let step = 0;
+    let last = 0;
+    while (step < pending.steps.length || last < pending.last.length) {
+      const next = step < pending.steps.length ? pending.steps[step++] : pending.last[last++];
+      await next?.();
+    }
+    return result;
+  } finally {
+    finalizers.delete(ctx);
+  }
 }

@@ -179,37 +179,54 @@ export async function installCapture(db: Kysely<unknown>, table: string, rule: S
 
 /**
  * Gives the transaction's captured changes their version: one new version per business it touched, taken from
- * the business's clock row as the last statement before COMMIT. A write that touched no synced table costs one
- * indexed look at an empty table. Must run inside the write transaction (the transactors call it).
+ * the business's clock row as the last lock before COMMIT. A write that touched no synced table costs one
+ * indexed look at an empty table. Must run inside the write transaction (the transactors call it after the work).
+ *
+ * `always` names a business that gets a new version even without captured changes — a sync push whose
+ * operations were all rejected still needs a version at which its results become visible. Returns the version
+ * each business got.
  */
-export async function stampChanges(tx: Kysely<unknown>): Promise<void> {
+export async function stampChanges(tx: Kysely<unknown>, options: { always?: string } = {}): Promise<Map<string, bigint>> {
+  const versions = new Map<string, bigint>();
   if (isPostgres(tx)) {
     // Only this transaction's entries are visible to its delete (others are uncommitted), plus any left by a
     // write made outside a transaction, which this one then carries. Every image is kept, in write order.
-    await sql`
+    const always = options.always ?? null;
+    const stamped = await sql<{ business_id: string; version: bigint }>`
       with pending as (delete from sync_pending returning *),
+      touched as (
+        select business_id from pending
+        union
+        select ${always}::text where ${always}::text is not null
+      ),
       clock as (
         insert into sync_clock (business_id, version)
-          select distinct business_id, 1 from pending
+          select business_id, 1 from touched
           on conflict (business_id) do update set version = sync_clock.version + 1
           returning business_id, version
+      ),
+      logged as (
+        insert into sync_changes (business_id, version, ord, scope, tbl, row_id, row, fields)
+          select p.business_id, c.version, p.seq, p.scope, p.tbl, p.row_id, p.row, p.fields from pending p join clock c using (business_id)
       )
-      insert into sync_changes (business_id, version, ord, scope, tbl, row_id, row, fields)
-        select p.business_id, c.version, p.seq, p.scope, p.tbl, p.row_id, p.row, p.fields from pending p join clock c using (business_id)`.execute(tx);
-    return;
+      select business_id, version from clock`.execute(tx);
+    for (const row of stamped.rows) versions.set(row.business_id, BigInt(row.version));
+    return versions;
   }
-  const businesses = (await sql<{ business_id: string }>`select distinct business_id from sync_pending`.execute(tx)).rows;
-  if (businesses.length === 0) return;
-  for (const { business_id: businessId } of businesses) {
+  const businesses = new Set((await sql<{ business_id: string }>`select distinct business_id from sync_pending`.execute(tx)).rows.map((row) => row.business_id));
+  if (options.always) businesses.add(options.always);
+  for (const businessId of [...businesses].sort()) {
     const clock = await sql<{ version: bigint }>`
       insert into sync_clock (business_id, version) values (${businessId}, 1)
       on conflict (business_id) do update set version = version + 1
       returning version`.execute(tx);
-    const version = clock.rows[0]?.version;
+    const version = BigInt(clock.rows[0]!.version);
+    versions.set(businessId, version);
     await sql`
       insert into sync_changes (business_id, version, ord, scope, tbl, row_id, row, fields)
       select business_id, ${version}, seq, scope, tbl, row_id, row, fields from sync_pending
       where business_id = ${businessId}`.execute(tx);
   }
-  await sql`delete from sync_pending`.execute(tx);
+  if (businesses.size > 0) await sql`delete from sync_pending`.execute(tx);
+  return versions;
 }

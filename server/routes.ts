@@ -113,7 +113,7 @@ export function registerCatalogueRoutes(
           throw notFound('Not found');
         }
         if (platformHandler) {
-          const result = await platformHandler.run(services, { body: request.body, query: request.query, params }, principal);
+          const result = await platformHandler.run(services, { body: request.body, query: request.query, params }, principal, request.log);
           // Already JSON (sync pages splice stored rows in): sent as it is.
           if (result instanceof JsonText) return reply.code(successStatus(spec)).type('application/json; charset=utf-8').send(result.text);
           return reply.code(successStatus(spec)).send(result);

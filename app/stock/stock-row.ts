@@ -3,6 +3,8 @@
  * statements: a stock row is a hot row (every posting of its pair updates it), and on PostgreSQL it stays locked
  * from this write until COMMIT. An absolute quantity becomes an 'adjustment' ledger entry of (target − current),
  * where `current` is read under the row's lock, so postings committed meanwhile are counted, never overwritten.
+ * Replayed from a terminal's queue with a basis (the quantity the user saw), the entry is (target − seen) instead,
+ * so sales that reached the service after the user looked are not undone by the edit.
  */
 import { sql, type Updateable } from 'kysely';
 import type { Quantity } from '../../shared/decimal.js';
@@ -49,17 +51,19 @@ export async function setStockRow(
  */
 async function setLockedPostgres(db: Db, ctx: OperationContext, id: string, changes: StockRowChanges, target: Quantity) {
   const assignments = sql.join(Object.entries(changes).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
+  // The move: target − current, or target − what the user saw when a basis is given.
+  const delta = ctx.basis ? sql`cast(${target - ctx.basis.value} as bigint)` : sql`cast(${target} as bigint) - quantity`;
   const statement = sql<{ id: string }>`
     with old as (
-      select id, item_id, warehouse_id, quantity from stock_levels
+      select id, item_id, warehouse_id, quantity, ${delta} as delta from stock_levels
        where business_id = ${ctx.businessId} and id = ${id} and is_deleted = 0
          for update),
     moved as (
       insert into stock_moves (business_id, id, item_id, warehouse_id, delta, reason, doc_type, doc_id, actor_id, dt_created)
-      select ${ctx.businessId}, ${ctx.newId()}, item_id, warehouse_id, cast(${target} as bigint) - quantity,
+      select ${ctx.businessId}, ${ctx.newId()}, item_id, warehouse_id, delta,
              ${ADJUSTMENT.reason}, ${ADJUSTMENT.docType}, id, ${ctx.actor.id}, ${ctx.now}
-        from old where quantity <> cast(${target} as bigint))
-    update stock_levels l set ${assignments}, quantity = cast(${target} as bigint)
+        from old where delta <> 0)
+    update stock_levels l set ${assignments}, quantity = old.quantity + old.delta
       from old where l.business_id = ${ctx.businessId} and l.id = old.id
     returning l.id`.compile(db);
   return ((await executeCarrying(db, ctx, statement))?.rows.length ?? 0) > 0;
@@ -74,7 +78,8 @@ async function setSqlite(db: Db, ctx: OperationContext, id: string, changes: Sto
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
   if (!row) return false;
-  const delta = target - units(row.quantity);
+  const current = units(row.quantity);
+  const delta = target - (ctx.basis ? ctx.basis.value : current);
   if (delta !== 0n) {
     await db
       .insertInto('stock_moves')
@@ -94,7 +99,7 @@ async function setSqlite(db: Db, ctx: OperationContext, id: string, changes: Sto
   }
   await db
     .updateTable('stock_levels')
-    .set({ ...changes, quantity: target })
+    .set({ ...changes, quantity: current + delta })
     .where('business_id', '=', ctx.businessId)
     .where('id', '=', id)
     .execute();

@@ -3,6 +3,7 @@
  * logins, tokens, the platform administrator. They are online-only and never run on a terminal.
  */
 import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.js';
 import type { Transactor } from '../../db/transactor.js';
 import type { Config } from '../config.js';
@@ -25,6 +26,6 @@ export interface PlatformInput {
 
 export interface PlatformHandler {
   readonly operationId: string;
-  /** `principal` is null for public operations. */
-  run(services: PlatformServices, input: PlatformInput, principal: Principal | null): Promise<unknown>;
+  /** `principal` is null for public operations; `log` is the request's logger. */
+  run(services: PlatformServices, input: PlatformInput, principal: Principal | null, log?: FastifyBaseLogger): Promise<unknown>;
 }

@@ -4,7 +4,7 @@
  * this file adds what only the service has — the service secret's keys, token signing, the principal cache —
  * and checks the protocol version and that a terminal speaks only for itself.
  */
-import { BootstrapDto, CreateEnrollmentCodeDto, EnrollDto, PullDto } from '../../shared/catalogue/sync.js';
+import { BootstrapDto, CreateEnrollmentCodeDto, EnrollDto, PullDto, PushDto } from '../../shared/catalogue/sync.js';
 import { forbidden, OperationError, unauthorized } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { MIN_PROTOCOL_VERSION, PROTOCOL_VERSION, supportsProtocolVersion, unsupportedProtocolMessage } from '../../shared/sync/protocol.js';
@@ -13,6 +13,7 @@ import { validate } from '../../shared/validation.js';
 import { readBootstrapPage } from '../../app/sync/bootstrap.js';
 import { createEnrollmentCode, enrollTerminal } from '../../app/sync/enrollment.js';
 import { readPull } from '../../app/sync/pull.js';
+import { applyPush } from '../../app/sync/push.js';
 import { resolveTerminalScope, scopeWarehouses } from '../../app/sync/scope.js';
 import { listTerminals, revokeTerminal } from '../../app/sync/terminals.js';
 import type { Principal } from '../auth/principal.js';
@@ -117,6 +118,24 @@ const pull: PlatformHandler = {
   },
 };
 
+const push: PlatformHandler = {
+  operationId: 'SyncController_push',
+  async run({ writes }, input, principal, log) {
+    const body = parse(validate(PushDto, input.body));
+    requireProtocol(body.protocolVersion);
+    const terminal = terminalOf(principal, body.terminalId);
+    return writes.transaction(async (tx) => {
+      // Scope from the credential's terminal row, read inside the batch's transaction.
+      const scope = await resolveTerminalScope(tx, terminal.businessId, body.terminalId);
+      if (!scope) throw unauthorized();
+      return applyPush(tx, scope, body, {
+        protocolVersion: PROTOCOL_VERSION,
+        onFault: (error, mutation) => log?.error({ err: error, seq: mutation.seq, operation: mutation.name }, 'a pushed operation failed and was rejected'),
+      });
+    });
+  },
+};
+
 const bootstrap: PlatformHandler = {
   operationId: 'SyncController_bootstrap',
   async run({ db, config }, input, principal) {
@@ -127,4 +146,4 @@ const bootstrap: PlatformHandler = {
   },
 };
 
-export const syncHandlers: readonly PlatformHandler[] = [createCode, enroll, list, revoke, pull, bootstrap];
+export const syncHandlers: readonly PlatformHandler[] = [createCode, enroll, list, revoke, pull, push, bootstrap];

@@ -6,7 +6,7 @@
  * terminals) answer in the snake_case of every other record.
  */
 import { z } from 'zod';
-import { dto, id, list, requiredText, text } from '../schema-kit.js';
+import { dto, id, isoDate, list, requiredText, text } from '../schema-kit.js';
 import { operation } from './operation.js';
 
 /** A whole number in [min, max] (JSON numbers only: protocol bodies are written by programs, not typed). */
@@ -66,6 +66,46 @@ export const BootstrapDto = dto({
 });
 export type BootstrapDto = z.output<typeof BootstrapDto>;
 
+/** The most operations one push carries (the terminal halves its batch on 413 as well). */
+export const MAX_PUSH_OPERATIONS = 200;
+
+/** One queued operation of a terminal: a catalogue operation, replayed on the service exactly once, in order. */
+export const PushedOperationDto = dto({
+  /** Position in the (terminal, epoch) queue: 1, 2, 3, … with no gaps. */
+  seq: wholeNumber(1, Number.MAX_SAFE_INTEGER),
+  /** Unique per operation; the same seq with another mutationId means the terminal's database was restored. */
+  mutationId: id(),
+  /** The catalogue operationId. */
+  name: requiredText().max(100, { error: 'must be at most 100 characters' }),
+  /** The operation's version (its body shape); 1 for every operation so far. */
+  v: wholeNumber(1, 1_000),
+  /** When the cashier did it, by the terminal's clock (business time; never used to order operations). */
+  occurredAt: isoDate(),
+  /** Who did it: the employee logged in at the till by PIN. */
+  actor: dto({ employeeId: id() }),
+  /** For absolute edits: the value the user saw (a decimal string), so the edit applies as a difference. */
+  basis: dto({ version: wholeNumber(0, Number.MAX_SAFE_INTEGER).optional(), value: text().max(40, { error: 'must be at most 40 characters' }).nullish() }).nullish(),
+  /** The operation's path parameters (e.g. `{ "id": "…" }` for an update). */
+  params: z.record(z.string().max(64), id()).optional(),
+  /** The operation's body, exactly as its HTTP route takes it; validated by that operation's own schema. */
+  args: z.unknown().optional(),
+});
+export type PushedOperationDto = z.output<typeof PushedOperationDto>;
+
+export const PushDto = dto({
+  protocolVersion: protocolVersion(),
+  schemaVersion: wholeNumber(0, 1_000_000).optional(),
+  appVersion: text().max(40, { error: 'must be at most 40 characters' }).nullish(),
+  terminalId: id(),
+  epoch: epoch(),
+  clientTime: isoDate().nullish(),
+  mutations: list(PushedOperationDto, MAX_PUSH_OPERATIONS).refine(
+    (mutations) => mutations.every((mutation, index) => index === 0 || mutation.seq === mutations[index - 1]!.seq + 1),
+    { error: 'must have consecutive seq numbers' },
+  ),
+});
+export type PushDto = z.output<typeof PushDto>;
+
 const terminalOnly = ['TERMINAL'] as const;
 const managers = ['OWNER', 'ADMIN'] as const;
 
@@ -73,7 +113,7 @@ export const syncOperations = [
   // The reference's operations, with our protocol; only enrolled terminals may call them (the reference let
   // any user or cashier token overwrite rows, S15).
   operation({ operationId: 'SyncController_pull', method: 'POST', path: '/sync/pull', tag: 'Sync', body: PullDto, access: terminalOnly, offline: 'online-only' }),
-  operation({ operationId: 'SyncController_push', method: 'POST', path: '/sync/push', tag: 'Sync', access: terminalOnly, offline: 'online-only' }),
+  operation({ operationId: 'SyncController_push', method: 'POST', path: '/sync/push', tag: 'Sync', body: PushDto, access: terminalOnly, offline: 'online-only' }),
   // Our extensions.
   operation({ operationId: 'SyncController_bootstrap', method: 'POST', path: '/sync/bootstrap', tag: 'Sync', body: BootstrapDto, access: terminalOnly, offline: 'online-only', extension: true }),
   operation({ operationId: 'SyncController_createEnrollmentCode', method: 'POST', path: '/sync/enrollment-codes', tag: 'Sync', body: CreateEnrollmentCodeDto, access: managers, offline: 'online-only', extension: true }),

@@ -27,6 +27,7 @@ const DELIBERATELY_REQUIRED: Record<string, { fields: string[]; why: string }> =
   AiChatController_sendMessage: { fields: ['message', 'session_id'], why: 'the reference did not validate this body' },
   NaturalChatController_createSession: { fields: ['chatType', 'employeeIds'], why: 'the reference did not validate this body; a missing field was a 500' },
   SyncController_pull: { fields: ['epoch', 'protocolVersion', 'terminalId'], why: 'our sync protocol (docs/sync.md): the reference took only an optional lastSyncTime' },
+  SyncController_push: { fields: ['epoch', 'mutations', 'protocolVersion', 'terminalId'], why: 'our sync protocol (docs/sync.md): named operations, not whole rows (S15)' },
 };
 
 function requiredFields(document: Document, schema: Schema | undefined): string[] {

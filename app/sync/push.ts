@@ -1,0 +1,299 @@
+/**
+ * A terminal's push (docs/sync.md, "Push"): its queued operations, applied exactly once and in order, in ONE
+ * transaction for the batch.
+ *
+ * - The (terminal, epoch) row is locked first, so two copies of the same push (a retry racing the original)
+ *   queue behind each other and the second finds everything already applied.
+ * - An operation at or below the last applied seq is answered from its stored result — unless its mutationId
+ *   differs, which means the terminal's database was restored from an old copy: 409 EPOCH_FORKED, nothing
+ *   applied, and the terminal continues under a new epoch.
+ * - A batch starting beyond the next expected seq is refused with 409 SEQ_GAP (the terminal resends from there).
+ * - Each new operation runs the catalogue's own handler inside a savepoint: applied, or rejected with its reason
+ *   (its payload kept here and in the terminal's inbox). A rejection still advances the queue — no poison pill.
+ *   A transient database failure aborts the whole batch instead, so the terminal retries it.
+ * - Last, the business's next version is taken (even when every operation was rejected, so the results become
+ *   visible to pull at that version), and the results and the new last seq are stored with it.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { findOperation } from '../../shared/catalogue/index.js';
+import type { PushDto, PushedOperationDto } from '../../shared/catalogue/sync.js';
+import { MONEY, parseDecimal, QUANTITY, type DecimalKind } from '../../shared/decimal.js';
+import { conflict, OperationError } from '../../shared/errors.js';
+import type { OperationId } from '../../shared/catalogue/index.js';
+import type { MutationResult } from '../../shared/sync/wire.js';
+import { validate } from '../../shared/validation.js';
+import { stampChanges } from '../../db/change-capture.js';
+import type { Db, OperationContext } from '../context.js';
+import { domainHandlers } from '../handlers.js';
+import { onPostgres, runWriteInTransaction, type OperationInput } from '../operation.js';
+import { derivedIds } from './derived-ids.js';
+
+/** Absolute edits and the kind of value their basis holds (the value the user saw). */
+const ABSOLUTE_BASIS: Readonly<Record<string, DecimalKind>> = {
+  StockQuantityController_update: QUANTITY,
+  ClientDebtController_updateDebt: MONEY,
+};
+
+/** The classes of operation a terminal may queue; reads and online-only operations are never replayed. */
+const QUEUEABLE = new Set(['fact', 'amendment', 'absolute', 'descriptive', 'delete']);
+
+export interface PushingTerminal {
+  readonly businessId: string;
+  readonly terminalId: string;
+  readonly workplaceId: string;
+  readonly pointId: string;
+}
+
+export interface PushResponse {
+  readonly protocolVersion: number;
+  readonly terminalId: string;
+  readonly epoch: string;
+  /** The last operation of (terminal, epoch) the service has applied or rejected. */
+  readonly lastAppliedSeq: number;
+  /** The business version at which this batch's effects and results are visible to pull. */
+  readonly version: number;
+  /** One per operation sent, in order (operations already applied earlier answer their stored result). */
+  readonly results: MutationResult[];
+  readonly serverTime: string;
+}
+
+interface Outcome {
+  readonly status: 'applied' | 'rejected';
+  readonly result: { warnings: unknown[] } | { error: { code: string; statusCode: number; message: string | string[] } };
+}
+
+/** Errors worth retrying the whole batch for: the operation itself was fine, the database was not. */
+function isTransient(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return ['40001', '40P01', '55P03', '57014', '57P01', '53300', '08000', '08003', '08006'].includes(code) || code.startsWith('SQLITE_BUSY');
+}
+
+const REJECTION_CODES: Record<number, string> = { 400: 'INVALID', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 422: 'INVALID', 429: 'LIMITED' };
+
+function rejected(code: string, statusCode: number, message: string | string[]): Outcome {
+  return { status: 'rejected', result: { error: { code, statusCode, message } } };
+}
+
+/** The actor a queued operation runs as: the employee who did it at this terminal's till. */
+async function actorOf(tx: Db, terminal: PushingTerminal, mutation: PushedOperationDto) {
+  const employee = await tx
+    .selectFrom('employees')
+    .select(['id', 'is_deleted'])
+    .where('business_id', '=', terminal.businessId)
+    .where('id', '=', mutation.actor.employeeId)
+    .executeTakeFirst();
+  return employee ?? null;
+}
+
+/** Runs one new operation inside the caller's savepoint; throws only for transient or unexpected failures. */
+async function applyOne(tx: Db, terminal: PushingTerminal, mutation: PushedOperationDto, receivedAt: string): Promise<Outcome> {
+  const spec = findOperation(mutation.name);
+  const handler = domainHandlers.get(mutation.name);
+  if (!spec || !handler || !QUEUEABLE.has(spec.offline) || spec.method === 'GET') {
+    return rejected('NOT_QUEUEABLE', 400, `${mutation.name} is not an operation a terminal can queue`);
+  }
+  if (spec.access === 'public' || !spec.access.includes('EMPLOYEE')) return rejected('FORBIDDEN', 403, `${mutation.name} is not allowed to cashiers`);
+  if (mutation.v !== 1) return rejected('UNSUPPORTED_VERSION', 400, `${mutation.name} version ${mutation.v} is not supported`);
+  const employee = await actorOf(tx, terminal, mutation);
+  if (!employee) return rejected('UNKNOWN_EMPLOYEE', 400, 'actor.employeeId must be an employee of this business');
+  const warnings: unknown[] = [];
+  // Done while the employee was still on staff (the terminal checked the PIN): applied, and flagged.
+  if (Number(employee.is_deleted) !== 0) warnings.push({ code: 'EMPLOYEE_INACTIVE', employeeId: employee.id });
+
+  const params = mutation.params ?? {};
+  const missing = spec.params.filter((name) => typeof params[name] !== 'string');
+  if (missing.length > 0) return rejected('INVALID', 400, missing.map((name) => `params.${name} is required`));
+  let body: unknown;
+  if (spec.body) {
+    const parsed = validate(spec.body, mutation.args ?? {});
+    if (!parsed.ok) return rejected('INVALID', 400, parsed.problems);
+    body = parsed.value;
+  }
+  let basis: OperationContext['basis'];
+  const basisKind = ABSOLUTE_BASIS[mutation.name];
+  if (basisKind && mutation.basis?.value !== undefined && mutation.basis.value !== null) {
+    const seen = parseDecimal(mutation.basis.value, basisKind);
+    if (!seen.ok) return rejected('INVALID', 400, `basis.value ${seen.problem}`);
+    basis = { value: seen.units };
+  }
+  // Business time as the terminal recorded it, but never in the service's future (a till's clock running fast).
+  const now = mutation.occurredAt < receivedAt ? mutation.occurredAt : receivedAt;
+  const ctx: OperationContext = {
+    businessId: terminal.businessId,
+    actor: { kind: 'employee', id: employee.id, role: 'EMPLOYEE', workplaceId: terminal.workplaceId, pointId: terminal.pointId },
+    now,
+    side: 'server',
+    newId: derivedIds(mutation.mutationId, mutation.occurredAt),
+    ...(basis ? { basis } : {}),
+  };
+  // Queued operations are writes, and no write takes query parameters.
+  const input = { body, query: undefined, params } as unknown as OperationInput<OperationId>;
+  try {
+    await runWriteInTransaction(tx, spec, handler, input, ctx);
+    return { status: 'applied', result: { warnings } };
+  } catch (error) {
+    if (error instanceof OperationError && error.statusCode < 500) {
+      return rejected(REJECTION_CODES[error.statusCode] ?? 'REJECTED', error.statusCode, error.reason);
+    }
+    throw error;
+  }
+}
+
+/** Runs `work` inside a savepoint, rolling back to it when `work` throws. */
+async function inSavepoint<T>(tx: Db, work: () => Promise<T>): Promise<T> {
+  await sql`savepoint push_operation`.execute(tx);
+  try {
+    const value = await work();
+    await sql`release savepoint push_operation`.execute(tx);
+    return value;
+  } catch (error) {
+    await sql`rollback to savepoint push_operation`.execute(tx);
+    await sql`release savepoint push_operation`.execute(tx);
+    throw error;
+  }
+}
+
+/** Locks (creating it if new) the queue position of (terminal, epoch) and returns where it stands. */
+async function lockClient(tx: Db, terminal: PushingTerminal, body: PushDto, now: string): Promise<{ lastAppliedSeq: number; lastAppliedVersion: bigint }> {
+  await tx
+    .insertInto('sync_clients')
+    .values({
+      business_id: terminal.businessId,
+      terminal_id: terminal.terminalId,
+      epoch: body.epoch,
+      last_applied_version: null,
+      app_version: body.appVersion ?? null,
+      schema_version: body.schemaVersion ?? null,
+      dt_created: now,
+      dt_updated: now,
+    })
+    .onConflict((conflicting) => conflicting.columns(['business_id', 'terminal_id', 'epoch']).doNothing())
+    .execute();
+  let query = tx
+    .selectFrom('sync_clients')
+    .select(['last_applied_seq', 'last_applied_version'])
+    .where('business_id', '=', terminal.businessId)
+    .where('terminal_id', '=', terminal.terminalId)
+    .where('epoch', '=', body.epoch);
+  if (onPostgres(tx)) query = query.forUpdate();
+  const row = await query.executeTakeFirstOrThrow();
+  return { lastAppliedSeq: Number(row.last_applied_seq), lastAppliedVersion: BigInt(row.last_applied_version ?? 0) };
+}
+
+const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export interface PushOptions {
+  readonly protocolVersion: number;
+  /** Told about an operation rejected because it failed unexpectedly (for the service's log). */
+  readonly onFault?: (error: unknown, mutation: PushedOperationDto) => void;
+}
+
+/** Applies a push inside the caller's write transaction (the service's transactor). */
+export async function applyPush(tx: Db, terminal: PushingTerminal, body: PushDto, options: PushOptions): Promise<PushResponse> {
+  const receivedAt = new Date().toISOString();
+  const client = await lockClient(tx, terminal, body, receivedAt);
+  let lastApplied = client.lastAppliedSeq;
+  const results: MutationResult[] = [];
+  const fresh: { mutation: PushedOperationDto; outcome: Outcome }[] = [];
+
+  const first = body.mutations.find((mutation) => mutation.seq > lastApplied);
+  if (first && first.seq > lastApplied + 1) {
+    throw conflict(`Operations must continue from seq ${lastApplied + 1}`, { code: 'SEQ_GAP', expectedSeq: lastApplied + 1 });
+  }
+  const known = body.mutations.filter((mutation) => mutation.seq <= lastApplied);
+  if (known.length > 0) {
+    const stored = await tx
+      .selectFrom('sync_mutations')
+      .select(['seq', 'mutation_id', 'status', 'result'])
+      .where('business_id', '=', terminal.businessId)
+      .where('terminal_id', '=', terminal.terminalId)
+      .where('epoch', '=', body.epoch)
+      .where(
+        'seq',
+        'in',
+        known.map((mutation) => BigInt(mutation.seq)),
+      )
+      .execute();
+    const bySeq = new Map(stored.map((row) => [Number(row.seq), row]));
+    for (const mutation of known) {
+      const row = bySeq.get(mutation.seq);
+      if (row && row.mutation_id !== mutation.mutationId) {
+        throw conflict(`seq ${mutation.seq} was already used by another operation: this database is a restored copy; continue under a new epoch`, {
+          code: 'EPOCH_FORKED',
+          seq: mutation.seq,
+        });
+      }
+      results.push({
+        seq: mutation.seq,
+        mutationId: mutation.mutationId,
+        status: row?.status === 'rejected' ? 'rejected' : 'applied',
+        result: row?.result ? JSON.parse(row.result) : null,
+      });
+    }
+  }
+
+  for (const mutation of body.mutations.filter((candidate) => candidate.seq > lastApplied)) {
+    let outcome: Outcome;
+    try {
+      outcome = await inSavepoint(tx, () => applyOne(tx, terminal, mutation, receivedAt));
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      // A fault in the operation itself (a bug, a constraint we did not foresee): rejected with its payload kept,
+      // so one bad operation cannot stop the queue behind it. The caller logs the cause.
+      outcome = rejected('INTERNAL', 500, 'The service could not apply this operation');
+      options.onFault?.(error, mutation);
+    }
+    fresh.push({ mutation, outcome });
+    results.push({ seq: mutation.seq, mutationId: mutation.mutationId, status: outcome.status, result: outcome.result });
+    lastApplied = mutation.seq;
+  }
+
+  // The tail: the version is taken last; results and the queue position are stored under it.
+  // (A batch of operations all applied before changes nothing and answers the version they were applied at.)
+  const stamped = await stampChanges(tx as unknown as Kysely<unknown>, fresh.length > 0 ? { always: terminal.businessId } : {});
+  const version = stamped.get(terminal.businessId) ?? client.lastAppliedVersion;
+  if (fresh.length > 0) {
+    await tx
+      .insertInto('sync_mutations')
+      .values(
+        fresh.map(({ mutation, outcome }) => {
+          const args = JSON.stringify({ args: mutation.args ?? null, params: mutation.params ?? null, basis: mutation.basis ?? null, actor: mutation.actor });
+          return {
+            business_id: terminal.businessId,
+            terminal_id: terminal.terminalId,
+            epoch: body.epoch,
+            seq: BigInt(mutation.seq),
+            mutation_id: mutation.mutationId,
+            name: mutation.name,
+            op_version: mutation.v,
+            args,
+            args_digest: digestOf(args),
+            occurred_at: mutation.occurredAt,
+            received_at: receivedAt,
+            status: outcome.status,
+            result: JSON.stringify(outcome.result),
+            version,
+          };
+        }),
+      )
+      .execute();
+    await tx
+      .updateTable('sync_clients')
+      .set({ last_applied_seq: BigInt(lastApplied), last_applied_version: version, dt_updated: receivedAt })
+      .where('business_id', '=', terminal.businessId)
+      .where('terminal_id', '=', terminal.terminalId)
+      .where('epoch', '=', body.epoch)
+      .execute();
+  }
+  return {
+    protocolVersion: options.protocolVersion,
+    terminalId: terminal.terminalId,
+    epoch: body.epoch,
+    lastAppliedSeq: lastApplied,
+    version: Number(version),
+    results,
+    serverTime: new Date().toISOString(),
+  };
+}

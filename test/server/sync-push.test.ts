@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from '../../shared/ids.js';
+import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
+import { derivedIds } from '../../app/sync/derived-ids.js';
+import { testEngines } from '../helpers/databases.js';
+import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
+import { cashierToken } from '../helpers/actors.js';
+import { expectErrorBody } from '../helpers/checks.js';
+import { receiptWorld, type ReceiptWorld } from '../helpers/receipts.js';
+import { enrollTerminal, pullPage, shopWorld, type EnrolledTerminal, type ShopWorld } from '../helpers/terminals.js';
+
+const PUSH = '/api/v1/sync/push';
+
+describe.each(await testEngines())('sync push on %s', (engine) => {
+  let server: TestServer;
+  let shop: Tenant;
+  let world: ShopWorld;
+  let stock: ReceiptWorld;
+  let cashier: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    shop = await registerTenant(server);
+    world = await shopWorld(server, shop);
+    stock = await receiptWorld(server, shop);
+    cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1 })).id;
+  });
+  afterAll(() => server.close());
+
+  /** A fresh terminal (its own queue), enrolled at till 1. */
+  const terminal = () => enrollTerminal(server, shop, world.workplace1);
+
+  let clock = Date.parse('2026-11-20T09:00:00.000Z');
+  function operation(seq: number, name: string, args: unknown, extra: Record<string, unknown> = {}) {
+    clock += 1000;
+    return { seq, mutationId: uuidv7(), name, v: 1, occurredAt: new Date(clock).toISOString(), actor: { employeeId: cashier }, args, ...extra };
+  }
+  const debtSale = (seq: number, amount = '150') =>
+    operation(seq, 'ClientDebtController_createTransaction', { client_id: stock.client, debt_amount: amount, employee_id: cashier, id_automated_point: stock.point });
+  const push = (till: EnrolledTerminal, mutations: unknown[], token = till.token) =>
+    server.request('POST', PUSH, { token, body: { protocolVersion: PROTOCOL_VERSION, terminalId: till.terminalId, epoch: till.epoch, mutations } });
+  const balance = async () => {
+    const row = await server.database.db.selectFrom('client_debts').select('debt_amount').where('business_id', '=', shop.businessId).where('client_id', '=', stock.client).executeTakeFirst();
+    return row ? BigInt(row.debt_amount) : 0n;
+  };
+  const entries = async () =>
+    (await server.database.db.selectFrom('client_debt_txns').select('id').where('business_id', '=', shop.businessId).where('client_id', '=', stock.client).execute()).length;
+
+  it('applies queued operations in order as the employee who did them, and answers each one’s result', async () => {
+    const till = await terminal();
+    const before = await balance();
+    const response = await push(till, [debtSale(1, '150'), debtSale(2, '-50')]);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body).toMatchObject({ terminalId: till.terminalId, epoch: till.epoch, lastAppliedSeq: 2, version: expect.any(Number) });
+    expect(response.body.results.map((result: { seq: number; status: string }) => [result.seq, result.status])).toEqual([
+      [1, 'applied'],
+      [2, 'applied'],
+    ]);
+    expect((await balance()) - before).toBe(10000n);
+    const audit = await server.database.db.selectFrom('audit_log').select('user_id').where('business_id', '=', shop.businessId).where('action', '=', 'CREATE_CLIENT_DEBT_TRANSACTION').orderBy('dt_created', 'desc').executeTakeFirst();
+    expect(audit?.user_id).toBe(cashier);
+  });
+
+  it('applies a retried batch once: the retry answers the stored results and changes nothing', async () => {
+    const till = await terminal();
+    const batch = [debtSale(1), debtSale(2)];
+    const first = await push(till, batch);
+    const [balanceAfter, entriesAfter] = [await balance(), await entries()];
+    const retry = await push(till, batch);
+    expect(retry.status).toBe(201);
+    expect(retry.body.results).toEqual(first.body.results);
+    expect(retry.body.version).toBe(first.body.version);
+    expect([await balance(), await entries()]).toEqual([balanceAfter, entriesAfter]);
+  });
+
+  it('applies two copies of one batch racing each other once', async () => {
+    const till = await terminal();
+    const [balanceBefore, entriesBefore] = [await balance(), await entries()];
+    const batch = [debtSale(1, '7'), debtSale(2, '8')];
+    const answers = await Promise.all([push(till, batch), push(till, batch), push(till, batch)]);
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect([await balance(), await entries()]).toEqual([balanceBefore + 1500n, entriesBefore + 2]);
+  });
+
+  it('continues a queue across pushes and refuses a batch that skips ahead with 409 SEQ_GAP', async () => {
+    const till = await terminal();
+    expect((await push(till, [debtSale(1)])).status).toBe(201);
+    const skipped = await push(till, [debtSale(3)]);
+    expectErrorBody(skipped, 409);
+    expect(skipped.body.detail).toEqual({ code: 'SEQ_GAP', expectedSeq: 2 });
+    expect((await push(till, [debtSale(2), debtSale(3)])).body.lastAppliedSeq).toBe(3);
+  });
+
+  it('refuses a seq already used by another operation (a restored database) with 409 EPOCH_FORKED, applying nothing', async () => {
+    const till = await terminal();
+    await push(till, [debtSale(1)]);
+    const before = [await balance(), await entries()];
+    const forked = await push(till, [debtSale(1), debtSale(2)]);
+    expectErrorBody(forked, 409);
+    expect(forked.body.detail).toEqual({ code: 'EPOCH_FORKED', seq: 1 });
+    expect([await balance(), await entries()]).toEqual(before);
+    // Under a new epoch the same terminal continues from seq 1.
+    const renewed = await push({ ...till, epoch: `${till.epoch}-2` }, [debtSale(1)]);
+    expect(renewed.body.results[0].status).toBe('applied');
+  });
+
+  it('rejects an invalid operation with its reason, keeps its payload, and still applies the ones after it', async () => {
+    const till = await terminal();
+    const bad = operation(1, 'ClientDebtController_createTransaction', { client_id: stock.client, debt_amount: '0', employee_id: cashier, id_automated_point: stock.point });
+    const response = await push(till, [bad, debtSale(2, '1')]);
+    expect(response.body.results[0]).toMatchObject({ seq: 1, status: 'rejected', result: { error: { code: 'INVALID', statusCode: 400, message: ['debt_amount must not be zero'] } } });
+    expect(response.body.results[1]).toMatchObject({ seq: 2, status: 'applied' });
+    const kept = await server.database.db.selectFrom('sync_mutations').select(['status', 'args']).where('mutation_id', '=', bad.mutationId).executeTakeFirstOrThrow();
+    expect(kept.status).toBe('rejected');
+    expect(JSON.parse(kept.args).args.debt_amount).toBe('0');
+  });
+
+  it('rejects operations a terminal may not queue, unknown employees and unknown records, and advances the queue', async () => {
+    const till = await terminal();
+    const response = await push(till, [
+      operation(1, 'AuthController_login', { login: 'x', password: 'y' }),
+      operation(2, 'WarehouseController_findAll', {}),
+      { ...debtSale(3), actor: { employeeId: uuidv7() } },
+      operation(4, 'WarehouseController_update', { name: 'Renamed' }, { params: { id: uuidv7() } }),
+      operation(5, 'WarehouseController_update', { name: 'No id' }),
+    ]);
+    expect(response.body.results.map((result: { result: { error: { code: string } } }) => result.result.error.code)).toEqual([
+      'NOT_QUEUEABLE',
+      'NOT_QUEUEABLE',
+      'UNKNOWN_EMPLOYEE',
+      'NOT_FOUND',
+      'INVALID',
+    ]);
+    expect(response.body.lastAppliedSeq).toBe(5);
+  });
+
+  it('S15: only enrolled terminals push, and a pushed operation can set only what its own operation accepts', async () => {
+    const till = await terminal();
+    const body = { protocolVersion: PROTOCOL_VERSION, terminalId: till.terminalId, epoch: till.epoch, mutations: [debtSale(1)] };
+    const employee = await cashierToken(server, shop);
+    for (const token of [shop.token, employee.token]) expectErrorBody(await server.request('POST', PUSH, { token, body }), 401);
+    // The reference let any token upsert whole rows, is_deleted and employee_id included; here the body is the
+    // operation's own, strictly validated.
+    const sneaky = operation(1, 'WarehouseController_create', { name: 'Hidden', is_deleted: true, employee_id: 'someone' });
+    const response = await push(till, [sneaky]);
+    expect(response.body.results[0].result.error.message).toEqual(expect.arrayContaining(['property is_deleted should not exist']));
+  });
+
+  it('D9: an absolute stock edit made offline moves the stock by what the cashier changed, keeping sales that arrived meanwhile', async () => {
+    const till = await terminal();
+    const created = await server.request('POST', '/api/v1/stock-quantity/create', {
+      token: shop.token,
+      body: { itemId: stock.item, warehouseId: stock.warehouse, stock_quantity: '10', price: '1', measureId: stock.measure, dateFrom: '2026-11-01' },
+    });
+    expect(created.status).toBe(201);
+    // The cashier saw 10 and counted 12 on the shelf (2 found); meanwhile the back office wrote 3 off to 7.
+    await server.request('PATCH', `/api/v1/stock-quantity/update/${created.body.id}`, { token: shop.token, body: { stock_quantity: '7' } });
+    const edit = operation(1, 'StockQuantityController_update', { stock_quantity: '12' }, { params: { id: created.body.id }, basis: { value: '10' } });
+    expect((await push(till, [edit])).body.results[0].status).toBe('applied');
+    const row = await server.request('GET', `/api/v1/stock-quantity/${created.body.id}`, { token: shop.token });
+    // The reference's last-writer-wins would say 12 and lose the write-off; the difference says 7 + 2.
+    expect(row.body.stock_quantity).toBe('9');
+  });
+
+  it('gives records created offline the ids the terminal gave them, so a later queued edit finds them', async () => {
+    const till = await terminal();
+    const create = operation(1, 'WarehouseController_create', { name: 'Back room' });
+    const localId = derivedIds(create.mutationId, create.occurredAt)();
+    const rename = operation(2, 'WarehouseController_update', { name: 'Back room 2' }, { params: { id: localId } });
+    const response = await push(till, [create, rename]);
+    expect(response.body.results.map((result: { status: string }) => result.status)).toEqual(['applied', 'applied']);
+    const stored = await server.database.db.selectFrom('warehouses').select('name').where('business_id', '=', shop.businessId).where('id', '=', localId).executeTakeFirstOrThrow();
+    expect(stored.name).toBe('Back room 2');
+  });
+
+  it('acknowledges pushed operations in the terminal’s next pull, with their results', async () => {
+    const till = await terminal();
+    const pushed = await push(till, [debtSale(1, '3'), operation(2, 'WarehouseController_update', { name: 'x' }, { params: { id: uuidv7() } })]);
+    expect(pushed.status).toBe(201);
+    let page = await pullPage(server, till, {});
+    if (page.reset) {
+      // A terminal that never bootstrapped pulls from the snapshot cursor the bootstrap gives.
+      const snapshot = await server.request('POST', '/api/v1/sync/bootstrap', {
+        token: till.token,
+        body: { protocolVersion: PROTOCOL_VERSION, terminalId: till.terminalId, epoch: till.epoch, tables: ['warehouses'] },
+      });
+      page = await pullPage(server, till, { cursor: snapshot.body.cursor });
+    }
+    expect(page.ack).toEqual({ epoch: till.epoch, lastAppliedSeq: 2 });
+    expect(page.mutationResults.map((result: { seq: bigint | number; status: string }) => [Number(result.seq), result.status])).toEqual([
+      [1, 'applied'],
+      [2, 'rejected'],
+    ]);
+  });
+
+  it('validates the push body, naming the field', async () => {
+    const till = await terminal();
+    const response = await push(till, [debtSale(1), debtSale(3)]);
+    expectErrorBody(response, 400);
+    expect(response.body.message).toEqual(expect.arrayContaining(['mutations must have consecutive seq numbers']));
+    const missing = await push(till, [{ ...debtSale(1), mutationId: undefined }]);
+    expect(missing.body.message).toEqual(expect.arrayContaining(['mutations.0.mutationId is required']));
+  });
+});
