@@ -1,0 +1,107 @@
+/**
+ * Applying what the service sends (docs/sync.md): a pull page or a bootstrap page, each in ONE local transaction
+ * together with the new cursor — never the cursor without the rows, or the rows without the cursor.
+ *
+ * A pull page: take back pending local work, apply the service's rows (a row is applied when its version is not
+ * older than the one held, so a repeated page changes nothing and an old image never overwrites a newer one),
+ * settle the acknowledged operations (applied: dropped from the outbox; rejected: moved to the inbox with their
+ * payload and reason), then redo the operations still pending.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../../app/context.js';
+import { requireMeta, writeMeta } from './meta.js';
+import { replayPending, undoPending, type OutboxRow } from './local-run.js';
+import { upsertFromJson, upsertManyFromJson } from './rows.js';
+import type { TerminalStore } from './store.js';
+
+export interface PullPageMeta {
+  readonly cursor: string | null;
+  readonly hasMore: boolean;
+  readonly ack: { readonly epoch: string; readonly lastAppliedSeq: number } | null;
+  readonly mutationResults: readonly { seq: number; mutationId: string; status: 'applied' | 'rejected'; result: unknown }[];
+  readonly reset: { readonly reason: string } | null;
+}
+
+export interface PullApplied {
+  readonly changes: number;
+  readonly acknowledged: number;
+  readonly rejected: number;
+}
+
+/** Applies one pull page (`text` is the response body exactly as received). */
+export async function applyPullPage(store: TerminalStore, text: string, meta: PullPageMeta): Promise<PullApplied> {
+  return store.writes.transaction(async (tx: Db) => {
+    const local = tx as unknown as Kysely<unknown>;
+    await undoPending(tx, store);
+    // SQLite reads the page itself: row images stay exact 64-bit integers.
+    const entries = (
+      await sql<{ t: string; v: bigint; id: string; row: string }>`
+        select json_extract(value, '$.t') as t, json_extract(value, '$.v') as v,
+               json_extract(value, '$.row.id') as id, json_extract(value, '$.row') as row
+          from json_each(${text}, '$.changes') order by key`.execute(local)
+    ).rows;
+    let changes = 0;
+    for (const entry of entries) {
+      const columns = store.columns.get(entry.t);
+      if (!columns) continue;
+      const held = (await sql<{ v: bigint }>`select v from mirror_versions where tbl = ${entry.t} and row_id = ${entry.id}`.execute(local)).rows[0];
+      if (held && BigInt(held.v) > BigInt(entry.v)) continue;
+      await upsertFromJson(entry.t, columns)(local, entry.row);
+      await sql`insert into mirror_versions (tbl, row_id, v) values (${entry.t}, ${entry.id}, ${entry.v}) on conflict (tbl, row_id) do update set v = excluded.v`.execute(local);
+      changes += 1;
+    }
+    let acknowledged = 0;
+    let rejected = 0;
+    const epoch = await requireMeta(local, 'epoch');
+    if (meta.ack && meta.ack.epoch === epoch) {
+      const results = new Map(meta.mutationResults.map((result) => [Number(result.seq), result]));
+      const settled = (await sql<OutboxRow>`select * from outbox where seq <= ${meta.ack.lastAppliedSeq} order by seq`.execute(local)).rows;
+      const now = new Date().toISOString();
+      for (const row of settled) {
+        const result = results.get(Number(row.seq));
+        if (result?.status === 'rejected') {
+          rejected += 1;
+          await sql`
+            insert or replace into inbox (mutation_id, seq, epoch, name, occurred_at, employee_id, params, args, basis, reason, rejected_at)
+            values (${row.mutation_id}, ${row.seq}, ${row.epoch}, ${row.name}, ${row.occurred_at}, ${row.employee_id}, ${row.params},
+                    ${row.args}, ${row.basis}, ${JSON.stringify(result.result ?? null)}, ${now})`.execute(local);
+        }
+        acknowledged += 1;
+      }
+      await sql`delete from outbox where seq <= ${meta.ack.lastAppliedSeq}`.execute(local);
+    }
+    await replayPending(tx);
+    if (meta.cursor) await writeMeta(local, 'cursor', meta.cursor);
+    return { changes, acknowledged, rejected };
+  });
+}
+
+export interface BootstrapPageMeta {
+  readonly table: string | null;
+  readonly cursor?: string | null;
+  readonly done: boolean;
+}
+
+/**
+ * Applies one bootstrap page: all its rows in one statement, their versions in another. Pending local work is
+ * taken back first and redone after, as for a pull page.
+ */
+export async function applyBootstrapPage(store: TerminalStore, text: string, meta: BootstrapPageMeta): Promise<number> {
+  return store.writes.transaction(async (tx: Db) => {
+    const local = tx as unknown as Kysely<unknown>;
+    const columns = meta.table ? store.columns.get(meta.table) : undefined;
+    let rows = 0;
+    if (meta.table && columns) {
+      await undoPending(tx, store);
+      const written = await upsertManyFromJson(meta.table, columns)(local, text, '$.rows');
+      rows = Number(written.numAffectedRows ?? 0n);
+      await sql`
+        insert into mirror_versions (tbl, row_id, v)
+        select ${meta.table}, json_extract(value, '$.row.id'), json_extract(value, '$.v') from json_each(${text}, '$.rows') where true
+        on conflict (tbl, row_id) do update set v = max(v, excluded.v)`.execute(local);
+      await replayPending(tx);
+    }
+    if (meta.done && meta.cursor) await writeMeta(local, 'cursor', meta.cursor);
+    return rows;
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * The terminal's own tables, beside the mirrored business tables that db/migrate.ts creates (the same schema as
+ * the central service, so the same app/ operations run on both). Kept in their own migration list and history
+ * table: they exist only on terminals.
+ *
+ * - `terminal_meta`: key/value state — enrollment, credential, epoch, cursor, clocks.
+ * - `outbox`: operations done here and not yet acknowledged, in `seq` order (gap-free per epoch).
+ * - `inbox`: operations the service rejected, with their payload and reason, until a person resolves them.
+ * - `undo_log`: for each pending operation, the pre-image of every row it changed (null: it inserted the row), so
+ *   the local effects of pending operations can be taken back before server rows are applied and then redone.
+ * - `current_operation`: one row while an operation runs locally; the undo triggers journal only then.
+ * - `mirror_versions`: the service version of each mirrored row held (a change is applied only if not older).
+ *
+ * Immutable once shipped, like db/migrations.
+ */
+import { sql, type Kysely, type Migration } from 'kysely';
+
+const m0001: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`create table terminal_meta (key text primary key, value text not null)`.execute(db);
+    await sql`
+      create table outbox (
+        seq integer primary key,
+        epoch text not null,
+        mutation_id text not null unique,
+        name text not null,
+        v integer not null,
+        occurred_at text not null,
+        employee_id text not null,
+        params text,
+        args text,
+        basis text,
+        status text not null default 'pending',
+        attempts integer not null default 0,
+        last_error text,
+        dt_created text not null
+      )`.execute(db);
+    await sql`
+      create table inbox (
+        mutation_id text primary key,
+        seq integer not null,
+        epoch text not null,
+        name text not null,
+        occurred_at text not null,
+        employee_id text not null,
+        params text,
+        args text,
+        basis text,
+        reason text not null,
+        rejected_at text not null,
+        resolution text,
+        resolved_by text,
+        resolved_at text
+      )`.execute(db);
+    await sql`
+      create table undo_log (
+        ord integer primary key autoincrement,
+        seq integer not null,
+        tbl text not null,
+        business_id text not null,
+        row_id text not null,
+        old_row text
+      )`.execute(db);
+    await sql`create index undo_log_seq on undo_log (seq, ord)`.execute(db);
+    await sql`create table current_operation (seq integer not null)`.execute(db);
+    await sql`create table mirror_versions (tbl text not null, row_id text not null, v integer not null, primary key (tbl, row_id))`.execute(db);
+  },
+};
+
+export const terminalMigrations: Record<string, Migration> = { '0001_terminal_core': m0001 };
+export const TERMINAL_MIGRATION_TABLE = 'kassa_terminal_migration';
+export const TERMINAL_MIGRATION_LOCK_TABLE = 'kassa_terminal_migration_lock';

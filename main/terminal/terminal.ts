@@ -1,0 +1,236 @@
+/**
+ * The headless terminal core: enrollment, bootstrap, local operations with their outbox, push and pull. The
+ * desktop shell hosts it (main/core), the simulation harness runs it as separate processes, tests drive it
+ * directly. Sync loops, back-off and events sit on top of `push`/`pull` (./sync-engine.ts).
+ */
+import { sql, type Kysely } from 'kysely';
+import { MAX_PUSH_OPERATIONS } from '../../shared/catalogue/sync.js';
+import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
+import type { EnrollResponse } from '../../shared/sync/wire.js';
+import { applyBootstrapPage, applyPullPage, type PullApplied } from './apply-pages.js';
+import { runLocally, type LocalInput, type OutboxRow } from './local-run.js';
+import { newEpoch, readMeta, requireMeta, writeMeta } from './meta.js';
+import { openTerminalStore, type TerminalStore } from './store.js';
+
+/** Largest push body, in bytes; the batch is halved whenever the service answers 413. */
+const MAX_PUSH_BYTES = 512 * 1024;
+
+export interface HttpAnswer {
+  readonly status: number;
+  readonly text: string;
+}
+
+/** How the core reaches the service: a JSON POST (the harness puts a fault-injecting proxy behind it). */
+export type Transport = (url: string, body: unknown, token: string | null) => Promise<HttpAnswer>;
+
+export const fetchTransport: Transport = async (url, body, token) => {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, text: await response.text() };
+};
+
+export class SyncRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`the service answered ${status}`);
+  }
+}
+
+export interface BootstrapProgress {
+  readonly table: string | null;
+  readonly rowsDone: number;
+  readonly rowsTotal: number;
+  readonly tables: readonly { table: string; rowsTotal: number }[];
+}
+
+export class Terminal {
+  private constructor(
+    readonly store: TerminalStore,
+    private readonly transport: Transport,
+  ) {}
+
+  static async open(file: string, transport: Transport = fetchTransport): Promise<Terminal> {
+    return new Terminal(await openTerminalStore(file), transport);
+  }
+
+  private get local(): Kysely<unknown> {
+    return this.store.db as unknown as Kysely<unknown>;
+  }
+
+  async close(): Promise<void> {
+    await this.store.close();
+  }
+
+  async enrolled(): Promise<boolean> {
+    return (await readMeta(this.local, 'terminal_id')) !== null;
+  }
+
+  /** Exchanges a one-time code for this terminal's credential and scope. */
+  async enroll(serviceUrl: string, code: string, name: string | null = null): Promise<EnrollResponse> {
+    const answer = await this.transport(`${serviceUrl}/api/v1/sync/enroll`, { code, name, protocolVersion: PROTOCOL_VERSION }, null);
+    if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+    const enrolled = JSON.parse(answer.text) as EnrollResponse;
+    await this.store.writes.transaction(async (tx) => {
+      const local = tx as unknown as Kysely<unknown>;
+      await writeMeta(local, 'service_url', serviceUrl);
+      await writeMeta(local, 'business_id', enrolled.businessId);
+      await writeMeta(local, 'terminal_id', enrolled.terminalId);
+      await writeMeta(local, 'workplace_id', enrolled.workplaceId);
+      await writeMeta(local, 'point_id', enrolled.pointId);
+      await writeMeta(local, 'access_token', enrolled.accessToken);
+      if ((await readMeta(local, 'epoch')) === null) await writeMeta(local, 'epoch', newEpoch());
+    });
+    return enrolled;
+  }
+
+  private async call(path: string, body: Record<string, unknown>): Promise<HttpAnswer> {
+    const local = this.local;
+    const url = `${await requireMeta(local, 'service_url')}/api/v1/sync/${path}`;
+    const identity = { protocolVersion: PROTOCOL_VERSION, terminalId: await requireMeta(local, 'terminal_id'), epoch: await requireMeta(local, 'epoch') };
+    return this.transport(url, { ...identity, ...body }, await requireMeta(local, 'access_token'));
+  }
+
+  /** Downloads every mirrored table in scope, page by page, reporting progress; then pulls continue from it. */
+  async bootstrap(onProgress: (progress: BootstrapProgress) => void = () => undefined): Promise<void> {
+    let pageToken: string | null = null;
+    for (;;) {
+      const answer = await this.call('bootstrap', { pageToken, limitRows: 5000 });
+      if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+      // The page's metadata only; SQLite reads the rows from the text itself.
+      const page = JSON.parse(answer.text, (key, value: unknown) => (key === 'rows' ? [] : value)) as {
+        table: string | null;
+        cursor: string;
+        done: boolean;
+        nextPageToken: string | null;
+        progress: BootstrapProgress;
+      };
+      await applyBootstrapPage(this.store, answer.text, { table: page.table, cursor: page.cursor, done: page.done });
+      onProgress(page.progress);
+      if (page.done) return;
+      pageToken = page.nextPageToken;
+    }
+  }
+
+  /** Runs an operation for the cashier at this till (see ./local-run.ts). */
+  run(name: string, input: LocalInput, employeeId: string): Promise<unknown> {
+    return runLocally(this.store, name, input, employeeId);
+  }
+
+  async pendingOperations(): Promise<number> {
+    const row = (await sql<{ n: bigint }>`select count(*) as n from outbox`.execute(this.local)).rows[0];
+    return Number(row?.n ?? 0);
+  }
+
+  async inbox(): Promise<Record<string, unknown>[]> {
+    return (await sql<Record<string, unknown>>`select * from inbox where resolution is null order by seq`.execute(this.local)).rows;
+  }
+
+  /**
+   * Sends the pending operations in batches bounded by count and bytes (halving on 413) until none is left
+   * unsent; returns how many were sent. A restored database (EPOCH_FORKED) or a queue the service cannot
+   * continue (SEQ_GAP) starts a new epoch and sends the pending operations again under it.
+   */
+  async push(): Promise<number> {
+    let limit = MAX_PUSH_OPERATIONS;
+    let sent = 0;
+    let afterSeq = 0;
+    for (;;) {
+      const rows = (await sql<OutboxRow>`select * from outbox where seq > ${afterSeq} order by seq limit ${limit}`.execute(this.local)).rows;
+      if (rows.length === 0) return sent;
+      const mutations = fitToBytes(rows.map(toMutation), MAX_PUSH_BYTES);
+      const answer = await this.call('push', { mutations });
+      if (answer.status === 413 && mutations.length > 1) {
+        limit = Math.max(1, Math.floor(mutations.length / 2));
+        continue;
+      }
+      if (answer.status === 409) {
+        const code = (JSON.parse(answer.text) as { detail?: { code?: string } }).detail?.code;
+        if (code === 'EPOCH_FORKED' || code === 'SEQ_GAP') {
+          await this.renumberUnderNewEpoch();
+          afterSeq = 0;
+          continue;
+        }
+      }
+      if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+      sent += mutations.length;
+      afterSeq = Number(mutations[mutations.length - 1]!.seq);
+      await sql`update outbox set status = 'sent', attempts = attempts + 1 where seq <= ${afterSeq}`.execute(this.local);
+    }
+  }
+
+  /** Continues the pending operations under a fresh epoch, numbered from 1 (their mutationIds unchanged). */
+  private async renumberUnderNewEpoch(): Promise<void> {
+    await this.store.writes.transaction(async (tx) => {
+      const local = tx as unknown as Kysely<unknown>;
+      const epoch = newEpoch();
+      const rows = (await sql<{ seq: bigint }>`select seq from outbox order by seq`.execute(local)).rows;
+      // Two steps, so the new numbers never collide with old ones in the primary key.
+      await sql`update outbox set seq = -seq`.execute(local);
+      await sql`update undo_log set seq = -seq`.execute(local);
+      let next = 1;
+      for (const row of rows) {
+        await sql`update outbox set seq = ${next}, epoch = ${epoch}, status = 'pending' where seq = ${-Number(row.seq)}`.execute(local);
+        await sql`update undo_log set seq = ${next} where seq = ${-Number(row.seq)}`.execute(local);
+        next += 1;
+      }
+      await writeMeta(local, 'epoch', epoch);
+      await writeMeta(local, 'next_seq', String(next));
+    });
+  }
+
+  /** Pulls until the service has nothing newer; each page is applied atomically with its cursor. */
+  async pull(): Promise<PullApplied> {
+    const total = { changes: 0, acknowledged: 0, rejected: 0 };
+    for (;;) {
+      const cursor = await readMeta(this.local, 'cursor');
+      const answer = await this.call('pull', { cursor });
+      if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+      const page = JSON.parse(answer.text, (key, value: unknown) => (key === 'changes' ? [] : value)) as Parameters<typeof applyPullPage>[2];
+      if (page.reset) {
+        await this.bootstrap();
+        continue;
+      }
+      const applied = await applyPullPage(this.store, answer.text, page);
+      total.changes += applied.changes;
+      total.acknowledged += applied.acknowledged;
+      total.rejected += applied.rejected;
+      if (!page.hasMore) return total;
+    }
+  }
+
+  /** Push then pull: what the cashier did reaches the service, and the service's state (with acks) comes back. */
+  async sync(): Promise<PullApplied> {
+    await this.push();
+    return this.pull();
+  }
+}
+
+function toMutation(row: OutboxRow) {
+  return {
+    seq: Number(row.seq),
+    mutationId: row.mutation_id,
+    name: row.name,
+    v: Number(row.v),
+    occurredAt: row.occurred_at,
+    actor: { employeeId: row.employee_id },
+    ...(row.params ? { params: JSON.parse(row.params) as Record<string, string> } : {}),
+    ...(row.basis ? { basis: JSON.parse(row.basis) as { value: string } } : {}),
+    args: row.args ? (JSON.parse(row.args) as unknown) : {},
+  };
+}
+
+/** The longest prefix of `mutations` whose JSON stays under `maxBytes` (at least one). */
+function fitToBytes<T>(mutations: T[], maxBytes: number): T[] {
+  let bytes = 0;
+  for (let index = 0; index < mutations.length; index += 1) {
+    bytes += Buffer.byteLength(JSON.stringify(mutations[index]));
+    if (bytes > maxBytes && index > 0) return mutations.slice(0, index);
+  }
+  return mutations;
+}
+

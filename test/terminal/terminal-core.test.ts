@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Terminal, fetchTransport, type Transport } from '../../main/terminal/terminal.js';
+import { testEngines } from '../helpers/databases.js';
+import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
+import { cashierToken } from '../helpers/actors.js';
+import { receiptWorld, type ReceiptWorld } from '../helpers/receipts.js';
+import { enrollmentCode, shopWorld, type ShopWorld } from '../helpers/terminals.js';
+
+describe.each(await testEngines())('the terminal core against a %s service', (engine) => {
+  let server: TestServer;
+  let url: string;
+  let shop: Tenant;
+  let world: ShopWorld;
+  let goods: ReceiptWorld;
+  let cashier: string;
+  const terminals: Terminal[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    shop = await registerTenant(server);
+    world = await shopWorld(server, shop);
+    goods = await receiptWorld(server, shop);
+    cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1 })).id;
+  });
+  afterAll(async () => {
+    for (const terminal of terminals) await terminal.close();
+    await server.close();
+  });
+
+  /** A new till: its own store, enrolled at till 1 and bootstrapped. */
+  async function till(transport: Transport = fetchTransport): Promise<Terminal> {
+    const terminal = await Terminal.open(':memory:', transport);
+    terminals.push(terminal);
+    await terminal.enroll(url, await enrollmentCode(server, shop.token, world.workplace1), 'Till');
+    await terminal.bootstrap();
+    return terminal;
+  }
+
+  const rest = (method: string, path: string, body?: unknown) => server.request(method, `/api/v1${path}`, { token: shop.token, body });
+  const serverBalance = async () => (await rest('GET', `/client-debts/transactions/all?client_id=${goods.client}`)).body as { debt_amount: string }[];
+  const localBalance = async (terminal: Terminal) => {
+    const row = await terminal.store.db.selectFrom('client_debts').select('debt_amount').where('client_id', '=', goods.client).executeTakeFirst();
+    return row ? BigInt(row.debt_amount) : 0n;
+  };
+  const debtSale = (amount: string) => ({
+    body: { client_id: goods.client, debt_amount: amount, employee_id: cashier, id_automated_point: goods.point },
+  });
+  const localStock = async (terminal: Terminal, itemId: string) => {
+    const row = await terminal.store.db.selectFrom('stock_levels').select('quantity').where('item_id', '=', itemId).where('warehouse_id', '=', world.warehouse1).executeTakeFirst();
+    return row ? BigInt(row.quantity) : 0n;
+  };
+  const writeOff = (itemId: string, quantity: string) => ({
+    body: {
+      name: 'Spoiled',
+      warehouseId: [world.warehouse1],
+      organizationId: world.point1,
+      employeeId: cashier,
+      conducted: true,
+      items: [{ itemId, quantity, price: '1', measureId: goods.measure }],
+    },
+  });
+
+  it('bootstraps the catalogue of its business and works offline at once: a debt sale shows before any sync', async () => {
+    const terminal = await till();
+    const items = await terminal.store.db.selectFrom('items').select('id').execute();
+    expect(items.map((item) => item.id)).toEqual(expect.arrayContaining([goods.item, goods.item2]));
+    const before = await localBalance(terminal);
+    await terminal.run('ClientDebtController_createTransaction', debtSale('120.5'), cashier);
+    expect((await localBalance(terminal)) - before).toBe(12050n);
+    expect(await terminal.pendingOperations()).toBe(1);
+  });
+
+  it('delivers queued operations exactly once and converges with the service', async () => {
+    const terminal = await till();
+    const entriesBefore = (await serverBalance()).length;
+    await terminal.run('ClientDebtController_createTransaction', debtSale('10'), cashier);
+    await terminal.run('ClientDebtController_createTransaction', debtSale('-4'), cashier);
+    const synced = await terminal.sync();
+    expect(synced.acknowledged).toBe(2);
+    expect(await terminal.pendingOperations()).toBe(0);
+    expect((await serverBalance()).length).toBe(entriesBefore + 2);
+    // Synced again: nothing new, nothing doubled.
+    await terminal.sync();
+    expect((await serverBalance()).length).toBe(entriesBefore + 2);
+    const server = await server_debt();
+    expect(await localBalance(terminal)).toBe(server);
+  });
+
+  async function server_debt(): Promise<bigint> {
+    const row = await server.database.db.selectFrom('client_debts').select('debt_amount').where('business_id', '=', shop.businessId).where('client_id', '=', goods.client).executeTakeFirst();
+    return row ? BigInt(row.debt_amount) : 0n;
+  }
+
+  it('applies a push whose answer was lost once, when it is sent again', async () => {
+    let dropNextPush = true;
+    const lossy: Transport = async (target, body, token) => {
+      const answer = await fetchTransport(target, body, token);
+      if (target.endsWith('/sync/push') && dropNextPush) {
+        dropNextPush = false;
+        throw new Error('connection reset after the service committed');
+      }
+      return answer;
+    };
+    const terminal = await till(lossy);
+    const entriesBefore = (await serverBalance()).length;
+    await terminal.run('ClientDebtController_createTransaction', debtSale('3'), cashier);
+    await expect(terminal.push()).rejects.toThrow('connection reset');
+    await terminal.sync();
+    expect((await serverBalance()).length).toBe(entriesBefore + 1);
+    expect(await terminal.pendingOperations()).toBe(0);
+  });
+
+  it('keeps a pending write-off on top of the service’s stock while other changes arrive, then settles on the service’s figure', async () => {
+    const terminal = await till();
+    // 10 received at the back office, pulled by the till.
+    const received = await rest('POST', '/stock-quantity/create', {
+      itemId: goods.item2,
+      warehouseId: world.warehouse1,
+      stock_quantity: '10',
+      price: '1',
+      measureId: goods.measure,
+      dateFrom: '2026-11-01',
+    });
+    expect(received.status).toBe(201);
+    await terminal.pull();
+    expect(await localStock(terminal, goods.item2)).toBe(10000n);
+    // The till writes 2 off (offline, pending); the back office adds 5 meanwhile.
+    await terminal.run('WriteOffController_create', writeOff(goods.item2, '2'), cashier);
+    expect(await localStock(terminal, goods.item2)).toBe(8000n);
+    await rest('PATCH', `/stock-quantity/update/${received.body.id}`, { stock_quantity: '15' });
+    await terminal.pull();
+    // The service's 15, minus the till's pending 2.
+    expect(await localStock(terminal, goods.item2)).toBe(13000n);
+    await terminal.sync();
+    expect(await terminal.pendingOperations()).toBe(0);
+    expect(await localStock(terminal, goods.item2)).toBe(13000n);
+    const onServer = await rest('GET', `/stock-quantity/${received.body.id}`);
+    expect(onServer.body.stock_quantity).toBe('13');
+  });
+
+  it('moves an operation the service rejects to the inbox with its payload and reason', async () => {
+    const terminal = await till();
+    // Valid here (the client exists locally), but the back office deletes the client before the till syncs.
+    const client = await rest('POST', '/clients/create', { full_name: 'Leaving soon' });
+    await terminal.pull();
+    await terminal.run('ClientDebtController_createTransaction', { body: { ...debtSale('5').body, client_id: client.body.id } }, cashier);
+    await rest('DELETE', `/clients/delete/${client.body.id}`);
+    const synced = await terminal.sync();
+    expect(synced.rejected).toBe(1);
+    expect(await terminal.pendingOperations()).toBe(0);
+    const inbox = await terminal.inbox();
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]).toMatchObject({ name: 'ClientDebtController_createTransaction' });
+    expect(JSON.parse(String(inbox[0]!.args)).client_id).toBe(client.body.id);
+    expect(String(inbox[0]!.reason)).toContain('client_id');
+  });
+
+  it('refuses an invalid operation locally and queues nothing', async () => {
+    const terminal = await till();
+    await expect(terminal.run('ClientDebtController_createTransaction', debtSale('0'), cashier)).rejects.toMatchObject({ statusCode: 400 });
+    expect(await terminal.pendingOperations()).toBe(0);
+  });
+});
