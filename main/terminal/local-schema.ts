@@ -10,6 +10,7 @@
  *   the local effects of pending operations can be taken back before server rows are applied and then redone.
  * - `current_operation`: one row while an operation runs locally; the undo triggers journal only then.
  * - `mirror_versions`: the service version of each mirrored row held (a change is applied only if not older).
+ * - `pin_lockout`: consecutive failed PIN logins at this till and until when PIN login is locked.
  *
  * Immutable once shipped, like db/migrations.
  */
@@ -64,6 +65,8 @@ const m0001: Migration = {
     await sql`create index undo_log_seq on undo_log (seq, ord)`.execute(db);
     await sql`create table current_operation (seq integer not null)`.execute(db);
     await sql`create table mirror_versions (tbl text not null, row_id text not null, v integer not null, primary key (tbl, row_id))`.execute(db);
+    // Offline PIN login's lockout, per workplace (the mirrored workplaces row belongs to the service).
+    await sql`create table pin_lockout (workplace_id text primary key, failures integer not null, locked_until text)`.execute(db);
   },
 };
 

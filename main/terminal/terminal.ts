@@ -10,6 +10,7 @@ import type { EnrollResponse } from '../../shared/sync/wire.js';
 import { applyBootstrapPage, applyPullPage, type PullApplied } from './apply-pages.js';
 import { runLocally, type LocalInput, type OutboxRow } from './local-run.js';
 import { newEpoch, readMeta, requireMeta, writeMeta } from './meta.js';
+import { pinLogin, type LoggedInEmployee } from './pin-login.js';
 import { openTerminalStore, type TerminalStore } from './store.js';
 
 /** Largest push body, in bytes; the batch is halved whenever the service answers 413. */
@@ -114,6 +115,11 @@ export class Terminal {
       if (page.done) return;
       pageToken = page.nextPageToken;
     }
+  }
+
+  /** An employee's PIN login at this till, offline included (see ./pin-login.ts). */
+  pinLogin(pin: string, now?: Date): Promise<LoggedInEmployee> {
+    return pinLogin(this.store, pin, now);
   }
 
   /** Runs an operation for the cashier at this till (see ./local-run.ts). */

@@ -4,30 +4,15 @@
  *
  * Each attempt is counted BEFORE the PIN is checked ("charge first, forgive on success"): concurrent guesses all
  * see each other's charge, so sending them in parallel does not get around the limit. A successful login resets
- * the counter. From the FREE_FAILURES-th consecutive failure on, the workplace is locked for BASE_LOCK_SECONDS,
- * doubling with each further failure, capped at MAX_LOCK_SECONDS. While locked, even a correct PIN is refused
- * (otherwise the lock would only slow down honest cashiers).
+ * the counter. The policy (how long a lock lasts) is app/security/pin-lockout-policy.ts, shared with the terminal.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Transactor } from '../../db/transactor.js';
 
-export const FREE_FAILURES = 5;
-export const BASE_LOCK_SECONDS = 30;
-export const MAX_LOCK_SECONDS = 15 * 60;
+import { lockSeconds, secondsLeft } from '../../app/security/pin-lockout-policy.js';
 
-/** How long the workplace locks once `failures` consecutive attempts have failed (0: not locked). */
-export function lockSeconds(failures: number): number {
-  if (failures < FREE_FAILURES) return 0;
-  const doublings = Math.min(failures - FREE_FAILURES, 20);
-  return Math.min(BASE_LOCK_SECONDS * 2 ** doublings, MAX_LOCK_SECONDS);
-}
-
-/** Seconds until `lockedUntil` (rounded up), or 0 when it has passed. */
-export function secondsLeft(lockedUntil: string | null, now: Date): number {
-  if (!lockedUntil) return 0;
-  return Math.max(0, Math.ceil((Date.parse(lockedUntil) - now.getTime()) / 1000));
-}
+export { BASE_LOCK_SECONDS, FREE_FAILURES, lockSeconds, MAX_LOCK_SECONDS, secondsLeft } from '../../app/security/pin-lockout-policy.js';
 
 export type Charge = { readonly kind: 'missing' } | { readonly kind: 'locked'; readonly retryAfter: number } | { readonly kind: 'charged'; readonly failures: number };
 

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Terminal, fetchTransport, type Transport } from '../../main/terminal/terminal.js';
 import { testEngines } from '../helpers/databases.js';
@@ -154,6 +157,33 @@ describe.each(await testEngines())('the terminal core against a %s service', (en
     expect(inbox[0]).toMatchObject({ name: 'ClientDebtController_createTransaction' });
     expect(JSON.parse(String(inbox[0]!.args)).client_id).toBe(client.body.id);
     expect(String(inbox[0]!.reason)).toContain('client_id');
+  });
+
+  it('logs an employee in by PIN offline, counting failures across restarts and locking after five', async () => {
+    const created = await rest('POST', '/employee/create', { full_name: 'Night cashier', role_id: '0', password: '4826', workplace_id: world.workplace1 });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const file = join(mkdtempSync(join(tmpdir(), 'kassa-till-')), 'till.sqlite');
+    let terminal = await Terminal.open(file);
+    await terminal.enroll(url, await enrollmentCode(server, shop.token, world.workplace1), 'Till');
+    await terminal.bootstrap();
+    await terminal.close();
+    // From here on the service is unreachable.
+    const offline: Transport = async () => {
+      throw new Error('offline');
+    };
+    terminal = await Terminal.open(file, offline);
+    const employee = await terminal.pinLogin('4826');
+    expect(employee).toMatchObject({ id: created.body.id, full_name: 'Night cashier' });
+    expect(JSON.stringify(employee)).not.toMatch(/scrypt|pin_hash|4826/);
+    for (let attempt = 0; attempt < 3; attempt += 1) await expect(terminal.pinLogin('0000')).rejects.toMatchObject({ statusCode: 401 });
+    await terminal.close();
+    terminal = await Terminal.open(file, offline);
+    terminals.push(terminal);
+    await expect(terminal.pinLogin('0000')).rejects.toMatchObject({ statusCode: 401 });
+    await expect(terminal.pinLogin('0000')).rejects.toMatchObject({ statusCode: 401 });
+    await expect(terminal.pinLogin('4826')).rejects.toMatchObject({ statusCode: 429 });
+    // After the lock has passed, the right PIN works again and clears the count.
+    expect(await terminal.pinLogin('4826', new Date(Date.now() + 31_000))).toMatchObject({ id: created.body.id });
   });
 
   it('refuses an invalid operation locally and queues nothing', async () => {
