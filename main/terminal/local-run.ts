@@ -120,7 +120,14 @@ async function runJournaled(tx: Db, resolved: Resolved, input: OperationInput<Op
  * Runs an operation for the cashier. Reads are answered from the local store; writes are done here and queued
  * in the same transaction. A handler's refusal (400, 404, 409) reaches the caller and nothing is queued.
  */
-export async function runLocally(store: TerminalStore, name: string, input: LocalInput, employeeId: string): Promise<unknown> {
+export async function runLocally(
+  store: TerminalStore,
+  name: string,
+  input: LocalInput,
+  employeeId: string,
+  /** More work for the same transaction (e.g. resolving the inbox entry this operation resubmits). */
+  alongside?: (tx: Db) => Promise<void>,
+): Promise<unknown> {
   const resolved = resolve(name);
   const parsed = parseInput(resolved.spec, input);
   const db = store.db as unknown as Kysely<unknown>;
@@ -145,6 +152,7 @@ export async function runLocally(store: TerminalStore, name: string, input: Loca
       values (${seq}, ${epoch}, ${mutationId}, ${name}, 1, ${occurredAt}, ${employeeId}, ${JSON.stringify(params)},
               ${JSON.stringify(input.body ?? {})}, ${basis === null ? null : JSON.stringify({ value: basis })}, 'pending', ${occurredAt})`.execute(tx);
     await writeMeta(local, 'next_seq', String(seq + 1));
+    await alongside?.(tx);
     return result;
   });
 }

@@ -10,6 +10,7 @@ import type { EnrollResponse } from '../../shared/sync/wire.js';
 import { applyBootstrapPage, applyPullPage, type PullApplied } from './apply-pages.js';
 import { runLocally, type LocalInput, type OutboxRow } from './local-run.js';
 import { newEpoch, readMeta, requireMeta, writeMeta } from './meta.js';
+import { discard, resubmit } from './inbox.js';
 import { pinLogin, type LoggedInEmployee } from './pin-login.js';
 import { openTerminalStore, type TerminalStore } from './store.js';
 
@@ -125,6 +126,16 @@ export class Terminal {
   /** Runs an operation for the cashier at this till (see ./local-run.ts). */
   run(name: string, input: LocalInput, employeeId: string): Promise<unknown> {
     return runLocally(this.store, name, input, employeeId);
+  }
+
+  /** Does a rejected operation again, as edited, as a new operation (see ./inbox.ts). */
+  resubmit(mutationId: string, input: LocalInput, employeeId: string): Promise<unknown> {
+    return resubmit(this.store, mutationId, input, employeeId);
+  }
+
+  /** Drops a rejected operation, on a manager's PIN. */
+  discard(mutationId: string, managerPin: string): Promise<void> {
+    return discard(this.store, mutationId, managerPin);
   }
 
   async pendingOperations(): Promise<number> {

@@ -186,6 +186,32 @@ describe.each(await testEngines())('the terminal core against a %s service', (en
     expect(await terminal.pinLogin('4826', new Date(Date.now() + 31_000))).toMatchObject({ id: created.body.id });
   });
 
+  it('resubmits an edited rejected operation as a new one, and discards only on a manager’s PIN', async () => {
+    const role = await rest('POST', '/employee-role/create', { name: 'Manager', access_resources: ['MANAGER'] });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    await rest('POST', '/employee/create', { full_name: 'Manager', role_id: role.body.id, password: '7391', workplace_id: world.workplace1 });
+    await rest('POST', '/employee/create', { full_name: 'Cashier', role_id: '0', password: '5172', workplace_id: world.workplace1 });
+    const terminal = await till();
+    const reject = async () => {
+      const client = await rest('POST', '/clients/create', { full_name: 'Gone' });
+      await terminal.pull();
+      await terminal.run('ClientDebtController_createTransaction', { body: { ...debtSale('5').body, client_id: client.body.id } }, cashier);
+      await rest('DELETE', `/clients/delete/${client.body.id}`);
+      await terminal.sync();
+      return (await terminal.inbox()).at(-1)!.mutation_id as string;
+    };
+    const first = await reject();
+    const entriesBefore = (await serverBalance()).length;
+    await terminal.resubmit(first, debtSale('5'), cashier);
+    await expect(terminal.resubmit(first, debtSale('5'), cashier)).rejects.toMatchObject({ statusCode: 404 });
+    await terminal.sync();
+    expect((await serverBalance()).length).toBe(entriesBefore + 1);
+    const second = await reject();
+    await expect(terminal.discard(second, '5172')).rejects.toMatchObject({ statusCode: 403 });
+    await terminal.discard(second, '7391');
+    expect(await terminal.inbox()).toEqual([]);
+  });
+
   it('refuses an invalid operation locally and queues nothing', async () => {
     const terminal = await till();
     await expect(terminal.run('ClientDebtController_createTransaction', debtSale('0'), cashier)).rejects.toMatchObject({ statusCode: 400 });
