@@ -8,11 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-export interface RunningService {
-  readonly baseUrl: string;
-  stop(): Promise<void>;
-}
-
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -34,9 +29,17 @@ async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
+export interface RunningService {
+  readonly baseUrl: string;
+  /** The service's database, for seeding it directly. */
+  readonly databaseUrl: string;
+  stop(): Promise<void>;
+}
+
 export async function startService(engine: 'sqlite' | 'postgres', port: number): Promise<RunningService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kassa-bench-'));
   const postgres = engine === 'postgres' ? await freshPostgresUrl() : undefined;
+  const databaseUrl = postgres?.url ?? join(dataDir, 'kassa.sqlite');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -45,7 +48,8 @@ export async function startService(engine: 'sqlite' | 'postgres', port: number):
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: postgres?.url ?? join(dataDir, 'kassa.sqlite'),
+      DATABASE_URL: databaseUrl,
+      RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -62,6 +66,7 @@ export async function startService(engine: 'sqlite' | 'postgres', port: number):
   }
   return {
     baseUrl,
+    databaseUrl,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -28,20 +28,42 @@ export interface PullApplied {
   readonly rejected: number;
 }
 
-/** Applies one pull page (`text` is the response body exactly as received). */
-export async function applyPullPage(store: TerminalStore, text: string, meta: PullPageMeta): Promise<PullApplied> {
+export interface PulledPage {
+  /** The response body exactly as received. */
+  readonly text: string;
+  readonly meta: PullPageMeta;
+}
+
+/**
+ * Applies consecutive pull pages in ONE transaction (a catch-up fetches several before applying): pending work is
+ * taken back once, every page's rows applied in order, the operations acknowledged by the last page settled, the
+ * rest redone once, and the last page's cursor stored.
+ */
+export async function applyPullPages(store: TerminalStore, pages: readonly PulledPage[]): Promise<PullApplied> {
+  const last = pages[pages.length - 1];
+  if (!last) return { changes: 0, acknowledged: 0, rejected: 0 };
   return store.writes.transaction(async (tx: Db) => {
     const local = tx as unknown as Kysely<unknown>;
     await undoPending(tx, store);
-    // SQLite reads the page itself: row images stay exact 64-bit integers.
-    const entries = (
-      await sql<{ t: string; v: bigint; id: string; row: string }>`
-        select json_extract(value, '$.t') as t, json_extract(value, '$.v') as v,
-               json_extract(value, '$.row.id') as id, json_extract(value, '$.row') as row
-          from json_each(${text}, '$.changes') order by key`.execute(local)
-    ).rows;
+    // Only the newest image of each row matters (pages come in version order and never split a version): a
+    // catch-up after 10,000 debt sales carries 10,000 images of the one balance row.
+    const newest = new Map<string, { t: string; v: bigint; id: string; row: string }>();
+    for (const page of pages) {
+      // SQLite reads the page itself: row images stay exact 64-bit integers.
+      const entries = (
+        await sql<{ t: string; v: bigint; id: string; row: string }>`
+          select json_extract(value, '$.t') as t, json_extract(value, '$.v') as v,
+                 json_extract(value, '$.row.id') as id, json_extract(value, '$.row') as row
+            from json_each(${page.text}, '$.changes') order by key`.execute(local)
+      ).rows;
+      for (const entry of entries) {
+        const key = `${entry.t}\u0000${entry.id}`;
+        newest.delete(key);
+        newest.set(key, entry);
+      }
+    }
     let changes = 0;
-    for (const entry of entries) {
+    for (const entry of newest.values()) {
       const columns = store.columns.get(entry.t);
       if (!columns) continue;
       const held = (await sql<{ v: bigint }>`select v from mirror_versions where tbl = ${entry.t} and row_id = ${entry.id}`.execute(local)).rows[0];
@@ -53,9 +75,10 @@ export async function applyPullPage(store: TerminalStore, text: string, meta: Pu
     let acknowledged = 0;
     let rejected = 0;
     const epoch = await requireMeta(local, 'epoch');
-    if (meta.ack && meta.ack.epoch === epoch) {
-      const results = new Map(meta.mutationResults.map((result) => [Number(result.seq), result]));
-      const settled = (await sql<OutboxRow>`select * from outbox where seq <= ${meta.ack.lastAppliedSeq} order by seq`.execute(local)).rows;
+    const ack = last.meta.ack;
+    if (ack && ack.epoch === epoch) {
+      const results = new Map(pages.flatMap((page) => page.meta.mutationResults).map((result) => [Number(result.seq), result]));
+      const settled = (await sql<OutboxRow>`select * from outbox where seq <= ${ack.lastAppliedSeq} order by seq`.execute(local)).rows;
       const now = new Date().toISOString();
       for (const row of settled) {
         const result = results.get(Number(row.seq));
@@ -68,10 +91,10 @@ export async function applyPullPage(store: TerminalStore, text: string, meta: Pu
         }
         acknowledged += 1;
       }
-      await sql`delete from outbox where seq <= ${meta.ack.lastAppliedSeq}`.execute(local);
+      await sql`delete from outbox where seq <= ${ack.lastAppliedSeq}`.execute(local);
     }
     await replayPending(tx);
-    if (meta.cursor) await writeMeta(local, 'cursor', meta.cursor);
+    if (last.meta.cursor) await writeMeta(local, 'cursor', last.meta.cursor);
     return { changes, acknowledged, rejected };
   });
 }

@@ -7,12 +7,15 @@ import { sql, type Kysely } from 'kysely';
 import { MAX_PUSH_OPERATIONS } from '../../shared/catalogue/sync.js';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
 import type { EnrollResponse } from '../../shared/sync/wire.js';
-import { applyBootstrapPage, applyPullPage, type PullApplied } from './apply-pages.js';
+import { applyBootstrapPage, applyPullPages, type PulledPage, type PullApplied, type PullPageMeta } from './apply-pages.js';
 import { runLocally, type LocalInput, type OutboxRow } from './local-run.js';
 import { newEpoch, readMeta, requireMeta, writeMeta } from './meta.js';
 import { discard, resubmit } from './inbox.js';
 import { pinLogin, type LoggedInEmployee } from './pin-login.js';
 import { openTerminalStore, type TerminalStore } from './store.js';
+
+/** How much pulled text is applied in one local transaction during a catch-up. */
+const PULL_BATCH_BYTES = 32 * 1024 * 1024;
 
 /** Largest push body, in bytes; the batch is halved whenever the service answers 413. */
 const MAX_PUSH_BYTES = 512 * 1024;
@@ -200,23 +203,39 @@ export class Terminal {
     });
   }
 
-  /** Pulls until the service has nothing newer; each page is applied atomically with its cursor. */
+  /**
+   * Pulls until the service has nothing newer. Pages are fetched in large steps and applied together (up to
+   * PULL_BATCH_BYTES at a time) in one transaction with the cursor, so a long catch-up rebases pending work once
+   * per batch rather than once per page.
+   */
   async pull(): Promise<PullApplied> {
     const total = { changes: 0, acknowledged: 0, rejected: 0 };
-    for (;;) {
-      const cursor = await readMeta(this.local, 'cursor');
-      const answer = await this.call('pull', { cursor });
-      if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
-      const page = JSON.parse(answer.text, (key, value: unknown) => (key === 'changes' ? [] : value)) as Parameters<typeof applyPullPage>[2];
-      if (page.reset) {
-        await this.bootstrap();
-        continue;
-      }
-      const applied = await applyPullPage(this.store, answer.text, page);
+    let cursor = await readMeta(this.local, 'cursor');
+    let batch: PulledPage[] = [];
+    let bytes = 0;
+    const flush = async () => {
+      const applied = await applyPullPages(this.store, batch);
       total.changes += applied.changes;
       total.acknowledged += applied.acknowledged;
       total.rejected += applied.rejected;
-      if (!page.hasMore) return total;
+      batch = [];
+      bytes = 0;
+    };
+    for (;;) {
+      const answer = await this.call('pull', { cursor, limitRows: 10_000, limitBytes: 8 * 1024 * 1024 });
+      if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+      const meta = JSON.parse(answer.text, (key, value: unknown) => (key === 'changes' ? [] : value)) as PullPageMeta;
+      if (meta.reset) {
+        await flush();
+        await this.bootstrap();
+        cursor = await readMeta(this.local, 'cursor');
+        continue;
+      }
+      batch.push({ text: answer.text, meta });
+      bytes += answer.text.length;
+      cursor = meta.cursor;
+      if (!meta.hasMore || bytes >= PULL_BATCH_BYTES) await flush();
+      if (!meta.hasMore) return total;
     }
   }
 
