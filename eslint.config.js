@@ -1,5 +1,6 @@
 // Lint enforces the folder import table of docs/architecture.md §2: a boundary that is only written down erodes.
 import js from '@eslint/js';
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = { group: ['node:*'], message: 'shared/ is pure: no Node APIs (it runs in the renderer too).' };
@@ -14,6 +15,22 @@ const boundaries = [
   },
   { files: ['db/**/*.ts'], patterns: [noFolder('app', 'db/ may import shared/ only.'), noFolder('server', 'db/ may import shared/ only.')] },
   { files: ['app/**/*.ts'], patterns: [noFolder('server', 'app/ runs on the terminal too: it may import shared/ and db/ only.')] },
+  {
+    files: ['main/**/*.ts'],
+    patterns: [noFolder('server', 'main/ may import shared/, db/ and app/ only.'), noFolder('renderer', 'main/ may import shared/, db/ and app/ only.')],
+  },
+];
+
+/**
+ * The preload runs in the sandboxed renderer and is bundled alone: Electron's renderer modules and the pure bridge
+ * contract, `shared/` for types only, nothing else of ours and no Node built-ins.
+ */
+const preloadFiles = ['main/preload.ts', 'main/preload-bridge.ts', 'main/contract.ts'];
+const preloadPatterns = [
+  { group: ['node:*', ...builtinModules], message: 'The preload is sandboxed: no Node built-ins.' },
+  { group: ['**/db/**', '**/app/**', '**/server/**', '**/renderer/**'], message: 'The preload may import shared/ types only.' },
+  { group: ['**/shared/**'], allowTypeImports: true, message: 'The preload may import shared/ types only (import type).' },
+  { group: ['./*', '../*', '!./contract.js', '!./preload-bridge.js'], message: 'The preload may use only contract.ts and preload-bridge.ts of main/.' },
 ];
 
 export default tseslint.config(
@@ -32,7 +49,8 @@ export default tseslint.config(
       ],
     },
   },
-  // Tests and benchmarks read loosely typed JSON responses; `any` there is a convenience, not a hole.
-  { files: ['test/**/*.ts', '**/*.test.ts', 'bench/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  // Tests, benchmarks and the simulation harness read loosely typed JSON responses; `any` there is a convenience, not a hole.
+  { files: ['test/**/*.ts', '**/*.test.ts', 'bench/**/*.ts', 'sim/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   ...boundaries.map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } })),
+  { files: preloadFiles, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: preloadPatterns }] } },
 );

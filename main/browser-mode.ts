@@ -1,0 +1,46 @@
+/**
+ * The terminal in browser mode, assembled: the core in its worker, the dispatcher, and the local host serving the
+ * renderer. Used by `npm start` when Electron's binary is missing, and by anything that needs a terminal without
+ * Electron (end-to-end tests).
+ */
+import { join } from 'node:path';
+import type { CoreOptions } from './core/api.js';
+import { defaultCoreModule } from './core/core-module.js';
+import { createDispatcher } from './core/dispatcher.js';
+import { WorkerHost } from './core/worker-host.js';
+import { startBrowserHost, type BrowserHost } from './browser-host.js';
+
+export interface BrowserModeOptions {
+  readonly coreOptions: CoreOptions;
+  /** The repository (or install) root; the renderer is served from `renderer/dist` under it. */
+  readonly rootDir: string;
+  readonly port?: number;
+  /** The core module to run; the shell's default otherwise. */
+  readonly coreModule?: string | URL;
+  readonly log: (line: string) => void;
+}
+
+export interface BrowserMode {
+  readonly host: BrowserHost;
+  readonly core: WorkerHost;
+  close(): Promise<void>;
+}
+
+export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
+  const core = new WorkerHost({ coreModule: options.coreModule ?? defaultCoreModule(), coreOptions: options.coreOptions, log: options.log });
+  await core.start();
+  const host = await startBrowserHost({
+    dispatcher: createDispatcher(core, options.log),
+    rendererDir: join(options.rootDir, 'renderer', 'dist'),
+    ...(options.port !== undefined ? { port: options.port } : {}),
+    log: options.log,
+  });
+  return {
+    host,
+    core,
+    async close() {
+      await host.close();
+      await core.close();
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The bridge contract between the renderer and the terminal: channel names, event names, the terminal's own RPC
+ * names, the error shape and the WebSocket frames of browser mode. Pure and import-free, because the sandboxed
+ * preload bundles it (it may use nothing else of ours at run time).
+ *
+ * The renderer sees one object, `window.kassa = { invoke(operation, input), on(event, handler) }`, over Electron
+ * IPC (preload) or, in browser mode, over a WebSocket speaking the frames below. Both ends answer alike.
+ */
+
+/** The one IPC channel the renderer may invoke. */
+export const INVOKE_CHANNEL = 'kassa:invoke';
+/** The one IPC channel main sends events on: `(name, payload)`. */
+export const EVENT_CHANNEL = 'kassa:event';
+
+/**
+ * Events the terminal pushes to the renderer. Anything else a core emits stays in main.
+ * - `sync-status`: online/offline, operations pending, last successful sync;
+ * - `inbox`: the needs-attention inbox changed (operations the service rejected);
+ * - `operation-applied`: a local write committed (lists may refresh);
+ * - `enrollment-progress`: the initial download's progress (rows and tables);
+ * - `session`: the signed-in employee changed (PIN login, sign-out, lockout);
+ * - `core-status`: the terminal core's own state (`starting`, `ready`, `restarting`, `failed`), from the host.
+ */
+export const TERMINAL_EVENTS = ['sync-status', 'inbox', 'operation-applied', 'enrollment-progress', 'session', 'core-status'] as const;
+export type TerminalEventName = (typeof TERMINAL_EVENTS)[number];
+
+/**
+ * The terminal's own operations, which are not part of the service's catalogue: they act on the terminal itself
+ * (its enrollment, its employee session, its outbox). Their input schemas live in `core/terminal-rpc.ts`.
+ */
+export const TERMINAL_OPERATIONS = [
+  'terminal.enrollmentStatus',
+  'terminal.enroll',
+  'terminal.pinLogin',
+  'terminal.session',
+  'terminal.signOut',
+  'terminal.syncStatus',
+  'terminal.syncNow',
+  'terminal.inboxList',
+  'terminal.inboxResubmit',
+  'terminal.inboxDiscard',
+] as const;
+export type TerminalOperationName = (typeof TERMINAL_OPERATIONS)[number];
+
+/** What every failed call answers, over IPC and WebSocket alike: never a stack, never SQL. */
+export interface RpcError {
+  readonly statusCode: number;
+  /** One line, or one line per problem for validation (as the service's 400 `message`). */
+  readonly message: string | readonly string[];
+}
+
+/** The answer main sends back for one invoke; the preload turns `ok: false` into a rejection with `error`. */
+export type RpcResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: RpcError };
+
+const TERMINAL_EVENT_SET: ReadonlySet<string> = new Set(TERMINAL_EVENTS);
+
+export function isTerminalEvent(name: unknown): name is TerminalEventName {
+  return typeof name === 'string' && TERMINAL_EVENT_SET.has(name);
+}
+
+/**
+ * A cheap first filter for the preload, which cannot hold the catalogue: the shape of a catalogue operationId
+ * (`ReceiptController_create`) or one of the terminal's own names. Main checks the exact allow-list again.
+ */
+export function looksLikeOperationName(name: unknown): name is string {
+  if (typeof name !== 'string' || name.length > 100) return false;
+  return /^[A-Z][A-Za-z]*Controller_[a-z][A-Za-z]*$/.test(name) || (TERMINAL_OPERATIONS as readonly string[]).includes(name);
+}
+
+// ---- Browser mode: the same RPC over a WebSocket ----------------------------------------------------------
+
+/** The WebSocket path of the browser-mode host. */
+export const RPC_PATH = '/rpc';
+/** The subprotocol the host speaks; the client offers it together with its secret token. */
+export const RPC_SUBPROTOCOL = 'kassa-rpc.v1';
+/**
+ * The client presents the per-run secret as a second offered subprotocol, `kassa-secret.<secret>`: checked
+ * before the connection opens, never echoed back, and unlike a cookie never sent by another origin's page.
+ */
+export const SECRET_SUBPROTOCOL_PREFIX = 'kassa-secret.';
+/** The browser-mode URL carries the secret in its fragment (`#secret=…`), which is never sent to any server. */
+export const SECRET_FRAGMENT_KEY = 'secret';
+
+/** Client → host. `id` is the client's own, echoed in the answer. */
+export interface InvokeFrame {
+  readonly type: 'invoke';
+  readonly id: string | number;
+  readonly operation: string;
+  readonly input?: unknown;
+}
+
+/** Host → client: the answer to one invoke frame. */
+export type ResultFrame = { readonly type: 'result'; readonly id: string | number } & RpcResult;
+
+/** Host → client: an event, as `on(name, handler)` delivers it. */
+export interface EventFrame {
+  readonly type: 'event';
+  readonly name: TerminalEventName;
+  readonly payload: unknown;
+}

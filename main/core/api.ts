@@ -1,0 +1,50 @@
+/**
+ * The seam between the shell and the terminal core (local SQLite store, `app/` operations, sync engine).
+ *
+ * The shell never touches the store: it validates what the renderer sends, hands it to a `TerminalCore`, and
+ * relays the answers and events back. The real core is a module exporting `createCore` (see `CoreModule`); the
+ * shell runs it in a worker thread (`worker-host.ts`), so the window never waits on SQLite.
+ */
+import type { TerminalEventName } from '../contract.js';
+
+export type Unsubscribe = () => void;
+export type CoreEventListener = (name: TerminalEventName, payload: unknown) => void;
+
+/**
+ * What the shell (IPC and browser mode) talks to. Implemented by the worker host in production and by the core
+ * itself inside the worker.
+ *
+ * `invoke` receives an operation name that passed the bridge's allow-list and an input already validated with the
+ * operation's schema (`bridge-operations.ts`), in its wire form: `{ params, query, body }` for a catalogue
+ * operation (decimals still strings, as over HTTP), the terminal operation's own input otherwise. The core may
+ * parse it again with the same schema to get exact values. The result must be plain data: JSON-compatible, as
+ * the service's HTTP answers are (no bigint, no functions).
+ *
+ * Failures are thrown as errors carrying `statusCode` and `message` (e.g. `OperationError` from shared/errors);
+ * anything else is reported to the renderer as a bare 500.
+ */
+export interface TerminalCore {
+  invoke(operation: string, input: unknown): Promise<unknown>;
+  /** Receives the core's events; the bridge forwards only the names of `TERMINAL_EVENTS`. */
+  subscribe(listener: CoreEventListener): Unsubscribe;
+  /**
+   * Operations in the outbox not yet acknowledged by the service. Gates sign-out and installing updates: neither
+   * happens while this is above zero.
+   */
+  pendingOperations(): Promise<number>;
+  /** Stops sync, closes the store. No call is accepted afterwards. */
+  close(): Promise<void>;
+}
+
+/** Where the core keeps its data and whom it syncs with. Structured-cloneable (it is sent to the worker). */
+export interface CoreOptions {
+  /** The terminal's own data directory (its SQLite file, its device credential). */
+  readonly dataDir: string;
+  /** The central service, e.g. `http://127.0.0.1:8080`; absent until enrollment names one. */
+  readonly serviceUrl?: string;
+}
+
+/** The module the worker loads: the real core exports this; tests load a small fixture core. */
+export interface CoreModule {
+  createCore(options: CoreOptions): Promise<TerminalCore>;
+}

@@ -1,0 +1,133 @@
+/**
+ * Which operations the renderer may invoke, and the validation of their input in main, before anything reaches
+ * the terminal core.
+ *
+ * Allowed: the catalogue operations a terminal answers from its own store — every entry whose offline class is
+ * not `online-only` (documents, amendments, absolute edits, descriptive edits, deletes, reads) and which a tenant
+ * role may call — plus the terminal's own operations (`TERMINAL_OPERATIONS`). Refused: `online-only` entries
+ * (registration and logins, user and second-factor management, logs, reporting SQL, the chats), platform
+ * administration (`SUPERADMIN`) and the sync protocol itself (`TERMINAL`): those are the core's business with the
+ * service, never the renderer's. Which role may call an allowed operation is checked by the core against the
+ * signed-in employee, exactly as the service checks a token.
+ */
+import { z } from 'zod';
+import { catalogue } from '../../shared/catalogue/index.js';
+import { TENANT_ROLES, type OperationSpec } from '../../shared/catalogue/operation.js';
+import { MAX_TEXT_LENGTH } from '../../shared/schema-kit.js';
+import { validate } from '../../shared/validation.js';
+import { TERMINAL_OPERATIONS, type TerminalOperationName } from '../contract.js';
+import { RpcFailure } from './errors.js';
+import { terminalOperationInputs } from './terminal-rpc.js';
+
+/** True for a catalogue entry the renderer may invoke on the terminal (see the module comment). */
+export function isBridgeCatalogueOperation(spec: OperationSpec): boolean {
+  if (spec.offline === 'online-only' || spec.access === 'public') return false;
+  return spec.access.some((role) => TENANT_ROLES.includes(role)) && !spec.access.some((role) => role === 'SUPERADMIN' || role === 'TERMINAL');
+}
+
+const catalogueOperations = new Map<string, OperationSpec>(
+  (catalogue as readonly OperationSpec[]).filter(isBridgeCatalogueOperation).map((spec) => [spec.operationId, spec]),
+);
+const terminalOperations: ReadonlySet<string> = new Set(TERMINAL_OPERATIONS);
+
+/** Every name the bridge accepts, sorted (documentation and tests). */
+export function bridgeOperationNames(): string[] {
+  return [...catalogueOperations.keys(), ...TERMINAL_OPERATIONS].sort();
+}
+
+/** A catalogue operation's input as the renderer sends it: the parts of an HTTP request, as JSON values. */
+export interface CatalogueInput {
+  readonly params: Readonly<Record<string, string>>;
+  readonly query?: unknown;
+  readonly body?: unknown;
+}
+
+const Envelope = z.strictObject(
+  {
+    params: z.record(z.string(), z.unknown(), { error: 'must be an object' }).optional(),
+    query: z.unknown().optional(),
+    body: z.unknown().optional(),
+  },
+  { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an object') },
+);
+
+function problems(prefix: string, lines: readonly string[]): string[] {
+  return lines.map((line) => `${prefix}.${line}`);
+}
+
+/** Path parameters: exactly the entry's names, each a non-empty string (unknown ids are the core's 404). */
+function checkParams(spec: OperationSpec, params: Record<string, unknown>): { value: Record<string, string>; lines: string[] } {
+  const lines: string[] = [];
+  const value: Record<string, string> = {};
+  for (const name of spec.params) {
+    const given = params[name];
+    if (given === undefined) lines.push(`params.${name} is required`);
+    else if (typeof given !== 'string') lines.push(`params.${name} must be a string`);
+    else if (given === '') lines.push(`params.${name} should not be empty`);
+    // No record has such an id (and PostgreSQL could not even compare it): unknown, as the service answers.
+    else if (given.includes('\u0000') || given.length > MAX_TEXT_LENGTH) throw new RpcFailure(404, 'Not found');
+    else value[name] = given;
+  }
+  for (const name of Object.keys(params)) if (!spec.params.includes(name)) lines.push(`params.property ${name} should not exist`);
+  return { value, lines };
+}
+
+function checkPart(part: 'body' | 'query', schema: OperationSpec['body'], given: unknown): string[] {
+  if (!schema) return given === undefined ? [] : [`property ${part} should not exist`];
+  const result = validate(schema, given ?? {});
+  return result.ok ? [] : problems(part, result.problems);
+}
+
+/** Validates a catalogue operation's input with the entry's own schemas; returns the wire form to forward. */
+export function validateCatalogueInput(spec: OperationSpec, input: unknown): CatalogueInput {
+  const envelope = validate(Envelope, input ?? {});
+  if (!envelope.ok) throw new RpcFailure(400, envelope.problems);
+  const { params = {}, query, body } = envelope.value;
+  const checked = checkParams(spec, params);
+  const lines = [...checked.lines, ...checkPart('query', spec.query, query), ...checkPart('body', spec.body, body)];
+  if (lines.length > 0) throw new RpcFailure(400, lines);
+  return {
+    params: checked.value,
+    ...(spec.query && query !== undefined ? { query } : {}),
+    ...(spec.body ? { body: body ?? {} } : {}),
+  };
+}
+
+export interface BridgeCall {
+  readonly operation: string;
+  readonly input: unknown;
+}
+
+function validateTerminalInput(operation: TerminalOperationName, input: unknown): unknown {
+  const result = validate(terminalOperationInputs[operation], input);
+  if (!result.ok) throw new RpcFailure(400, result.problems);
+  if (operation !== 'terminal.inboxResubmit') return result.value;
+  // The edited input must pass the schema of the operation it is for, like any direct call.
+  const edited = result.value as { entryId: string; operation: string; input: unknown };
+  const spec = catalogueOperations.get(edited.operation);
+  if (!spec) throw new RpcFailure(400, ['operation must be an operation the terminal runs']);
+  try {
+    return { ...edited, input: validateCatalogueInput(spec, edited.input) };
+  } catch (error) {
+    if (error instanceof RpcFailure && error.statusCode === 400) {
+      const lines = typeof error.reason === 'string' ? [error.reason] : error.reason;
+      throw new RpcFailure(400, lines.map((line) => `input.${line}`));
+    }
+    throw error;
+  }
+}
+
+/**
+ * Checks one call from the renderer: the name must be on the allow-list (else 404, as for an unknown route) and
+ * the input must pass the operation's schema (else 400, one line per problem, naming the field). Returns what
+ * the core receives.
+ */
+export function validateBridgeCall(operation: unknown, input: unknown): BridgeCall {
+  if (typeof operation !== 'string') throw new RpcFailure(400, ['operation must be a string']);
+  if (terminalOperations.has(operation)) {
+    return { operation, input: validateTerminalInput(operation as TerminalOperationName, input) };
+  }
+  const spec = catalogueOperations.get(operation);
+  if (!spec) throw new RpcFailure(404, `Unknown operation ${JSON.stringify(operation.slice(0, 100))}`);
+  return { operation, input: validateCatalogueInput(spec, input) };
+}

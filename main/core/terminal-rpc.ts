@@ -1,0 +1,66 @@
+/**
+ * Input schemas of the terminal's own operations (`TERMINAL_OPERATIONS` in contract.ts): enrollment, the
+ * employee session, sync status and the needs-attention inbox. Built from the same field helpers as the
+ * catalogue, so messages read alike ("code is required").
+ */
+import { z } from 'zod';
+import { dto, id, requiredText, text } from '../../shared/schema-kit.js';
+import type { TerminalOperationName } from '../contract.js';
+
+/** No input: absent, or an empty object. */
+const nothing = z.union([z.undefined(), dto({})], { error: 'must be empty' });
+
+const httpUrl = () =>
+  requiredText()
+    .max(2_000, { error: 'must be at most 2000 characters' })
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '';
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be an http(s) URL without credentials' },
+    );
+
+const pin = () => requiredText().max(32, { error: 'must be at most 32 characters' });
+
+export const EnrollInput = dto({
+  /** The central service to enroll with. */
+  serviceUrl: httpUrl(),
+  /** The one-time code the back office issued for this workplace. */
+  code: requiredText().max(40, { error: 'must be at most 40 characters' }),
+  /** A label for this device in the back office's terminal list. */
+  name: text().max(200, { error: 'must be at most 200 characters' }).nullish(),
+});
+
+export const PinLoginInput = dto({ pincode: pin() });
+
+/**
+ * Edit-and-resubmit: the edited input is for the operation the entry holds, and is validated here with that
+ * operation's schema (the bridge replaces it with the validated wire form); the core checks that the operation
+ * is the entry's own.
+ */
+export const InboxResubmitInput = dto({
+  entryId: id(),
+  operation: requiredText().max(100, { error: 'must be at most 100 characters' }),
+  input: z.unknown(),
+});
+
+/** Discarding a rejected operation takes a manager's PIN. */
+export const InboxDiscardInput = dto({ entryId: id(), managerPin: pin() });
+
+export const terminalOperationInputs: Record<TerminalOperationName, z.ZodType> = {
+  'terminal.enrollmentStatus': nothing,
+  'terminal.enroll': EnrollInput,
+  'terminal.pinLogin': PinLoginInput,
+  'terminal.session': nothing,
+  'terminal.signOut': nothing,
+  'terminal.syncStatus': nothing,
+  'terminal.syncNow': nothing,
+  'terminal.inboxList': nothing,
+  'terminal.inboxResubmit': InboxResubmitInput,
+  'terminal.inboxDiscard': InboxDiscardInput,
+};

@@ -1,0 +1,133 @@
+/**
+ * `npm start`: the central service, then the terminal — in Electron where its binary is installed, otherwise in
+ * browser mode, saying which and why. `npm run server` starts the service alone.
+ *
+ * Environment: the service's own (HOST, PORT, DATA_DIR, … — README), plus KASSA_TERMINAL_PORT (browser mode's
+ * port; default a free one) and KASSA_BROWSER_MODE=1 (browser mode even where Electron is installed).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startBrowserMode } from '../main/browser-mode.js';
+import { buildShell } from '../main/build.js';
+import { findElectronBinary } from '../main/electron-binary.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const env = process.env;
+const log = (line: string) => console.log(`[terminal] ${line}`);
+
+function serviceUrl(): string {
+  const host = env.HOST ?? '127.0.0.1';
+  // A service listening on every interface is reached locally through the loopback address.
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${env.PORT ?? 8080}`;
+}
+
+function startService(): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], { cwd: ROOT, env, stdio: 'inherit' });
+}
+
+/** Waits until the service answers /readyz (its database is migrated and reachable), or fails if it exits. */
+async function waitForService(url: string, service: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  service.once('exit', () => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error('the central service stopped before it was ready');
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`the central service was not ready at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * The first-run hook: seeding the demo business and enrolling this terminal to its workplace come here (issue
+ * 5, "First run and demo"). Until then the terminal starts unenrolled.
+ */
+async function prepareFirstRun(_context: { serviceUrl: string; terminalDataDir: string }): Promise<void> {}
+
+/** Stops the service and waits for it to exit (forcefully after 10 s). */
+function stopService(service: ChildProcess): Promise<void> {
+  if (service.exitCode !== null || service.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const force = setTimeout(() => service.kill('SIGKILL'), 10_000);
+    service.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    service.kill('SIGTERM');
+  });
+}
+
+/** Set once a stop has begun, so the service's own exit is then expected, not a failure. */
+let stopping = false;
+
+function stopOnSignals(stop: () => Promise<void>): void {
+  const handler = () => {
+    if (stopping) return;
+    stopping = true;
+    void stop().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+}
+
+async function runElectron(binary: string, context: { serviceUrl: string; terminalDataDir: string }, service: ChildProcess): Promise<void> {
+  await buildShell();
+  log(`opening the Electron terminal (${binary})`);
+  const childEnv: NodeJS.ProcessEnv = { ...env, KASSA_SERVICE_URL: context.serviceUrl, KASSA_DATA_DIR: context.terminalDataDir };
+  delete childEnv.ELECTRON_RUN_AS_NODE;
+  const electron = spawn(binary, ['.'], { cwd: ROOT, env: childEnv, stdio: 'inherit' });
+  stopOnSignals(async () => {
+    electron.kill('SIGTERM');
+    await stopService(service);
+  });
+  electron.once('exit', (code) => {
+    void stopService(service).finally(() => process.exit(code ?? 0));
+  });
+}
+
+async function runBrowserMode(reason: string, context: { serviceUrl: string; terminalDataDir: string }, service: ChildProcess): Promise<void> {
+  const port = env.KASSA_TERMINAL_PORT ? Number(env.KASSA_TERMINAL_PORT) : 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`KASSA_TERMINAL_PORT must be a port number, got "${env.KASSA_TERMINAL_PORT}"`);
+  const terminal = await startBrowserMode({
+    coreOptions: { dataDir: context.terminalDataDir, serviceUrl: context.serviceUrl },
+    rootDir: ROOT,
+    port,
+    log,
+  });
+  console.log(`${reason}; opening browser mode at ${terminal.host.url}`);
+  console.log('Open that address in a browser: it carries this run\'s secret, so keep it to yourself.');
+  stopOnSignals(async () => {
+    await terminal.close();
+    await stopService(service);
+  });
+  service.once('exit', (code) => {
+    if (stopping) return;
+    log(`the central service stopped (code ${code}); stopping the terminal`);
+    void terminal.close().finally(() => process.exit(code ?? 1));
+  });
+}
+
+let service: ChildProcess | undefined;
+
+async function main(): Promise<void> {
+  const url = serviceUrl();
+  service = startService();
+  await waitForService(url, service);
+  const context = { serviceUrl: url, terminalDataDir: join(resolve(env.DATA_DIR ?? './data'), 'terminal') };
+  await prepareFirstRun(context);
+  const electron = findElectronBinary();
+  if (electron.available && env.KASSA_BROWSER_MODE !== '1') return runElectron(electron.path, context, service);
+  const reason = electron.available ? 'KASSA_BROWSER_MODE=1' : `Electron's binary is not installed (${electron.reason})`;
+  return runBrowserMode(reason, context, service);
+}
+
+main().catch((error: unknown) => {
+  console.error(`npm start failed: ${error instanceof Error ? error.message : String(error)}`);
+  void (service ? stopService(service) : Promise.resolve()).finally(() => process.exit(1));
+});

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { RPC_SUBPROTOCOL } from '../../main/contract.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+let dataDir: string;
+let servicePort: number;
+let launcher: ChildProcess;
+let output = '';
+let terminalUrl: URL;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'kassa-start-'));
+  servicePort = await freePort();
+  launcher = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'start.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(servicePort), LOG_LEVEL: 'warn', ELECTRON_OVERRIDE_DIST_PATH: join(dataDir, 'no-electron-here'), KASSA_BROWSER_MODE: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  launcher.stdout?.on('data', (chunk) => (output += String(chunk)));
+  launcher.stderr?.on('data', (chunk) => (output += String(chunk)));
+  const deadline = Date.now() + 45_000;
+  while (!/opening browser mode at (\S+)/.test(output)) {
+    if (Date.now() > deadline || launcher.exitCode !== null) throw new Error(`npm start did not reach browser mode:\n${output}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  terminalUrl = new URL(/opening browser mode at (\S+)/.exec(output)![1]!);
+}, 60_000);
+
+afterAll(async () => {
+  if (launcher.exitCode === null) launcher.kill('SIGTERM');
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
+  it('starts the central service, then says why it opens browser mode and where', async () => {
+    expect(output).toContain(`Kassa central service on http://127.0.0.1:${servicePort}`);
+    expect(output).toMatch(/Electron's binary is not installed \(ELECTRON_OVERRIDE_DIST_PATH names .* which does not exist\); opening browser mode at http:\/\/127\.0\.0\.1:\d+\/#secret=[A-Za-z0-9_-]{43}/);
+    expect((await fetch(`http://127.0.0.1:${servicePort}/readyz`)).status).toBe(200);
+  });
+
+  it('serves the terminal page and its RPC, guarded by the printed secret, with the terminal core running in its worker', async () => {
+    const page = await fetch(new URL('/', terminalUrl));
+    expect(page.status).toBe(200);
+    const secret = new URLSearchParams(terminalUrl.hash.slice(1)).get('secret');
+    const socket = new WebSocket(`ws://${terminalUrl.host}/rpc`, [RPC_SUBPROTOCOL, `kassa-secret.${secret}`], { origin: terminalUrl.origin });
+    await new Promise((done, fail) => socket.once('open', done).once('error', fail));
+    const answer = new Promise((done) => socket.once('message', (data) => done(JSON.parse(String(data)))));
+    socket.send(JSON.stringify({ type: 'invoke', id: 1, operation: 'terminal.syncStatus' }));
+    // The placeholder core answers until the real terminal core lands.
+    expect(await answer).toMatchObject({ type: 'result', id: 1, ok: false, error: { statusCode: 503 } });
+    socket.close();
+  });
+
+  it('stops the terminal and the service on SIGTERM', async () => {
+    const exited = new Promise<number | null>((done) => launcher.once('exit', (code) => done(code)));
+    launcher.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${servicePort}/readyz`)).rejects.toThrow();
+  }, 30_000);
+});
