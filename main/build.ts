@@ -13,12 +13,12 @@ import { build, type BuildOptions } from 'esbuild';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT_DIR = join(ROOT, 'dist', 'main');
 
-/** The bundles and their sources. `core` is the placeholder until the real terminal core lands. */
+/** The bundles and their sources. */
 export const BUNDLES = {
   'electron-main': 'main/electron-main.ts',
   preload: 'main/preload.ts',
   'core-worker': 'main/core/worker-entry.ts',
-  core: 'main/core/placeholder-core.ts',
+  core: 'main/core/terminal-core.ts',
 } as const;
 
 /** CommonJS has no `import.meta`: each bundle defines its own URL, so code can keep ESM's `import.meta.url`. */

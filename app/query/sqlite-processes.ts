@@ -11,8 +11,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ReportingFailure } from './failure.js';
 
 const WORKER = fileURLToPath(new URL('./sqlite-query-process.ts', import.meta.url));
-/** The child is TypeScript like the rest of the service: it runs under the same loader (tsx). */
-const TS_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/**
+ * The child is TypeScript like the rest of the service: it runs under the same loader (tsx). Resolved only when a
+ * child starts: the terminal's bundled core carries this module (through the handler registry) but never runs a
+ * reporting query, and has no tsx to find.
+ */
+const tsLoader = () => pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 /** A child that has not said it is ready by then is broken (a missing file, a bad loader). */
 const START_TIMEOUT_MS = 15_000;
 
@@ -80,7 +84,7 @@ export class SqliteQueryProcesses {
 
   private spawn(): Worker {
     const child = fork(WORKER, [this.file], {
-      execArgv: ['--import', TS_LOADER, '--max-old-space-size=256'],
+      execArgv: ['--import', tsLoader(), '--max-old-space-size=256'],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });

@@ -1,16 +1,19 @@
+import { mkdtempSync } from 'node:fs';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildShell } from '../../main/build.js';
+import { buildShell, ROOT } from '../../main/build.js';
 import { WorkerHost } from '../../main/core/worker-host.js';
 
 let outDir: string;
 
 beforeAll(async () => {
-  outDir = await buildShell(await mkdtemp(join(tmpdir(), 'kassa-shell-')));
+  // Inside the checkout, as in the packaged app: the bundles find better-sqlite3 in node_modules above them.
+  await mkdir(join(ROOT, 'dist'), { recursive: true });
+  outDir = await buildShell(await mkdtemp(join(ROOT, 'dist', 'test-shell-')));
 }, 60_000);
 
 afterAll(async () => {
@@ -32,12 +35,13 @@ describe('the Electron bundles', () => {
     const core = new WorkerHost({
       entry: join(outDir, 'core-worker.cjs'),
       coreModule: join(outDir, 'core.cjs'),
-      coreOptions: { dataDir: outDir },
+      coreOptions: { dataDir: mkdtempSync(join(tmpdir(), 'kassa-built-core-')) },
     });
     try {
       await core.start();
       expect(await core.pendingOperations()).toBe(0);
-      await expect(core.invoke('ReceiptController_findAll', { params: {} })).rejects.toMatchObject({ statusCode: 503 });
+      expect(await core.invoke('terminal.enrollmentStatus', undefined)).toEqual({ enrolled: false });
+      await expect(core.invoke('ReceiptController_findAll', { params: {} })).rejects.toMatchObject({ statusCode: 401 });
     } finally {
       await core.close();
     }
@@ -55,7 +59,7 @@ describe('the Electron bundles', () => {
     expect(report.windows).toHaveLength(1);
     expect(report.windows[0].webPreferences).toMatchObject({ preload: join(outDir, 'preload.cjs'), sandbox: true, contextIsolation: true, nodeIntegration: false });
     expect(report.calls).toEqual([
-      { ok: false, error: { statusCode: 503, message: 'The terminal core is not built yet, so terminal.syncStatus cannot run' } },
+      { ok: true, value: expect.objectContaining({ online: false, pendingOperations: 0 }) },
       { ok: false, error: { statusCode: 400, message: ['body.name is required'] } },
     ]);
   });

@@ -61,8 +61,7 @@ describe('npm start', () => {
     await new Promise((done, fail) => socket.once('open', done).once('error', fail));
     const answer = new Promise((done) => socket.once('message', (data) => done(JSON.parse(String(data)))));
     socket.send(JSON.stringify({ type: 'invoke', id: 1, operation: 'terminal.syncStatus' }));
-    // The placeholder core answers until the real terminal core lands.
-    expect(await answer).toMatchObject({ type: 'result', id: 1, ok: false, error: { statusCode: 503 } });
+    expect(await answer).toMatchObject({ type: 'result', id: 1, ok: true, value: { online: false, pendingOperations: 0 } });
     socket.close();
   });
 
