@@ -1,12 +1,13 @@
 /**
- * `npm run bench:sync [-- --engines sqlite,postgres --items 100000 --clients 20000 --operations 10000]`
+ * `npm run bench:sync [-- --engines sqlite,postgres --items 100000 --clients 20000 --operations 10000 --terminals 200 --duration 15]`
  *
  * The sync figures of issue 4, against the real service (a child process) and the real terminal core (in this
  * process, on a SQLite file):
  * - bootstrap: a fresh terminal downloads a business of `items` items, `clients` clients and one stock row per
  *   item (seeded straight into the service's database, then versioned like any write), end to end: enroll,
  *   every bootstrap page fetched and applied;
- * - drain: `operations` debt sales done at the till while offline, then pushed and acknowledged (push + pull).
+ * - drain: `operations` debt sales done at the till while offline, then pushed and acknowledged (push + pull);
+ * - fleet: `terminals` enrolled terminals each pushing one sale then pulling, in a loop for `duration` seconds.
  * Prints seconds and rows (operations) per second per engine. A script, not a test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,8 +26,12 @@ const { values } = parseArgs({
     items: { type: 'string', default: '100000' },
     clients: { type: 'string', default: '20000' },
     operations: { type: 'string', default: '10000' },
+    terminals: { type: 'string', default: '200' },
+    duration: { type: 'string', default: '15' },
   },
 });
+const TERMINALS = Number(values.terminals);
+const DURATION_MS = Number(values.duration) * 1000;
 const ITEMS = Number(values.items);
 const CLIENTS = Number(values.clients);
 const OPERATIONS = Number(values.operations);
@@ -120,12 +125,69 @@ async function measure(engine: 'sqlite' | 'postgres', port: number) {
     await till.pull();
     const drainSeconds = (performance.now() - drainStart) / 1000;
     const left = await till.pendingOperations();
-    return { engine, seedSeconds, rows, bootstrapSeconds, queueSeconds, pushSeconds, drainSeconds, left };
+    const fleet = await manyTerminals(service.baseUrl, api, workplace.id, { clientId: client.id, employeeId: cashier.id, pointId: point.id });
+    return { engine, seedSeconds, rows, bootstrapSeconds, queueSeconds, pushSeconds, drainSeconds, left, fleet };
   } finally {
     for (const terminal of terminals) await terminal.close();
     await service.stop();
     rmSync(directory, { recursive: true, force: true });
   }
+}
+
+/**
+ * TERMINALS enrolled terminals, each a loop of: push one debt sale, then pull from its cursor (the protocol a
+ * till speaks after each sale), for DURATION_MS. Raw protocol requests — no local store — so the figure is the
+ * service's. Returns pushes per second and push latency percentiles.
+ */
+async function manyTerminals(baseUrl: string, api: ReturnType<typeof apiClient>, workplaceId: string, sale: { clientId: string; employeeId: string; pointId: string }) {
+  const fleet = [];
+  for (let index = 0; index < TERMINALS; index += 1) {
+    const code = (await api.post('/sync/enrollment-codes', { workplaceId })).code as string;
+    const enrolled = await apiClient(baseUrl).post('/sync/enroll', { code, name: `Till ${index}` });
+    fleet.push({ terminalId: enrolled.terminalId as string, token: enrolled.accessToken as string, epoch: `e-bench-${index}`, seq: 0, cursor: null as string | null });
+  }
+  const post = async (path: string, token: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}/api/v1/sync/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const text = await response.text();
+    if (response.status !== 201) throw new Error(`${path} → ${response.status} ${text.slice(0, 200)}`);
+    return text;
+  };
+  // Each terminal starts from the head, as after its bootstrap.
+  for (const till of fleet) {
+    const first = JSON.parse(await post('pull', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, cursor: null }));
+    if (first.reset) {
+      const snapshot = JSON.parse(await post('bootstrap', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, tables: ['clients'], limitRows: 1 }));
+      till.cursor = snapshot.cursor;
+    }
+  }
+  const latencies: number[] = [];
+  const deadline = performance.now() + DURATION_MS;
+  const started = performance.now();
+  await Promise.all(
+    fleet.map(async (till) => {
+      while (performance.now() < deadline) {
+        till.seq += 1;
+        const mutation = {
+          seq: till.seq,
+          mutationId: crypto.randomUUID(),
+          name: 'ClientDebtController_createTransaction',
+          v: 1,
+          occurredAt: new Date().toISOString(),
+          actor: { employeeId: sale.employeeId },
+          args: { client_id: sale.clientId, debt_amount: '1', employee_id: sale.employeeId, id_automated_point: sale.pointId },
+        };
+        const before = performance.now();
+        await post('push', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, mutations: [mutation] });
+        latencies.push(performance.now() - before);
+        const page = JSON.parse(await post('pull', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, cursor: till.cursor, knownAck: till.seq - 1, limitRows: 1000 }));
+        if (page.cursor) till.cursor = page.cursor;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (fraction: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0;
+  return { pushes: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
 }
 
 const engines = String(values.engines).split(',') as ('sqlite' | 'postgres')[];
@@ -138,4 +200,10 @@ for (const result of results) {
   console.log(
     `| ${result.engine} | ${result.rows} | ${result.bootstrapSeconds.toFixed(1)} s | ${Math.round(result.rows / result.bootstrapSeconds)} | ${result.queueSeconds.toFixed(1)} s | ${result.drainSeconds.toFixed(1)} s | ${result.pushSeconds.toFixed(1)} s | ${Math.round(OPERATIONS / result.drainSeconds)} | ${result.left} |`,
   );
+}
+console.log(`\n${TERMINALS} terminals, each pushing one debt sale then pulling, for ${DURATION_MS / 1000} s\n`);
+console.log('| engine | pushes | pushes/s | push p50 | push p99 |');
+console.log('|---|---|---|---|---|');
+for (const result of results) {
+  console.log(`| ${result.engine} | ${result.fleet.pushes} | ${Math.round(result.fleet.perSecond)} | ${result.fleet.p50.toFixed(0)} ms | ${result.fleet.p99.toFixed(0)} ms |`);
 }
