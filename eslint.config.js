@@ -19,22 +19,37 @@ const boundaries = [
     files: ['main/**/*.ts'],
     patterns: [noFolder('server', 'main/ may import shared/, db/ and app/ only.'), noFolder('renderer', 'main/ may import shared/, db/ and app/ only.')],
   },
+  {
+    // The renderer runs sandboxed in a browser page: it reaches the terminal through its bridge only.
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/vite.config.ts'],
+    patterns: [
+      { group: ['node:*', ...builtinModules], message: 'renderer/ runs in a sandboxed page: no Node APIs.' },
+      { group: ['electron', 'kysely', 'better-sqlite3', 'pg', 'ws'], message: 'renderer/ may import shared/ only (and UI libraries).' },
+      ...['db', 'app', 'server', 'main', 'test', 'e2e', 'bench', 'sim', 'scripts'].map((folder) => noFolder(folder, 'renderer/ may import shared/ only.')),
+    ],
+  },
 ];
 
 /**
  * The preload runs in the sandboxed renderer and is bundled alone: Electron's renderer modules and the pure bridge
- * contract, `shared/` for types only, nothing else of ours and no Node built-ins.
+ * contract (`shared/terminal-contract.ts`), the rest of `shared/` for types only, nothing else of ours and no Node
+ * built-ins.
  */
-const preloadFiles = ['main/preload.ts', 'main/preload-bridge.ts', 'main/contract.ts'];
+const preloadFiles = ['main/preload.ts', 'main/preload-bridge.ts'];
 const preloadPatterns = [
   { group: ['node:*', ...builtinModules], message: 'The preload is sandboxed: no Node built-ins.' },
   { group: ['**/db/**', '**/app/**', '**/server/**', '**/renderer/**'], message: 'The preload may import shared/ types only.' },
-  { group: ['**/shared/**'], allowTypeImports: true, message: 'The preload may import shared/ types only (import type).' },
-  { group: ['./*', '../*', '!./contract.js', '!./preload-bridge.js'], message: 'The preload may use only contract.ts and preload-bridge.ts of main/.' },
+  {
+    group: ['**/shared/**', '!../shared/terminal-contract.js'],
+    allowTypeImports: true,
+    message: 'The preload may import the bridge contract and shared/ types only (import type).',
+  },
+  { group: ['./*', '!./preload-bridge.js'], message: 'The preload may use only preload-bridge.ts of main/ (and shared/terminal-contract.ts).' },
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**', 'renderer/dist/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -50,7 +65,7 @@ export default tseslint.config(
     },
   },
   // Tests, benchmarks and the simulation harness read loosely typed JSON responses; `any` there is a convenience, not a hole.
-  { files: ['test/**/*.ts', '**/*.test.ts', 'bench/**/*.ts', 'sim/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
-  ...boundaries.map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } })),
+  { files: ['test/**/*.ts', '**/*.test.ts', 'bench/**/*.ts', 'sim/**/*.ts', 'e2e/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  ...boundaries.map(({ files, ignores, patterns }) => ({ files, ...(ignores ? { ignores } : {}), rules: { 'no-restricted-imports': ['error', { patterns }] } })),
   { files: preloadFiles, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: preloadPatterns }] } },
 );

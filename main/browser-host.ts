@@ -1,6 +1,6 @@
 /**
  * Browser mode: the terminal without Electron. A local HTTP server on 127.0.0.1 serves the renderer and carries
- * the same RPC as the IPC bridge over a WebSocket (`/rpc`, frames in contract.ts), through the same dispatcher.
+ * the same RPC as the IPC bridge over a WebSocket (`/rpc`, frames in shared/terminal-contract.ts), through the same dispatcher.
  *
  * Who may connect: only a page that knows this run's secret. The printed URL carries it in its fragment (never
  * sent over the network); the page offers it as a WebSocket subprotocol (`kassa-secret.<secret>`), checked in
@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { RPC_PATH, RPC_SUBPROTOCOL, SECRET_FRAGMENT_KEY, SECRET_SUBPROTOCOL_PREFIX, type EventFrame, type ResultFrame } from './contract.js';
+import { RPC_PATH, RPC_SUBPROTOCOL, SECRET_FRAGMENT_KEY, SECRET_SUBPROTOCOL_PREFIX, type EventFrame, type ResultFrame } from '../shared/terminal-contract.js';
 import type { Dispatcher } from './core/dispatcher.js';
 import { contentSecurityPolicy, parseUrl, securityHeaders } from './security.js';
 import { staticResponse } from './static-files.js';

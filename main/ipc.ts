@@ -4,7 +4,7 @@
  * then handed to the dispatcher, which checks the operation and its input.
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { EVENT_CHANNEL, INVOKE_CHANNEL, type RpcResult } from './contract.js';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, type RpcResult } from '../shared/terminal-contract.js';
 import type { Dispatcher } from './core/dispatcher.js';
 import { describeUrl, isAppUrl } from './security.js';
 

@@ -5,7 +5,7 @@
  * `ipcRenderer` itself, or any Node API.
  */
 import type { IpcRenderer } from 'electron';
-import { EVENT_CHANNEL, INVOKE_CHANNEL, isTerminalEvent, looksLikeOperationName, type RpcError, type RpcResult, type TerminalEventName } from './contract.js';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, isTerminalEvent, looksLikeOperationName, type RpcError, type RpcResult, type TerminalEventName } from '../shared/terminal-contract.js';
 
 export interface KassaBridge {
   /** Runs an operation; resolves with its result or rejects with `{statusCode, message}`. */

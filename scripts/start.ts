@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { startBrowserMode } from '../main/browser-mode.js';
 import { buildShell } from '../main/build.js';
 import { findElectronBinary } from '../main/electron-binary.js';
+import { ensureRendererBuilt } from './renderer-build.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -121,6 +122,7 @@ async function main(): Promise<void> {
   await waitForService(url, service);
   const context = { serviceUrl: url, terminalDataDir: join(resolve(env.DATA_DIR ?? './data'), 'terminal') };
   await prepareFirstRun(context);
+  await ensureRendererBuilt(ROOT, log);
   const electron = findElectronBinary();
   if (electron.available && env.KASSA_BROWSER_MODE !== '1') return runElectron(electron.path, context, service);
   const reason = electron.available ? 'KASSA_BROWSER_MODE=1' : `Electron's binary is not installed (${electron.reason})`;

@@ -5,7 +5,7 @@
  * relays the answers and events back. The real core is a module exporting `createCore` (see `CoreModule`); the
  * shell runs it in a worker thread (`worker-host.ts`), so the window never waits on SQLite.
  */
-import type { TerminalEventName } from '../contract.js';
+import type { TerminalEventName } from '../../shared/terminal-contract.js';
 
 export type Unsubscribe = () => void;
 export type CoreEventListener = (name: TerminalEventName, payload: unknown) => void;

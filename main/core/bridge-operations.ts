@@ -15,7 +15,7 @@ import { catalogue } from '../../shared/catalogue/index.js';
 import { TENANT_ROLES, type OperationSpec } from '../../shared/catalogue/operation.js';
 import { MAX_TEXT_LENGTH } from '../../shared/schema-kit.js';
 import { validate } from '../../shared/validation.js';
-import { TERMINAL_OPERATIONS, type TerminalOperationName } from '../contract.js';
+import { TERMINAL_OPERATIONS, type TerminalOperationName } from '../../shared/terminal-contract.js';
 import { RpcFailure } from './errors.js';
 import { terminalOperationInputs } from './terminal-rpc.js';
 

@@ -4,7 +4,7 @@
  * pending), call the core, and answer `{ok, value}` or `{ok: false, error: {statusCode, message}}`. It never
  * throws, so neither transport can leak an exception's internals.
  */
-import { isTerminalEvent, type RpcResult, type TerminalEventName } from '../contract.js';
+import { isTerminalEvent, type RpcResult, type TerminalEventName } from '../../shared/terminal-contract.js';
 import type { TerminalCore, Unsubscribe } from './api.js';
 import { validateBridgeCall } from './bridge-operations.js';
 import { isExpectedError, RpcFailure, toRpcError } from './errors.js';

@@ -3,7 +3,7 @@
  * error that does not carry a status of its own is an internal fault: the renderer gets a bare 500, and the
  * details stay in the local log.
  */
-import type { RpcError } from '../contract.js';
+import type { RpcError } from '../../shared/terminal-contract.js';
 
 /** An error with a status, thrown on the main side (e.g. the worker host's timeouts) and by cores. */
 export class RpcFailure extends Error {

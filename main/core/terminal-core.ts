@@ -5,7 +5,7 @@
  *
  * - Catalogue operations run locally as the signed-in employee (401 until someone signs in with a PIN); a write
  *   emits `operation-applied` and nudges the sync engine.
- * - `terminal.*` operations act on the terminal itself (contract.ts). Sign-out is refused (409) while operations
+ * - `terminal.*` operations act on the terminal itself (shared/terminal-contract.ts). Sign-out is refused (409) while operations
  *   are pending, so nobody walks away from unsynced work thinking it is done.
  */
 import { mkdirSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { SyncEngine } from '../terminal/sync-engine.js';
 import { Terminal } from '../terminal/terminal.js';
 import type { LoggedInEmployee } from '../terminal/pin-login.js';
 import type { CoreEventListener, CoreOptions, TerminalCore } from './api.js';
-import type { TerminalEventName } from '../contract.js';
+import type { TerminalEventName } from '../../shared/terminal-contract.js';
 import { RpcFailure } from './errors.js';
 
 /** Plain JSON for the bridge: bigints (ids and counters from SQLite) become strings or numbers. */

@@ -1,11 +1,11 @@
 /**
- * Input schemas of the terminal's own operations (`TERMINAL_OPERATIONS` in contract.ts): enrollment, the
+ * Input schemas of the terminal's own operations (`TERMINAL_OPERATIONS` in shared/terminal-contract.ts): enrollment, the
  * employee session, sync status and the needs-attention inbox. Built from the same field helpers as the
  * catalogue, so messages read alike ("code is required").
  */
 import { z } from 'zod';
 import { dto, id, requiredText, text } from '../../shared/schema-kit.js';
-import type { TerminalOperationName } from '../contract.js';
+import type { TerminalOperationName } from '../../shared/terminal-contract.js';
 
 /** No input: absent, or an empty object. */
 const nothing = z.union([z.undefined(), dto({})], { error: 'must be empty' });

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import type { TerminalEventName } from '../contract.js';
+import type { TerminalEventName } from '../../shared/terminal-contract.js';
 import type { CoreEventListener, CoreOptions, TerminalCore, Unsubscribe } from './api.js';
 import { RpcFailure } from './errors.js';
 import type { CallMethod, CoreWorkerData, HostMessage, WorkerMessage } from './worker-protocol.js';

@@ -1,5 +1,5 @@
 /** The messages between the worker host (main thread) and the worker entry (core thread). */
-import type { RpcError, TerminalEventName } from '../contract.js';
+import type { RpcError, TerminalEventName } from '../../shared/terminal-contract.js';
 import type { CoreOptions } from './api.js';
 
 /** What the worker is started with. */

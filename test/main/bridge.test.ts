@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../shared/catalogue/index.js';
 import type { OperationSpec } from '../../shared/catalogue/operation.js';
-import { TERMINAL_EVENTS, TERMINAL_OPERATIONS, looksLikeOperationName, type TerminalEventName } from '../../main/contract.js';
+import { TERMINAL_EVENTS, TERMINAL_OPERATIONS, looksLikeOperationName, type TerminalEventName } from '../../shared/terminal-contract.js';
 import type { CoreEventListener, TerminalCore } from '../../main/core/api.js';
 import { bridgeOperationNames, validateBridgeCall } from '../../main/core/bridge-operations.js';
 import { createDispatcher } from '../../main/core/dispatcher.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startBrowserHost, type BrowserHost } from '../../main/browser-host.js';
-import { RPC_SUBPROTOCOL, type TerminalEventName } from '../../main/contract.js';
+import { RPC_SUBPROTOCOL, type TerminalEventName } from '../../shared/terminal-contract.js';
 import type { CoreEventListener, TerminalCore } from '../../main/core/api.js';
 import { createDispatcher } from '../../main/core/dispatcher.js';
 

@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { EVENT_CHANNEL, INVOKE_CHANNEL, type RpcResult, type TerminalEventName } from '../../main/contract.js';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, type RpcResult, type TerminalEventName } from '../../shared/terminal-contract.js';
 import type { Dispatcher } from '../../main/core/dispatcher.js';
 import { FORBIDDEN, isTrustedSender, registerBridge } from '../../main/ipc.js';
 import { FakeWebContents } from './fakes/electron.js';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../main/contract.js';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/terminal-contract.js';
 import type { KassaBridge } from '../../main/preload-bridge.js';
 import { contextBridge, ipcRenderer } from './fakes/electron.js';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TerminalCore } from '../../main/core/api.js';
-import { INVOKE_CHANNEL } from '../../main/contract.js';
+import { INVOKE_CHANNEL } from '../../shared/terminal-contract.js';
 import { prepareShell, startShell, type ShellOptions } from '../../main/shell.js';
 import type { UpdateGate } from '../../main/updater.js';
 import { app, FakeBrowserWindow, FakeWebContents, fakeEvent, ipcMain, Menu, protocol, resetElectron, session } from './fakes/electron.js';

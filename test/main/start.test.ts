@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { RPC_SUBPROTOCOL } from '../../main/contract.js';
+import { RPC_SUBPROTOCOL } from '../../shared/terminal-contract.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 

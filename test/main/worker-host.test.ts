@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TerminalEventName } from '../../main/contract.js';
+import type { TerminalEventName } from '../../shared/terminal-contract.js';
 import { WorkerHost, type WorkerHostOptions } from '../../main/core/worker-host.js';
 
 const fixtureCore = new URL('./fixtures/echo-core.ts', import.meta.url);

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TerminalEventName } from '../../main/contract.js';
+import type { TerminalEventName } from '../../shared/terminal-contract.js';
 import { defaultCoreModule } from '../../main/core/core-module.js';
 import { WorkerHost } from '../../main/core/worker-host.js';
 import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';

@@ -1,7 +1,8 @@
 /**
  * The bridge contract between the renderer and the terminal: channel names, event names, the terminal's own RPC
- * names, the error shape and the WebSocket frames of browser mode. Pure and import-free, because the sandboxed
- * preload bundles it (it may use nothing else of ours at run time).
+ * names, the error shape and the WebSocket frames of browser mode. Pure and import-free, because both sides bundle
+ * it: the sandboxed preload (main/, which may use nothing else of ours at run time) and the renderer (renderer/,
+ * which may import shared/ only).
  *
  * The renderer sees one object, `window.kassa = { invoke(operation, input), on(event, handler) }`, over Electron
  * IPC (preload) or, in browser mode, over a WebSocket speaking the frames below. Both ends answer alike.
@@ -97,4 +98,84 @@ export interface EventFrame {
   readonly type: 'event';
   readonly name: TerminalEventName;
   readonly payload: unknown;
+}
+
+// ---- What the terminal's own operations and events carry (JSON, as the core sends them) --------------------
+
+/** `sync-status` and `terminal.syncStatus`: the sync engine's state (main/terminal/sync-engine.ts). */
+export interface SyncStatusPayload {
+  readonly online: boolean;
+  readonly syncing: boolean;
+  readonly pendingOperations: number;
+  readonly needsAttention: number;
+  /** ISO time of the last cycle that completed, or null. */
+  readonly lastSyncAt: string | null;
+  /** Why the last cycle failed ("offline", "the service answered 503"), or null. */
+  readonly lastError: string | null;
+  /** When the next attempt is due after a failure (ISO), or null. */
+  readonly retryAt: string | null;
+}
+
+/**
+ * `enrollment-progress`: the initial download, after each page. `rowsDone`/`rowsTotal` count the rows of the
+ * current `table`; `tables` lists every table of the download in order with its row count (tables with no rows are
+ * skipped by the download, so the overall progress is the sum over the tables before the current one plus its
+ * `rowsDone`, out of the sum of all).
+ */
+export interface EnrollmentProgressPayload {
+  readonly table: string | null;
+  readonly rowsDone: number;
+  readonly rowsTotal: number;
+  readonly tables: readonly { readonly table: string; readonly rowsTotal: number }[];
+}
+
+/** The signed-in employee, as every operation shows an employee (never the PIN or its hash). */
+export interface SessionEmployee {
+  readonly id: string;
+  readonly full_name: string;
+  readonly role_id: string;
+  readonly workplace_id: string | null;
+  readonly phone_number: string | null;
+  readonly [field: string]: unknown;
+}
+
+/** One operation the service rejected, kept with its full payload until someone resolves it. */
+export interface InboxEntryPayload {
+  readonly mutation_id: string;
+  readonly name: string;
+  readonly occurred_at: string;
+  readonly employee_id: string;
+  readonly params: Record<string, string>;
+  readonly args: unknown;
+  /** The service's answer: usually `{ statusCode, message }`. */
+  readonly reason: unknown;
+  readonly rejected_at: string;
+  readonly [field: string]: unknown;
+}
+
+/** Input and result of each of the terminal's own operations. */
+export interface TerminalOperationTypes {
+  'terminal.enrollmentStatus': { input: undefined; result: { enrolled: boolean } };
+  'terminal.enroll': {
+    input: { serviceUrl: string; code: string; name?: string | null };
+    result: { terminalId: string; workplaceId: string; pointId: string; warehouseIds: readonly string[] };
+  };
+  'terminal.pinLogin': { input: { pincode: string }; result: SessionEmployee };
+  'terminal.session': { input: undefined; result: { employee: SessionEmployee | null } };
+  'terminal.signOut': { input: undefined; result: { employee: null } };
+  'terminal.syncStatus': { input: undefined; result: SyncStatusPayload };
+  'terminal.syncNow': { input: undefined; result: SyncStatusPayload };
+  'terminal.inboxList': { input: undefined; result: InboxEntryPayload[] };
+  'terminal.inboxResubmit': { input: { entryId: string; operation: string; input: unknown }; result: unknown };
+  'terminal.inboxDiscard': { input: { entryId: string; managerPin: string }; result: { discarded: true } };
+}
+
+/** The payload of each event. */
+export interface TerminalEventPayloads {
+  'sync-status': SyncStatusPayload;
+  inbox: { readonly changed: boolean };
+  'operation-applied': { readonly operation: string };
+  'enrollment-progress': EnrollmentProgressPayload;
+  session: { readonly employee: SessionEmployee | null };
+  'core-status': { readonly state: 'starting' | 'ready' | 'restarting' | 'failed' | 'closed' };
 }

@@ -1,0 +1,175 @@
+/**
+ * What the end-to-end tests run against: a real central service (`server/main.ts` as a child process, SQLite in a
+ * temporary directory, exactly as `npm run server` starts it), the real terminal core in browser mode, and Debian's
+ * Chromium driven by playwright-core. The service is reached only over HTTP, as a back office would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startBrowserMode, type BrowserMode } from '../main/browser-mode.js';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
+export const CHROMIUM = process.env.KASSA_CHROMIUM ?? '/usr/bin/chromium';
+
+/** The flags this machine needs: root (no sandbox), no GPU, and no background calls to hosts it cannot reach. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+export interface Service {
+  readonly url: string;
+  readonly output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts the central service on a free port with its own data directory; resolves when /readyz answers. */
+export async function startService(dataDir: string): Promise<Service> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += String(chunk)));
+  child.stderr?.on('data', (chunk) => (output += String(chunk)));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the central service exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the central service was not ready in 60 s:\n${output}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  return {
+    url,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          done();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface ApiAnswer {
+  readonly status: number;
+  readonly body: any;
+}
+
+/** One HTTP call to the service's API (`/api/v1` + path), JSON in and out. */
+export async function api(
+  service: Service,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<ApiAnswer> {
+  const response = await fetch(`${service.url}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text && (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text,
+  };
+}
+
+/** Like `api`, but the answer must be 2xx; returns its body. */
+export async function must(
+  service: Service,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<any> {
+  const answer = await api(service, method, path, options);
+  if (answer.status < 200 || answer.status > 299)
+    throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+export interface World {
+  readonly service: Service;
+  readonly terminal: BrowserMode;
+  readonly browser: Browser;
+  readonly page: Page;
+  /** Problems the page reported: script errors, CSP violations, failed requests of its own. */
+  readonly pageProblems: string[];
+  close(): Promise<void>;
+  shot(name: string): Promise<void>;
+}
+
+/** The service, the terminal in browser mode, and a Chromium page at 1024×768 (the smallest supported screen). */
+export async function startWorld(): Promise<World> {
+  const dir = await mkdtemp(join(tmpdir(), 'kassa-e2e-'));
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const service = await startService(join(dir, 'service'));
+  const logs: string[] = [];
+  const terminal = await startBrowserMode({
+    coreOptions: { dataDir: join(dir, 'terminal') },
+    rootDir: ROOT,
+    log: (line) => logs.push(line),
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  const pageProblems: string[] = [];
+  page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageProblems.push(`console error: ${message.text()}`);
+  });
+  let shots = 0;
+  return {
+    service,
+    terminal,
+    browser,
+    page,
+    pageProblems,
+    async shot(name) {
+      shots += 1;
+      await page.screenshot({ path: join(ARTIFACTS, `${String(shots).padStart(2, '0')}-${name}.png`), fullPage: false });
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      await terminal.close().catch(() => undefined);
+      await service.stop();
+      if (process.env.KASSA_E2E_KEEP !== '1') await rm(dir, { recursive: true, force: true });
+      else console.log(`e2e data kept in ${dir}; terminal log:\n${logs.join('\n')}`);
+    },
+  };
+}
+
+export function chromiumAvailable(): boolean {
+  return existsSync(CHROMIUM);
+}

@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EMPLOYEE, fakeBridge, ONLINE, renderWith, rpcError } from '../test-support.js';
+import { AppFrame } from './AppFrame.js';
+
+afterEach(cleanup);
+
+function signedIn(sync = ONLINE, answers: Record<string, unknown> = {}) {
+  const bridge = fakeBridge({
+    ClientController_findAll: [],
+    ClientDebtController_findAllDebts: [],
+    BusinessController_findAllWorkplaces: [],
+    'terminal.inboxList': [],
+    ...answers,
+  });
+  const rendered = renderWith(bridge, <AppFrame />);
+  act(() => rendered.store.setState({ phase: 'app', employee: EMPLOYEE, sync }));
+  return { bridge, ...rendered };
+}
+
+describe('the app frame', () => {
+  it('always shows the sync status: online, all sent, the last sync', () => {
+    signedIn();
+    const status = screen.getByTestId('sync-status');
+    expect(status.dataset.online).toBe('true');
+    expect(screen.getByTestId('sync-online').textContent).toBe('Online');
+    expect(screen.getByTestId('sync-pending').textContent).toBe('All sent');
+    expect(screen.getByTestId('sync-last').textContent).toMatch(/^Last sync \d\d:\d\d:\d\d$/);
+  });
+
+  it('follows sync-status events: offline, operations waiting, operations needing attention', () => {
+    const { bridge } = signedIn();
+    act(() =>
+      bridge.emit('sync-status', { ...ONLINE, online: false, pendingOperations: 3, needsAttention: 2, lastError: 'offline' }),
+    );
+    expect(screen.getByTestId('sync-online').textContent).toBe('Offline');
+    expect(screen.getByTestId('sync-pending').textContent).toBe('3 to send');
+    expect(screen.getByTestId('sync-attention').textContent).toBe('2 need attention');
+  });
+
+  it('blocks sign-out while operations wait to be sent, and signs out once none do', async () => {
+    const { bridge, store } = signedIn({ ...ONLINE, pendingOperations: 2 }, { 'terminal.signOut': { employee: null } });
+    const signOut = screen.getByRole('button', { name: 'Sign out' }) as HTMLButtonElement;
+    expect(signOut.disabled).toBe(true);
+    expect(screen.getByText('Sign-out waits until 2 operations are sent.')).toBeTruthy();
+    act(() => bridge.emit('sync-status', ONLINE));
+    expect(signOut.disabled).toBe(false);
+    await act(async () => fireEvent.click(signOut));
+    expect(store.getState()).toMatchObject({ phase: 'login', employee: null });
+  });
+
+  it('shows the core’s 409 when sign-out races a new operation', async () => {
+    signedIn(ONLINE, {
+      'terminal.signOut': () => {
+        throw rpcError(409, 'Sign-out is blocked while 1 operation is waiting to be sent');
+      },
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
+    expect(screen.getByRole('alert').textContent).toBe('Sign-out is blocked while 1 operation is waiting to be sent');
+  });
+
+  it('moves between screens with F1–F3 and the attention button', async () => {
+    const { bridge } = signedIn(
+      { ...ONLINE, needsAttention: 1 },
+      { WarehouseController_findAll: [], StockQuantityController_findAll: [], ItemModifierController_findAllItems: [] },
+    );
+    await act(async () => fireEvent.keyDown(window, { key: 'F2' }));
+    expect(screen.getByRole('heading', { name: 'Stock' })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByTestId('sync-attention')));
+    expect(screen.getByRole('heading', { name: 'Needs attention' })).toBeTruthy();
+    await act(async () => fireEvent.keyDown(window, { key: 'F1' }));
+    expect(screen.getByRole('heading', { name: 'Client debts' })).toBeTruthy();
+    expect(bridge.calls.map(([operation]) => operation)).toContain('terminal.inboxList');
+  });
+
+  it('switches language, and remembers it for this employee', () => {
+    const { store } = signedIn();
+    fireEvent.click(screen.getByRole('button', { name: 'RU' }));
+    expect(screen.getByRole('button', { name: 'Выйти' })).toBeTruthy();
+    expect(screen.getByTestId('sync-pending').textContent).toBe('Всё отправлено');
+    expect(store.getState().language).toBe('ru');
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The frame around the work screens: navigation (also F1–F3), the employee, the language, sign-out, and the sync
+ * status, which is always visible. Sign-out is blocked while operations wait to be sent (the core answers 409
+ * too): the next cashier must not inherit unsent work.
+ */
+import { useEffect, useState } from 'react';
+import { errorLines } from '../bridge.js';
+import { ErrorLines } from '../components/ErrorLines.js';
+import { LanguageSwitch } from '../components/LanguageSwitch.js';
+import { SyncBar } from '../components/SyncBar.js';
+import type { MessageKey } from '../i18n/index.js';
+import { useT, useTerminal } from '../state/context.js';
+import { Debts } from './Debts.js';
+import { Inbox } from './Inbox.js';
+import { Stock } from './Stock.js';
+
+export type View = 'debts' | 'stock' | 'inbox';
+
+const VIEWS: readonly { readonly view: View; readonly label: MessageKey; readonly key: string }[] = [
+  { view: 'debts', label: 'nav.debts', key: 'F1' },
+  { view: 'stock', label: 'nav.stock', key: 'F2' },
+  { view: 'inbox', label: 'nav.inbox', key: 'F3' },
+];
+
+export function AppFrame() {
+  const t = useT();
+  const employee = useTerminal((state) => state.employee);
+  const pending = useTerminal((state) => state.sync?.pendingOperations ?? 0);
+  const attention = useTerminal((state) => state.sync?.needsAttention ?? 0);
+  const signOut = useTerminal((state) => state.signOut);
+  const [view, setView] = useState<View>('debts');
+  const [problem, setProblem] = useState<string[]>([]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = VIEWS.find((entry) => entry.key === event.key);
+      if (!target) return;
+      event.preventDefault();
+      setView(target.view);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const blocked = pending > 0;
+  return (
+    <div className="app-frame">
+      <header className="top-bar">
+        <span className="brand">{t('app.title')}</span>
+        <nav className="nav" aria-label="Main">
+          {VIEWS.map((entry) => (
+            <button
+              key={entry.view}
+              type="button"
+              className={entry.view === view ? 'nav-item active' : 'nav-item'}
+              aria-current={entry.view === view ? 'page' : undefined}
+              aria-keyshortcuts={entry.key}
+              onClick={() => setView(entry.view)}
+            >
+              {t(entry.label)}
+              {entry.view === 'inbox' && attention > 0 && <span className="badge">{attention}</span>}
+            </button>
+          ))}
+        </nav>
+        <span className="employee" data-testid="employee-name">
+          {employee?.full_name}
+        </span>
+        <LanguageSwitch />
+        <button
+          type="button"
+          className="secondary"
+          disabled={blocked}
+          title={blocked ? t('nav.signOutBlocked', { count: pending }) : undefined}
+          onClick={() => {
+            setProblem([]);
+            signOut().catch((error: unknown) => setProblem(errorLines(error)));
+          }}
+        >
+          {t('nav.signOut')}
+        </button>
+      </header>
+      <SyncBar onOpenInbox={() => setView('inbox')} />
+      {blocked && <div className="notice">{t('nav.signOutBlocked', { count: pending })}</div>}
+      <ErrorLines lines={problem} />
+      <div className="content">
+        {view === 'debts' && <Debts />}
+        {view === 'stock' && <Stock />}
+        {view === 'inbox' && <Inbox />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPLOYEE, fakeBridge, ONLINE, renderWith } from '../test-support.js';
+import { clientBalances, Debts, pointOf } from './Debts.js';
+
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+beforeEach(() => {
+  // happy-dom draws nothing; the pad hands back what a browser would.
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(PNG);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const CLIENTS = [
+  { id: 'c-1', full_name: 'Dilnoza Yusupova', phone_number: '+998 90 123 45 67' },
+  { id: 'c-2', full_name: 'Bekzod Aliyev', phone_number: '+998 91 555 00 11' },
+];
+const DEBTS = [{ id: 'd-1', client_id: 'c-1', debt_amount: '0.1', is_deleted: false }];
+
+async function shown() {
+  const bridge = fakeBridge({
+    ClientController_findAll: CLIENTS,
+    ClientDebtController_findAllDebts: DEBTS,
+    BusinessController_findAllWorkplaces: [{ id: 'wp-1', automated_point_id: 'pt-1' }],
+    ClientDebtController_findAllTransactions: [
+      {
+        id: 't-1',
+        client_id: 'c-1',
+        debt_amount: '0.1',
+        kind: 'opening',
+        signature_url: null,
+        dt_created: '2026-03-01T09:00:00.000Z',
+      },
+      {
+        id: 't-2',
+        client_id: 'c-2',
+        debt_amount: '7',
+        kind: 'transaction',
+        signature_url: null,
+        dt_created: '2026-03-01T09:00:00.000Z',
+      },
+    ],
+    ClientDebtController_createTransaction: (input: unknown) => ({ id: 't-3', ...(input as { body: object }).body }),
+  });
+  const rendered = renderWith(bridge, <Debts />);
+  act(() => rendered.store.setState({ phase: 'app', employee: EMPLOYEE, sync: ONLINE }));
+  await act(async () => {});
+  return { bridge, ...rendered };
+}
+
+function sign() {
+  const pad = screen.getByRole('img', { name: 'Client’s signature' });
+  fireEvent.pointerDown(pad, { clientX: 10, clientY: 10, pointerId: 1 });
+  fireEvent.pointerMove(pad, { clientX: 40, clientY: 30, pointerId: 1 });
+  fireEvent.pointerUp(pad, { clientX: 40, clientY: 30, pointerId: 1 });
+}
+
+describe('client debts', () => {
+  it('lists clients with their balances and finds them by phone or name', async () => {
+    await shown();
+    const list = screen.getByTestId('client-list');
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((row) => row.textContent),
+    ).toEqual(['Bekzod Aliyev+998 91 555 00 110.00', 'Dilnoza Yusupova+998 90 123 45 670.10']);
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: '90-123' } });
+    await act(async () => {});
+    expect(within(list).getAllByRole('button')).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'bekzod' } });
+    await act(async () => {});
+    expect(within(list).getByRole('button').textContent).toContain('Bekzod Aliyev');
+  });
+
+  it('shows the client’s own history', async () => {
+    await shown();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Dilnoza/ })));
+    const history = screen.getByTestId('debt-history');
+    expect(history.querySelectorAll('li')).toHaveLength(1);
+    expect(history.textContent).toContain('Opening balance');
+  });
+
+  it('records a signed credit sale with the exact amount, the cashier and the till’s point', async () => {
+    const { bridge } = await shown();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Dilnoza/ })));
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0,2' } });
+    // 0.1 + 0.2, exactly.
+    expect(screen.getByTestId('balance-after').textContent).toBe('Balance after: 0.30');
+    sign();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Record' })));
+    expect(bridge.calls).toContainEqual([
+      'ClientDebtController_createTransaction',
+      { body: { client_id: 'c-1', debt_amount: '0.2', employee_id: 'emp-1', id_automated_point: 'pt-1', signature_url: PNG } },
+    ]);
+    expect(screen.getByText('Recorded.')).toBeTruthy();
+  });
+
+  it('refuses a credit sale without a signature, and a zero amount', async () => {
+    const { bridge } = await shown();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Dilnoza/ })));
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '10' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Record' })));
+    expect(screen.getByRole('alert').textContent).toBe('A credit sale needs the client’s signature.');
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Record' })));
+    expect(screen.getByRole('alert').textContent).toBe('Enter an amount greater than zero, with at most 2 decimals.');
+    expect(bridge.calls.map(([operation]) => operation)).not.toContain('ClientDebtController_createTransaction');
+  });
+
+  it('records a repayment as a negative amount, without needing a signature', async () => {
+    const { bridge } = await shown();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Dilnoza/ })));
+    fireEvent.click(screen.getByRole('radio', { name: 'Repayment' }));
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.15' } });
+    expect(screen.getByTestId('balance-after').textContent).toBe('Balance after: −0.05');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Record' })));
+    expect(bridge.calls).toContainEqual([
+      'ClientDebtController_createTransaction',
+      { body: { client_id: 'c-1', debt_amount: '-0.15', employee_id: 'emp-1', id_automated_point: 'pt-1' } },
+    ]);
+  });
+
+  it('joins live debt records only, and falls back to the whole business’s point', () => {
+    const balances = clientBalances(CLIENTS, [...DEBTS, { id: 'd-2', client_id: 'c-2', debt_amount: '9', is_deleted: true }]);
+    expect(balances.map((client) => [client.full_name, client.balance])).toEqual([
+      ['Bekzod Aliyev', '0'],
+      ['Dilnoza Yusupova', '0.1'],
+    ]);
+    expect(pointOf({ ...EMPLOYEE, workplace_id: null }, [{ id: 'wp-1', automated_point_id: 'pt-1' }])).toBe('0');
+  });
+});

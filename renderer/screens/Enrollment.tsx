@@ -1,0 +1,140 @@
+/**
+ * First run: the service's address and the one-time code, then the initial download with a real progress bar
+ * (rows and tables, from `enrollment-progress` events). On success the store moves on to PIN login.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { asRpcError, errorLines } from '../bridge.js';
+import { ErrorLines } from '../components/ErrorLines.js';
+import { LanguageSwitch } from '../components/LanguageSwitch.js';
+import { ProgressBar } from '../components/ProgressBar.js';
+import { overallProgress } from '../lib/progress.js';
+import type { Translate } from '../i18n/index.js';
+import { useT, useTerminal } from '../state/context.js';
+
+/** npm start's service address: the likely answer on a developer's machine. */
+export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8080';
+/** How long the finished download stays on screen before PIN login. */
+export const CONTINUE_AFTER_MS = 2_000;
+
+function enrollProblem(error: unknown, t: Translate): string[] {
+  const { statusCode } = asRpcError(error);
+  // 400: the form itself (the bridge names the field); anything else: the code or the service.
+  if (statusCode === 400) return errorLines(error);
+  if (statusCode === 409) return errorLines(error);
+  return [t('enroll.failedCode'), t('enroll.failedService')];
+}
+
+export function Enrollment() {
+  const t = useT();
+  const enroll = useTerminal((state) => state.enroll);
+  const enrolling = useTerminal((state) => state.enrolling);
+  const progress = useTerminal((state) => state.progress);
+  const enrollDone = useTerminal((state) => state.enrollDone);
+  const continueAfterEnroll = useTerminal((state) => state.continueAfterEnroll);
+  const [serviceUrl, setServiceUrl] = useState(DEFAULT_SERVICE_URL);
+  const [code, setCode] = useState('');
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string[]>([]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem([]);
+    enroll({ serviceUrl: serviceUrl.trim(), code: code.trim(), name: name.trim() }).catch((error: unknown) =>
+      setProblem(enrollProblem(error, t)),
+    );
+  };
+
+  // The finished download stays on screen for a moment (or until Continue), so the cashier sees it complete.
+  useEffect(() => {
+    if (!enrollDone) return;
+    const timer = setTimeout(() => void continueAfterEnroll().catch(() => undefined), CONTINUE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [enrollDone, continueAfterEnroll]);
+
+  const overall = overallProgress(progress);
+  const busy = enrolling || enrollDone;
+
+  return (
+    <main className="centered-screen">
+      <div className="panel enroll-panel">
+        <header className="panel-header">
+          <h1>{t('enroll.title')}</h1>
+          <LanguageSwitch />
+        </header>
+        <p className="muted">{t('enroll.intro')}</p>
+        <form onSubmit={submit} className="form" aria-busy={busy}>
+          <label>
+            {t('enroll.serviceUrl')}
+            <input
+              name="serviceUrl"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              required
+              value={serviceUrl}
+              disabled={busy}
+              onChange={(event) => setServiceUrl(event.target.value)}
+            />
+          </label>
+          <label>
+            {t('enroll.code')}
+            <input
+              name="code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+              autoFocus
+              value={code}
+              disabled={busy}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </label>
+          <label>
+            {t('enroll.name')}
+            <input
+              name="name"
+              autoComplete="off"
+              value={name}
+              disabled={busy}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </label>
+          <ErrorLines lines={problem} />
+          <button type="submit" className="primary" disabled={busy || code.trim() === ''}>
+            {t('enroll.submit')}
+          </button>
+        </form>
+        {(busy || progress) && (
+          <section className="enroll-progress" aria-live="polite" data-testid="enroll-progress">
+            <h2>{enrollDone ? t('enroll.done') : t('enroll.downloading')}</h2>
+            <ProgressBar
+              done={overall.rowsDone}
+              total={overall.rowsTotal}
+              label={t('enroll.progressRows', { done: overall.rowsDone, total: overall.rowsTotal })}
+            />
+            {overall.tableCount > 0 && overall.tableNumber > 0 && (
+              <div className="muted" data-testid="progress-tables">
+                {t('enroll.progressTables', {
+                  index: overall.tableNumber,
+                  count: overall.tableCount,
+                  table: overall.table ?? '',
+                })}
+              </div>
+            )}
+            {enrollDone && (
+              <button
+                type="button"
+                className="primary"
+                autoFocus
+                onClick={() => void continueAfterEnroll().catch(() => undefined)}
+              >
+                {t('enroll.continue')}
+              </button>
+            )}
+          </section>
+        )}
+      </div>
+    </main>
+  );
+}
