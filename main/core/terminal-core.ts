@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { findOperation } from '../../shared/catalogue/index.js';
 import { SyncEngine } from '../terminal/sync-engine.js';
-import { Terminal } from '../terminal/terminal.js';
+import { SyncRefused, Terminal } from '../terminal/terminal.js';
 import type { LoggedInEmployee } from '../terminal/pin-login.js';
 import type { CoreEventListener, CoreOptions, TerminalCore } from './api.js';
 import type { TerminalEventName } from '../../shared/terminal-contract.js';
@@ -46,7 +46,14 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
         return { enrolled: await terminal.enrolled() };
       case 'terminal.enroll': {
         if (await terminal.enrolled()) throw new RpcFailure(409, 'This terminal is already enrolled');
-        const enrolled = await terminal.enroll(String(input.serviceUrl), String(input.code), (input.name as string | null | undefined) ?? null);
+        const enrolled = await terminal
+          .enroll(String(input.serviceUrl), String(input.code), (input.name as string | null | undefined) ?? null)
+          .catch((error: unknown) => {
+            // The service's own answer (401 for a wrong, used or expired code; 429 when rate limited) reaches the
+            // screen; an unreachable service is a 503.
+            if (error instanceof SyncRefused) throw new RpcFailure(error.status >= 500 ? 502 : error.status, error.status === 401 ? 'The code was not accepted' : `The service answered ${error.status}`);
+            throw new RpcFailure(503, 'The central service cannot be reached');
+          });
         await terminal.bootstrap((progress) => emit('enrollment-progress', progress));
         engine.start();
         return { terminalId: enrolled.terminalId, workplaceId: enrolled.workplaceId, pointId: enrolled.pointId, warehouseIds: enrolled.warehouseIds };

@@ -26,6 +26,8 @@ const QUEUEABLE = new Set(['fact', 'amendment', 'absolute', 'descriptive', 'dele
 
 export interface LocalInput {
   readonly params?: Readonly<Record<string, string>>;
+  /** Query parameters of a read, as the HTTP operation takes them. */
+  readonly query?: unknown;
   /** The body exactly as the HTTP operation takes it (decimals as strings). */
   readonly body?: unknown;
 }
@@ -60,13 +62,14 @@ function parseInput(spec: OperationSpec, input: LocalInput): OperationInput<Oper
   const params = input.params ?? {};
   const missing = spec.params.filter((name) => typeof params[name] !== 'string');
   if (missing.length > 0) throw badRequest(missing.map((name) => `${name} is required`));
-  let body: unknown;
-  if (spec.body) {
-    const parsed = validate(spec.body, input.body ?? {});
+  const parse = (schema: OperationSpec['body'], value: unknown) => {
+    if (!schema) return undefined;
+    const parsed = validate(schema, value ?? {});
     if (!parsed.ok) throw badRequest(parsed.problems);
-    body = parsed.value;
-  }
-  return { body, query: undefined, params } as unknown as OperationInput<OperationId>;
+    return parsed.value;
+  };
+  // Reads take query parameters (e.g. a client's debt history by client_id), checked as the service checks them.
+  return { body: parse(spec.body, input.body), query: parse(spec.query, input.query), params } as unknown as OperationInput<OperationId>;
 }
 
 /** A clock that never goes backwards on this terminal (the OS clock may be set back). */

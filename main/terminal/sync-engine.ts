@@ -80,7 +80,9 @@ export class SyncEngine {
 
   /** A local write happened: sync soon — unless a failure's back-off is running, whose timer stands. */
   nudge(): void {
-    if (this.stopped || this.status.retryAt !== null) return void this.refreshCounts();
+    // The counts change with every local write: report them now, not only when the next cycle ends.
+    void this.refreshCounts();
+    if (this.stopped || this.status.retryAt !== null) return;
     this.schedule(this.options.nudgeDelayMs);
   }
 

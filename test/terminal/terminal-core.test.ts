@@ -72,6 +72,10 @@ describe.each(await testEngines())('the terminal core against a %s service', (en
     await terminal.run('ClientDebtController_createTransaction', debtSale('120.5'), cashier);
     expect((await localBalance(terminal)) - before).toBe(12050n);
     expect(await terminal.pendingOperations()).toBe(1);
+    // Reads take their query parameters, as over HTTP: the client's history shows the pending sale.
+    const history = (await terminal.run('ClientDebtController_findAllTransactions', { query: { client_id: goods.client } }, cashier)) as { debt_amount: string }[];
+    expect(history.map((entry) => entry.debt_amount)).toContain('120.5');
+    await expect(terminal.run('ClientDebtController_findAllTransactions', { query: { client: 'x' } }, cashier)).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('delivers queued operations exactly once and converges with the service', async () => {
