@@ -95,7 +95,10 @@ async function updateDebt(db: Db, id: string, body: UpdateClientDebtDto, ctx: Op
   if (body.is_deleted === true)
     return debtWire(await settleDebt(db, ctx, locked, { target: 0n as Money, kind: 'write_off', deleted: true }));
   if (target === undefined) return debtWire(locked);
-  return debtWire(await settleDebt(db, ctx, locked, { target, kind: 'adjustment', deleted: false }));
+  // Replayed from a terminal's queue with a basis (the balance the user saw), the entry is (target − seen), so
+  // entries that reached the service meanwhile are kept (docs/sync.md, "Absolute edits become differences").
+  const goal = ctx.basis ? ((BigInt(locked.debt_amount) + target - ctx.basis.value) as Money) : target;
+  return debtWire(await settleDebt(db, ctx, locked, { target: goal, kind: 'adjustment', deleted: false }));
 }
 
 /** Writing a debt off: a 'write_off' entry brings the balance to 0 and the record is soft-deleted; history stays. */

@@ -9,7 +9,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../app/context.js';
-import { requireMeta, writeMeta } from './meta.js';
+import { continueUnderNewEpoch, requireMeta, writeMeta } from './meta.js';
 import { replayPending, undoPending, type OutboxRow } from './local-run.js';
 import { upsertFromJson, upsertManyFromJson } from './rows.js';
 import type { TerminalStore } from './store.js';
@@ -77,12 +77,22 @@ export async function applyPullPages(store: TerminalStore, pages: readonly Pulle
     const epoch = await requireMeta(local, 'epoch');
     const ack = last.meta.ack;
     if (ack && ack.epoch === epoch) {
-      const results = new Map(pages.flatMap((page) => page.meta.mutationResults).map((result) => [Number(result.seq), result]));
+      // Matched by mutationId, not only by seq: the pages carry every result of this epoch up to the last page (the
+      // terminal sends no knownAck), so an acknowledged seq whose result names another operation means this
+      // database is a restored copy — the service gave that seq to an operation the copy never had.
+      const results = new Map(pages.flatMap((page) => page.meta.mutationResults).map((result) => [result.mutationId, result]));
       const settled = (await sql<OutboxRow>`select * from outbox where seq <= ${ack.lastAppliedSeq} order by seq`.execute(local)).rows;
       const now = new Date().toISOString();
+      let forked = false;
       for (const row of settled) {
-        const result = results.get(Number(row.seq));
-        if (result?.status === 'rejected') {
+        const result = results.get(row.mutation_id);
+        if (!result || Number(result.seq) !== Number(row.seq)) {
+          // Not acknowledged, whatever the seq says: kept, and continued under a new epoch below. (Deleting it
+          // would lose the cashier's operation silently — found by the fault harness, sim/.)
+          forked = true;
+          continue;
+        }
+        if (result.status === 'rejected') {
           rejected += 1;
           await sql`
             insert or replace into inbox (mutation_id, seq, epoch, name, occurred_at, employee_id, params, args, basis, reason, rejected_at)
@@ -90,8 +100,10 @@ export async function applyPullPages(store: TerminalStore, pages: readonly Pulle
                     ${row.args}, ${row.basis}, ${JSON.stringify(result.result ?? null)}, ${now})`.execute(local);
         }
         acknowledged += 1;
+        await sql`delete from outbox where seq = ${row.seq}`.execute(local);
       }
-      await sql`delete from outbox where seq <= ${ack.lastAppliedSeq}`.execute(local);
+      // The journal is empty here (undone above): only the outbox and the meta move to the new epoch.
+      if (forked) await continueUnderNewEpoch(local);
     }
     await replayPending(tx);
     if (last.meta.cursor) await writeMeta(local, 'cursor', last.meta.cursor);

@@ -30,3 +30,23 @@ export async function requireMeta(db: Kysely<unknown>, key: MetaKey): Promise<st
 
 /** A new epoch: the identity of this local database in the service's operation ordering. */
 export const newEpoch = () => `e-${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+
+/**
+ * Continues the pending operations under a fresh epoch, numbered from 1 (their mutationIds unchanged), inside the
+ * caller's transaction.
+ */
+export async function continueUnderNewEpoch(local: Kysely<unknown>): Promise<void> {
+  const epoch = newEpoch();
+  const rows = (await sql<{ seq: bigint }>`select seq from outbox order by seq`.execute(local)).rows;
+  // Two steps, so the new numbers never collide with old ones in the primary key.
+  await sql`update outbox set seq = -seq`.execute(local);
+  await sql`update undo_log set seq = -seq`.execute(local);
+  let next = 1;
+  for (const row of rows) {
+    await sql`update outbox set seq = ${next}, epoch = ${epoch}, status = 'pending' where seq = ${-Number(row.seq)}`.execute(local);
+    await sql`update undo_log set seq = ${next} where seq = ${-Number(row.seq)}`.execute(local);
+    next += 1;
+  }
+  await writeMeta(local, 'epoch', epoch);
+  await writeMeta(local, 'next_seq', String(next));
+}

@@ -9,7 +9,7 @@ import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
 import type { EnrollResponse } from '../../shared/sync/wire.js';
 import { applyBootstrapPage, applyPullPages, type PulledPage, type PullApplied, type PullPageMeta } from './apply-pages.js';
 import { runLocally, type LocalInput, type OutboxRow } from './local-run.js';
-import { newEpoch, readMeta, requireMeta, writeMeta } from './meta.js';
+import { continueUnderNewEpoch, newEpoch, readMeta, requireMeta, writeMeta } from './meta.js';
 import { discard, resubmit } from './inbox.js';
 import { pinLogin, type LoggedInEmployee } from './pin-login.js';
 import { openTerminalStore, type TerminalStore } from './store.js';
@@ -152,8 +152,9 @@ export class Terminal {
 
   /**
    * Sends the pending operations in batches bounded by count and bytes (halving on 413) until none is left
-   * unsent; returns how many were sent. A restored database (EPOCH_FORKED) or a queue the service cannot
-   * continue (SEQ_GAP) starts a new epoch and sends the pending operations again under it.
+   * unsent; returns how many were sent. A restored database (EPOCH_FORKED) pulls first — settling what the
+   * service already applied — and continues the rest under a new epoch; a queue the service cannot continue
+   * (SEQ_GAP) starts a new epoch and sends the pending operations again under it.
    */
   async push(): Promise<number> {
     let limit = MAX_PUSH_OPERATIONS;
@@ -170,7 +171,17 @@ export class Terminal {
       }
       if (answer.status === 409) {
         const code = (JSON.parse(answer.text) as { detail?: { code?: string } }).detail?.code;
-        if (code === 'EPOCH_FORKED' || code === 'SEQ_GAP') {
+        if (code === 'EPOCH_FORKED') {
+          // A restored copy: some pending operations may already be applied under this epoch (pushed before the
+          // copy was put back). A pull settles those by mutationId and moves the rest to a new epoch; renumbering
+          // them all would send applied operations again (found by the fault harness, sim/).
+          const epoch = await requireMeta(this.local, 'epoch');
+          await this.pull();
+          if ((await requireMeta(this.local, 'epoch')) === epoch) await this.renumberUnderNewEpoch();
+          afterSeq = 0;
+          continue;
+        }
+        if (code === 'SEQ_GAP') {
           await this.renumberUnderNewEpoch();
           afterSeq = 0;
           continue;
@@ -185,22 +196,7 @@ export class Terminal {
 
   /** Continues the pending operations under a fresh epoch, numbered from 1 (their mutationIds unchanged). */
   private async renumberUnderNewEpoch(): Promise<void> {
-    await this.store.writes.transaction(async (tx) => {
-      const local = tx as unknown as Kysely<unknown>;
-      const epoch = newEpoch();
-      const rows = (await sql<{ seq: bigint }>`select seq from outbox order by seq`.execute(local)).rows;
-      // Two steps, so the new numbers never collide with old ones in the primary key.
-      await sql`update outbox set seq = -seq`.execute(local);
-      await sql`update undo_log set seq = -seq`.execute(local);
-      let next = 1;
-      for (const row of rows) {
-        await sql`update outbox set seq = ${next}, epoch = ${epoch}, status = 'pending' where seq = ${-Number(row.seq)}`.execute(local);
-        await sql`update undo_log set seq = ${next} where seq = ${-Number(row.seq)}`.execute(local);
-        next += 1;
-      }
-      await writeMeta(local, 'epoch', epoch);
-      await writeMeta(local, 'next_seq', String(next));
-    });
+    await this.store.writes.transaction((tx) => continueUnderNewEpoch(tx as unknown as Kysely<unknown>));
   }
 
   /**

@@ -1,0 +1,147 @@
+/**
+ * Reads what the checkers judge, after the run: the service's database (its own engine, through kysely), each
+ * terminal's SQLite file, and the histories. Values are normalised to text (or null) so rows from PostgreSQL and
+ * SQLite compare equal when they hold the same data.
+ */
+import { sql, type Kysely } from 'kysely';
+import { CAPTURED_TABLES } from '../../db/change-capture.js';
+import { openDatabase, type DatabaseHandle } from '../../db/connect.js';
+import type { BackOfficeEvent } from '../back-office.js';
+import { readHistory, type HistoryEvent } from '../history.js';
+import type { Protocol } from '../terminal-config.js';
+import type { SimTerminalSeat, SimWorld } from '../world.js';
+
+export type Row = Record<string, string | null>;
+
+export function normalise(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (typeof value === 'bigint' || typeof value === 'number') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+const normaliseRow = (row: Record<string, unknown>): Row => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, normalise(value)]));
+
+export interface ServerMutation {
+  readonly terminalId: string;
+  readonly epoch: string;
+  readonly seq: number;
+  readonly mutationId: string;
+  readonly name: string;
+  readonly args: { args: any; params: Record<string, string> | null; basis: { value: string } | null };
+  readonly occurredAt: string | null;
+  readonly status: string;
+  readonly result: string | null;
+  readonly version: bigint | null;
+}
+
+export interface ServerState {
+  readonly mutations: ServerMutation[];
+  readonly clients: { terminalId: string; epoch: string; lastAppliedSeq: number }[];
+  /** Every mirrored table's rows of the business, normalised. */
+  readonly tables: Map<string, Row[]>;
+  readonly moveIds: { id: string; itemId: string; warehouseId: string; delta: bigint }[];
+  readonly txnIds: { id: string; clientId: string; amount: bigint }[];
+}
+
+export interface TerminalState {
+  readonly seat: SimTerminalSeat;
+  readonly terminalId: string | null;
+  readonly epoch: string | null;
+  readonly outbox: Row[];
+  readonly inbox: Row[];
+  readonly tables: Map<string, Row[]>;
+  readonly columns: Map<string, string[]>;
+  readonly history: HistoryEvent[];
+}
+
+export interface Liveness {
+  readonly seat: string;
+  readonly drained: boolean;
+  readonly pending: number;
+  readonly ms: number;
+  readonly lastError: string | null;
+  readonly pulled: boolean;
+}
+
+export interface CheckInput {
+  readonly protocol: Protocol;
+  readonly world: SimWorld;
+  readonly server: ServerState;
+  readonly terminals: TerminalState[];
+  readonly backOffice: readonly BackOfficeEvent[];
+  readonly liveness: readonly Liveness[];
+  readonly drainBoundMs: number;
+  /** Processes that died without the nemesis killing them. */
+  readonly crashes: readonly string[];
+}
+
+async function tableRows(db: Kysely<unknown>, table: string, businessId: string): Promise<Row[]> {
+  const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)} where business_id = ${businessId} order by id`.execute(db)).rows;
+  return rows.map(normaliseRow);
+}
+
+export async function readServer(databaseUrl: string, businessId: string): Promise<ServerState> {
+  const handle: DatabaseHandle = openDatabase(databaseUrl);
+  const db = handle.db as unknown as Kysely<unknown>;
+  try {
+    const mutations = (
+      await sql<any>`select terminal_id, epoch, seq, mutation_id, name, args, occurred_at, status, result, version from sync_mutations
+                      where business_id = ${businessId} order by terminal_id, epoch, seq`.execute(db)
+    ).rows.map(
+      (row): ServerMutation => ({
+        terminalId: row.terminal_id,
+        epoch: row.epoch,
+        seq: Number(row.seq),
+        mutationId: row.mutation_id,
+        name: row.name,
+        args: JSON.parse(row.args),
+        occurredAt: row.occurred_at ?? null,
+        status: row.status,
+        result: row.result ?? null,
+        version: row.version === null ? null : BigInt(row.version),
+      }),
+    );
+    const clients = (await sql<any>`select terminal_id, epoch, last_applied_seq from sync_clients where business_id = ${businessId}`.execute(db)).rows.map((row) => ({
+      terminalId: row.terminal_id as string,
+      epoch: row.epoch as string,
+      lastAppliedSeq: Number(row.last_applied_seq),
+    }));
+    const tables = new Map<string, Row[]>();
+    for (const table of Object.keys(CAPTURED_TABLES)) tables.set(table, await tableRows(db, table, businessId));
+    const moveIds = (await sql<any>`select id, item_id, warehouse_id, delta from stock_moves where business_id = ${businessId}`.execute(db)).rows.map((row) => ({
+      id: row.id as string,
+      itemId: row.item_id as string,
+      warehouseId: row.warehouse_id as string,
+      delta: BigInt(row.delta),
+    }));
+    const txnIds = (await sql<any>`select id, client_id, amount from client_debt_txns where business_id = ${businessId}`.execute(db)).rows.map((row) => ({
+      id: row.id as string,
+      clientId: row.client_id as string,
+      amount: BigInt(row.amount),
+    }));
+    return { mutations, clients, tables, moveIds, txnIds };
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function readTerminal(seat: SimTerminalSeat, file: string, historyFile: string, businessId: string): Promise<TerminalState> {
+  const handle = openDatabase(file);
+  const db = handle.db as unknown as Kysely<unknown>;
+  try {
+    const meta = new Map((await sql<{ key: string; value: string }>`select key, value from terminal_meta`.execute(db)).rows.map((row) => [row.key, row.value]));
+    const outbox = (await sql<Record<string, unknown>>`select * from outbox order by seq`.execute(db)).rows.map(normaliseRow);
+    const inbox = (await sql<Record<string, unknown>>`select * from inbox order by seq`.execute(db)).rows.map(normaliseRow);
+    const tables = new Map<string, Row[]>();
+    const columns = new Map<string, string[]>();
+    for (const table of Object.keys(CAPTURED_TABLES)) {
+      columns.set(table, (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows.map((row) => row.name));
+      tables.set(table, await tableRows(db, table, businessId));
+    }
+    return { seat, terminalId: meta.get('terminal_id') ?? null, epoch: meta.get('epoch') ?? null, outbox, inbox, tables, columns, history: readHistory(historyFile) };
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * `npm run sim -- --seed N --terminals T --duration S [--server sqlite|postgres] [--protocol core|naive]
+ *  [--rate OPS] [--no-faults] [--drain-bound MS] [--keep]`
+ *
+ * Runs one simulation (./simulation.ts) and prints each checker's verdict and the seed. Exit code 0 when no
+ * checker failed, 1 otherwise, 2 on bad arguments or a harness failure. The same seed replays the same world,
+ * workload choices and fault schedule (timing differs from run to run: which request a fault hits may change).
+ */
+import { parseArgs } from 'node:util';
+import { runSimulation, type SimOptions, type SimReport } from './simulation.js';
+
+export function parseOptions(argv: readonly string[]): Omit<SimOptions, 'log'> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      seed: { type: 'string' },
+      terminals: { type: 'string', default: '3' },
+      duration: { type: 'string', default: '20' },
+      server: { type: 'string', default: 'sqlite' },
+      protocol: { type: 'string', default: 'core' },
+      rate: { type: 'string', default: '4' },
+      'no-faults': { type: 'boolean', default: false },
+      'drain-bound': { type: 'string', default: '60000' },
+      keep: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const integer = (name: string, text: string | undefined, min: number, max: number) => {
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} must be an integer from ${min} to ${max}, got "${text}"`);
+    return value;
+  };
+  if (values.server !== 'sqlite' && values.server !== 'postgres') throw new Error(`--server must be sqlite or postgres, got "${values.server}"`);
+  if (values.protocol !== 'core' && values.protocol !== 'naive') throw new Error(`--protocol must be core or naive, got "${values.protocol}"`);
+  const rate = Number(values.rate);
+  if (!(rate > 0 && rate <= 50)) throw new Error(`--rate must be a number of operations per second per terminal, 0 < rate ≤ 50, got "${values.rate}"`);
+  return {
+    seed: values.seed === undefined ? Math.floor(Math.random() * 1_000_000) : integer('seed', values.seed, 0, 2 ** 31 - 1),
+    terminals: integer('terminals', values.terminals, 1, 12),
+    durationS: integer('duration', values.duration, 5, 3600),
+    server: values.server,
+    protocol: values.protocol,
+    opsPerSecond: rate,
+    faults: !values['no-faults'],
+    drainBoundMs: integer('drain-bound', values['drain-bound'], 1000, 3_600_000),
+    keep: values.keep,
+  };
+}
+
+export function formatReport(report: SimReport): string {
+  const { options } = report;
+  const lines = [
+    `kassa sim — seed ${options.seed}: ${options.terminals} terminals, ${options.durationS} s, ${options.server} server, ${options.protocol} protocol (${report.seconds} s wall)`,
+    `faults: ${report.faults.length} executed; proxy ${Object.entries(report.proxyCounts).map(([kind, n]) => `${kind} ${n}`).join(', ') || 'nothing injected'}`,
+    ...report.faults.map((fault) => `  ${fault}`),
+    `clock skews: ${Object.entries(report.clockSkews).map(([name, ms]) => `${name} ${ms >= 0 ? '+' : ''}${ms / 60_000} min`).join(', ')}`,
+    `operations: ${report.operations.ok} committed at the tills, ${report.operations.refused} refused there, ${report.operations.indeterminate} indeterminate (killed mid-operation); ` +
+      `service: ${report.operations.applied} applied, ${report.operations.rejected} rejected`,
+    '',
+    ...report.checks.flatMap((check) => [`${check.status.padEnd(4)} ${check.name}: ${check.summary}`, ...check.details.map((detail) => `       ${detail}`)]),
+    '',
+  ];
+  const failed = report.checks.filter((check) => check.status === 'FAIL').map((check) => check.name);
+  const replay = `npm run sim -- --seed ${options.seed} --terminals ${options.terminals} --duration ${options.durationS} --server ${options.server} --protocol ${options.protocol}${options.faults ? '' : ' --no-faults'}`;
+  lines.push(failed.length === 0 ? `seed ${options.seed}: every checker passed` : `seed ${options.seed}: FAILED ${failed.join(', ')} — replay with: ${replay}; files kept in ${report.directory}`);
+  return lines.join('\n');
+}
+
+async function main(): Promise<number> {
+  let options: Omit<SimOptions, 'log'>;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+  const report = await runSimulation({ ...options, log: (line) => console.log(line) });
+  console.log(formatReport(report));
+  return report.passed ? 0 : 1;
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error('the simulation itself failed:', error);
+      process.exit(2);
+    },
+  );
+}
