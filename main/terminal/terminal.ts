@@ -218,7 +218,7 @@ export class Terminal {
       bytes = 0;
     };
     for (;;) {
-      const answer = await this.call('pull', { cursor, limitRows: 10_000, limitBytes: 8 * 1024 * 1024 });
+      const answer = await this.call('pull', { cursor, knownAck: await this.knownAck(), limitRows: 10_000, limitBytes: 8 * 1024 * 1024 });
       if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
       const meta = JSON.parse(answer.text, (key, value: unknown) => (key === 'changes' ? [] : value)) as PullPageMeta;
       if (meta.reset) {
@@ -233,6 +233,17 @@ export class Terminal {
       if (!meta.hasMore || bytes >= PULL_BATCH_BYTES) await flush();
       if (!meta.hasMore) return total;
     }
+  }
+
+  /**
+   * The results this terminal no longer needs: those below its oldest queued operation (or, with nothing queued,
+   * every seq it has used). Results of queued operations always come back, matched by mutationId — which is how a
+   * restored copy notices that the service gave one of its seqs to another operation.
+   */
+  private async knownAck(): Promise<number> {
+    const oldest = (await sql<{ seq: bigint | null }>`select min(seq) as seq from outbox`.execute(this.local)).rows[0]?.seq;
+    if (oldest !== null && oldest !== undefined) return Math.max(0, Number(oldest) - 1);
+    return Math.max(0, Number((await readMeta(this.local, 'next_seq')) ?? '1') - 1);
   }
 
   /** Push then pull: what the cashier did reaches the service, and the service's state (with acks) comes back. */

@@ -99,6 +99,27 @@ describe.each(await testEngines())('the terminal core against a %s service', (en
     return row ? BigInt(row.debt_amount) : 0n;
   }
 
+  it('asks only for the results it does not hold yet (knownAck), so pulls do not grow with history', async () => {
+    const pulls: { knownAck: number; results: number }[] = [];
+    const spying: Transport = async (target, body, token) => {
+      const answer = await fetchTransport(target, body, token);
+      if (target.endsWith('/sync/pull')) pulls.push({ knownAck: (body as { knownAck: number }).knownAck, results: JSON.parse(answer.text).mutationResults.length });
+      return answer;
+    };
+    const terminal = await till(spying);
+    await terminal.run('ClientDebtController_createTransaction', debtSale('1'), cashier);
+    await terminal.run('ClientDebtController_createTransaction', debtSale('2'), cashier);
+    await terminal.sync();
+    await terminal.run('ClientDebtController_createTransaction', debtSale('3'), cashier);
+    await terminal.sync();
+    await terminal.pull();
+    expect(pulls.slice(-3)).toEqual([
+      { knownAck: 0, results: 2 },
+      { knownAck: 2, results: 1 },
+      { knownAck: 3, results: 0 },
+    ]);
+  });
+
   it('applies a push whose answer was lost once, when it is sent again', async () => {
     let dropNextPush = true;
     const lossy: Transport = async (target, body, token) => {
