@@ -36,7 +36,8 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export async function startService(engine: 'sqlite' | 'postgres', port: number): Promise<RunningService> {
+/** `env` adds or overrides service settings (e.g. a longer query time limit). */
+export async function startService(engine: 'sqlite' | 'postgres', port: number, env: Record<string, string> = {}): Promise<RunningService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kassa-bench-'));
   const postgres = engine === 'postgres' ? await freshPostgresUrl() : undefined;
   const databaseUrl = postgres?.url ?? join(dataDir, 'kassa.sqlite');
@@ -50,6 +51,7 @@ export async function startService(engine: 'sqlite' | 'postgres', port: number):
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+      ...env,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
