@@ -11,6 +11,7 @@ import * as m0005 from './migrations/0005_orders_settlements.js';
 import * as m0006 from './migrations/0006_chats.js';
 import * as m0007 from './migrations/0007_change_log.js';
 import * as m0008 from './migrations/0008_terminals.js';
+import * as m0009 from './migrations/0009_refused_operations.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0006_chats': m0006,
   '0007_change_log': m0007,
   '0008_terminals': m0008,
+  '0009_refused_operations': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -566,6 +566,21 @@ export interface SyncMutationsTable {
   version: bigint | null;
 }
 
+/** An operation a revoked terminal pushed: refused, never applied, kept for the back office (0009). */
+export interface RefusedOperationsTable {
+  business_id: string;
+  terminal_id: string;
+  mutation_id: string;
+  epoch: string;
+  seq: bigint;
+  name: string;
+  employee_id: string;
+  occurred_at: string;
+  payload: string;
+  reason: string;
+  received_at: string;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   users: UsersTable;
@@ -621,4 +636,5 @@ export interface Database {
   terminals: TerminalsTable;
   sync_clients: SyncClientsTable;
   sync_mutations: SyncMutationsTable;
+  refused_operations: RefusedOperationsTable;
 }

@@ -69,6 +69,9 @@ function parseOrThrow(schema: OperationSpec['body'], value: unknown): unknown {
   return result.value;
 }
 
+/** Domain operations after which the principal they name must be looked up again (not served from the cache). */
+const ENDS_A_PRINCIPAL: ReadonlySet<string> = new Set(['EmployeeController_remove']);
+
 export function registerCatalogueRoutes(
   app: FastifyInstance,
   services: PlatformServices,
@@ -88,7 +91,10 @@ export function registerCatalogueRoutes(
       : spec.access.includes('TERMINAL')
         ? await services.principals.resolveTerminal(request.headers.authorization)
         : await services.principals.resolve(request.headers.authorization);
-    if (!principal) throw unauthorized();
+    if (!principal) {
+      await platform.get(spec.operationId)?.unauthenticated?.(services, request.body, request.headers.authorization, request.log);
+      throw unauthorized();
+    }
     // Every later log line of this request names the tenant and the actor (never their token).
     request.log = request.log.child({ businessId: principal.businessId, actorId: principal.actor.id });
     if (!spec.access.includes(principal.actor.role)) throw forbidden();
@@ -134,6 +140,8 @@ export function registerCatalogueRoutes(
         if (streaming) return sendStreamed(reply, await streaming.open(services, input, ctx, disconnectSignal(reply)));
         if (!domain) throw notImplemented(spec.operationId);
         const result = await executeOperation(services, spec, domain, input, ctx);
+        // A deleted employee's token stops working at once in this process (others within their cache's 5 s).
+        if (ENDS_A_PRINCIPAL.has(spec.operationId) && params.id) services.principals.forget(principal.businessId, params.id);
         return reply.code(successStatus(spec)).send(result);
       },
     });

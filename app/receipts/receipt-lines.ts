@@ -1,10 +1,15 @@
 /**
- * The pure rules of a goods receipt's lines: their amounts and the receipt's totals, the warehouse each line
- * goes into, the stock moves a conducted receipt posts and the selling prices it sets. No database here, so
- * the rules are unit-tested directly (receipt-lines.test.ts) and shared by create and update.
+ * The pure rules of a goods receipt's lines: the check of the totals a client sends (the totals rule itself is
+ * shared/receipt-totals.ts, re-exported here), the warehouse each line goes into, the stock moves a conducted
+ * receipt posts and the selling prices it sets. No database here, so the rules are unit-tested directly
+ * (receipt-lines.test.ts) and shared by create and update.
  */
-import { formatMoney, lineAmount, type Money, type Quantity } from '../../shared/decimal.js';
+import { formatMoney, type Money, type Quantity } from '../../shared/decimal.js';
+import type { ReceiptTotals } from '../../shared/receipt-totals.js';
 import type { StockMove } from '../stock/ledger.js';
+
+// The totals rule lives in shared/ so the terminal's screen computes the very figures this service checks.
+export { plannedAmount, receiptTotals, receivedAmount, type ReceiptTotals } from '../../shared/receipt-totals.js';
 
 /** One line as the operations see it, whether it came from a request or from storage. */
 export interface ReceiptLine {
@@ -18,32 +23,6 @@ export interface ReceiptLine {
   readonly newPrice: Money | null;
   /** The line's own warehouse, or null to use the receipt's single warehouse. */
   readonly warehouseId: string | null;
-}
-
-export interface ReceiptTotals {
-  readonly total: Money;
-  readonly totalPlanned: Money;
-  readonly totalDiff: Money;
-}
-
-/** Received amount of a line: price × quantity rounded half away from zero to a hundredth, plus its rounding. */
-export function receivedAmount(line: ReceiptLine): Money {
-  return (lineAmount(line.price, line.quantity) + (line.rounding ?? 0n)) as Money;
-}
-
-/** Planned amount of a line: price × planned quantity (the rounding belongs to what was actually invoiced). */
-export function plannedAmount(line: ReceiptLine): Money {
-  return lineAmount(line.price, line.plannedQuantity);
-}
-
-export function receiptTotals(lines: readonly ReceiptLine[]): ReceiptTotals {
-  let total = 0n;
-  let totalPlanned = 0n;
-  for (const line of lines) {
-    total += receivedAmount(line);
-    totalPlanned += plannedAmount(line);
-  }
-  return { total: total as Money, totalPlanned: totalPlanned as Money, totalDiff: (total - totalPlanned) as Money };
 }
 
 const TOTAL_RULES: Record<keyof ReceiptTotals, string> = {

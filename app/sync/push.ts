@@ -26,7 +26,7 @@ import { validate } from '../../shared/validation.js';
 import { stampChanges } from '../../db/change-capture.js';
 import type { Db, OperationContext } from '../context.js';
 import { domainHandlers } from '../handlers.js';
-import { onPostgres, runWriteInTransaction, type OperationInput } from '../operation.js';
+import { runWriteInTransaction, type OperationInput } from '../operation.js';
 import { derivedIds } from './derived-ids.js';
 
 /** Absolute edits and the kind of value their basis holds (the value the user saw). */
@@ -67,36 +67,63 @@ interface Outcome {
 function isTransient(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return false;
-  return ['40001', '40P01', '55P03', '57014', '57P01', '53300', '08000', '08003', '08006'].includes(code) || code.startsWith('SQLITE_BUSY');
+  return (
+    ['40001', '40P01', '55P03', '57014', '57P01', '53300', '08000', '08003', '08006'].includes(code) ||
+    code.startsWith('SQLITE_BUSY')
+  );
 }
 
-const REJECTION_CODES: Record<number, string> = { 400: 'INVALID', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 422: 'INVALID', 429: 'LIMITED' };
+const REJECTION_CODES: Record<number, string> = {
+  400: 'INVALID',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  422: 'INVALID',
+  429: 'LIMITED',
+};
 
 function rejected(code: string, statusCode: number, message: string | string[]): Outcome {
   return { status: 'rejected', result: { error: { code, statusCode, message } } };
 }
 
+/**
+ * Employees already looked up in this push (one till's batch is nearly always one or two cashiers): a lookup per
+ * operation was a round trip per operation. Cleared whenever the batch's writes may have changed them.
+ */
+type ActorCache = Map<string, { id: string; is_deleted: number | bigint } | null>;
+
 /** The actor a queued operation runs as: the employee who did it at this terminal's till. */
-async function actorOf(tx: Db, terminal: PushingTerminal, mutation: PushedOperationDto) {
+async function actorOf(tx: Db, terminal: PushingTerminal, mutation: PushedOperationDto, actors: ActorCache) {
+  const known = actors.get(mutation.actor.employeeId);
+  if (known !== undefined) return known;
   const employee = await tx
     .selectFrom('employees')
     .select(['id', 'is_deleted'])
     .where('business_id', '=', terminal.businessId)
     .where('id', '=', mutation.actor.employeeId)
     .executeTakeFirst();
+  actors.set(mutation.actor.employeeId, employee ?? null);
   return employee ?? null;
 }
 
-/** Runs one new operation inside the caller's savepoint; throws only for transient or unexpected failures. */
-async function applyOne(tx: Db, terminal: PushingTerminal, mutation: PushedOperationDto, receivedAt: string): Promise<Outcome> {
+/** Runs one new operation (the caller isolates it); throws only for transient or unexpected failures. */
+async function applyOne(
+  tx: Db,
+  terminal: PushingTerminal,
+  mutation: PushedOperationDto,
+  receivedAt: string,
+  actors: ActorCache,
+): Promise<Outcome> {
   const spec = findOperation(mutation.name);
   const handler = domainHandlers.get(mutation.name);
   if (!spec || !handler || !QUEUEABLE.has(spec.offline) || spec.method === 'GET') {
     return rejected('NOT_QUEUEABLE', 400, `${mutation.name} is not an operation a terminal can queue`);
   }
-  if (spec.access === 'public' || !spec.access.includes('EMPLOYEE')) return rejected('FORBIDDEN', 403, `${mutation.name} is not allowed to cashiers`);
+  if (spec.access === 'public' || !spec.access.includes('EMPLOYEE'))
+    return rejected('FORBIDDEN', 403, `${mutation.name} is not allowed to cashiers`);
   if (mutation.v !== 1) return rejected('UNSUPPORTED_VERSION', 400, `${mutation.name} version ${mutation.v} is not supported`);
-  const employee = await actorOf(tx, terminal, mutation);
+  const employee = await actorOf(tx, terminal, mutation, actors);
   if (!employee) return rejected('UNKNOWN_EMPLOYEE', 400, 'actor.employeeId must be an employee of this business');
   const warnings: unknown[] = [];
   // Done while the employee was still on staff (the terminal checked the PIN): applied, and flagged.
@@ -104,7 +131,12 @@ async function applyOne(tx: Db, terminal: PushingTerminal, mutation: PushedOpera
 
   const params = mutation.params ?? {};
   const missing = spec.params.filter((name) => typeof params[name] !== 'string');
-  if (missing.length > 0) return rejected('INVALID', 400, missing.map((name) => `params.${name} is required`));
+  if (missing.length > 0)
+    return rejected(
+      'INVALID',
+      400,
+      missing.map((name) => `params.${name} is required`),
+    );
   let body: unknown;
   if (spec.body) {
     const parsed = validate(spec.body, mutation.args ?? {});
@@ -130,6 +162,7 @@ async function applyOne(tx: Db, terminal: PushingTerminal, mutation: PushedOpera
   };
   // Queued operations are writes, and no write takes query parameters.
   const input = { body, query: undefined, params } as unknown as OperationInput<OperationId>;
+  if (mutation.name.startsWith('EmployeeController_')) actors.clear();
   try {
     await runWriteInTransaction(tx, spec, handler, input, ctx);
     return { status: 'applied', result: { warnings } };
@@ -141,23 +174,93 @@ async function applyOne(tx: Db, terminal: PushingTerminal, mutation: PushedOpera
   }
 }
 
-/** Runs `work` inside a savepoint, rolling back to it when `work` throws. */
-async function inSavepoint<T>(tx: Db, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs one operation inside its own savepoint. A rejected outcome rolls back to it just as a thrown error does: a
+ * handler may have written before it found the problem, and a rejected operation must leave nothing behind.
+ */
+async function applyIsolated(
+  tx: Db,
+  terminal: PushingTerminal,
+  mutation: PushedOperationDto,
+  receivedAt: string,
+  actors: ActorCache,
+): Promise<Outcome> {
   await sql`savepoint push_operation`.execute(tx);
   try {
-    const value = await work();
+    const outcome = await applyOne(tx, terminal, mutation, receivedAt, actors);
+    if (outcome.status === 'rejected') {
+      actors.clear();
+      await sql`rollback to savepoint push_operation`.execute(tx);
+    }
     await sql`release savepoint push_operation`.execute(tx);
-    return value;
+    return outcome;
   } catch (error) {
+    actors.clear();
     await sql`rollback to savepoint push_operation`.execute(tx);
     await sql`release savepoint push_operation`.execute(tx);
     throw error;
   }
 }
 
+/** Thrown inside the optimistic pass when an operation is rejected: the batch is then redone one by one. */
+class NotAllApplied extends Error {}
+
+/**
+ * The new operations of a batch. Usually every one applies, so they first run together under one savepoint (two
+ * statements a batch instead of two an operation). If any is rejected or fails, that pass is rolled back whole and
+ * the batch runs again with a savepoint per operation, which isolates the rejection. Operations are deterministic
+ * given the same state (their ids derive from the mutationId), so the second pass does exactly what the first would
+ * have done for those that apply.
+ */
+async function applyBatch(
+  tx: Db,
+  terminal: PushingTerminal,
+  mutations: readonly PushedOperationDto[],
+  receivedAt: string,
+  options: PushOptions,
+): Promise<Outcome[]> {
+  const actors: ActorCache = new Map();
+  if (mutations.length > 1) {
+    await sql`savepoint push_batch`.execute(tx);
+    try {
+      const outcomes: Outcome[] = [];
+      for (const mutation of mutations) {
+        const outcome = await applyOne(tx, terminal, mutation, receivedAt, actors);
+        if (outcome.status === 'rejected') throw new NotAllApplied();
+        outcomes.push(outcome);
+      }
+      await sql`release savepoint push_batch`.execute(tx);
+      return outcomes;
+    } catch (error) {
+      actors.clear(); // what the rolled-back pass read may have been its own writes
+      await sql`rollback to savepoint push_batch`.execute(tx);
+      await sql`release savepoint push_batch`.execute(tx);
+      if (!(error instanceof NotAllApplied) && isTransient(error)) throw error;
+    }
+  }
+  const outcomes: Outcome[] = [];
+  for (const mutation of mutations) {
+    try {
+      outcomes.push(await applyIsolated(tx, terminal, mutation, receivedAt, actors));
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      // A fault in the operation itself (a bug, a constraint we did not foresee): rejected with its payload kept,
+      // so one bad operation cannot stop the queue behind it. The caller logs the cause.
+      outcomes.push(rejected('INTERNAL', 500, 'The service could not apply this operation'));
+      options.onFault?.(error, mutation);
+    }
+  }
+  return outcomes;
+}
+
 /** Locks (creating it if new) the queue position of (terminal, epoch) and returns where it stands. */
-async function lockClient(tx: Db, terminal: PushingTerminal, body: PushDto, now: string): Promise<{ lastAppliedSeq: number; lastAppliedVersion: bigint }> {
-  await tx
+async function lockClient(
+  tx: Db,
+  terminal: PushingTerminal,
+  body: PushDto,
+  now: string,
+): Promise<{ lastAppliedSeq: number; lastAppliedVersion: bigint }> {
+  const row = await tx
     .insertInto('sync_clients')
     .values({
       business_id: terminal.businessId,
@@ -169,16 +272,16 @@ async function lockClient(tx: Db, terminal: PushingTerminal, body: PushDto, now:
       dt_created: now,
       dt_updated: now,
     })
-    .onConflict((conflicting) => conflicting.columns(['business_id', 'terminal_id', 'epoch']).doNothing())
-    .execute();
-  let query = tx
-    .selectFrom('sync_clients')
-    .select(['last_applied_seq', 'last_applied_version'])
-    .where('business_id', '=', terminal.businessId)
-    .where('terminal_id', '=', terminal.terminalId)
-    .where('epoch', '=', body.epoch);
-  if (onPostgres(tx)) query = query.forUpdate();
-  const row = await query.executeTakeFirstOrThrow();
+    // One statement: an existing row is updated (which locks it until COMMIT, as FOR UPDATE would — a racing copy
+    // of this push waits here, then reads what the first applied) and keeps the app and schema version it runs.
+    .onConflict((conflicting) =>
+      conflicting.columns(['business_id', 'terminal_id', 'epoch']).doUpdateSet((excluded) => ({
+        app_version: excluded.ref('excluded.app_version'),
+        schema_version: excluded.ref('excluded.schema_version'),
+      })),
+    )
+    .returning(['last_applied_seq', 'last_applied_version'])
+    .executeTakeFirstOrThrow();
   return { lastAppliedSeq: Number(row.last_applied_seq), lastAppliedVersion: BigInt(row.last_applied_version ?? 0) };
 }
 
@@ -220,10 +323,13 @@ export async function applyPush(tx: Db, terminal: PushingTerminal, body: PushDto
     for (const mutation of known) {
       const row = bySeq.get(mutation.seq);
       if (row && row.mutation_id !== mutation.mutationId) {
-        throw conflict(`seq ${mutation.seq} was already used by another operation: this database is a restored copy; continue under a new epoch`, {
-          code: 'EPOCH_FORKED',
-          seq: mutation.seq,
-        });
+        throw conflict(
+          `seq ${mutation.seq} was already used by another operation: this database is a restored copy; continue under a new epoch`,
+          {
+            code: 'EPOCH_FORKED',
+            seq: mutation.seq,
+          },
+        );
       }
       results.push({
         seq: mutation.seq,
@@ -234,21 +340,14 @@ export async function applyPush(tx: Db, terminal: PushingTerminal, body: PushDto
     }
   }
 
-  for (const mutation of body.mutations.filter((candidate) => candidate.seq > lastApplied)) {
-    let outcome: Outcome;
-    try {
-      outcome = await inSavepoint(tx, () => applyOne(tx, terminal, mutation, receivedAt));
-    } catch (error) {
-      if (isTransient(error)) throw error;
-      // A fault in the operation itself (a bug, a constraint we did not foresee): rejected with its payload kept,
-      // so one bad operation cannot stop the queue behind it. The caller logs the cause.
-      outcome = rejected('INTERNAL', 500, 'The service could not apply this operation');
-      options.onFault?.(error, mutation);
-    }
+  const news = body.mutations.filter((candidate) => candidate.seq > lastApplied);
+  const outcomes = await applyBatch(tx, terminal, news, receivedAt, options);
+  news.forEach((mutation, index) => {
+    const outcome = outcomes[index]!;
     fresh.push({ mutation, outcome });
     results.push({ seq: mutation.seq, mutationId: mutation.mutationId, status: outcome.status, result: outcome.result });
     lastApplied = mutation.seq;
-  }
+  });
 
   // The tail: the version is taken last; results and the queue position are stored under it.
   // (A batch of operations all applied before changes nothing and answers the version they were applied at.)
@@ -259,7 +358,12 @@ export async function applyPush(tx: Db, terminal: PushingTerminal, body: PushDto
       .insertInto('sync_mutations')
       .values(
         fresh.map(({ mutation, outcome }) => {
-          const args = JSON.stringify({ args: mutation.args ?? null, params: mutation.params ?? null, basis: mutation.basis ?? null, actor: mutation.actor });
+          const args = JSON.stringify({
+            args: mutation.args ?? null,
+            params: mutation.params ?? null,
+            basis: mutation.basis ?? null,
+            actor: mutation.actor,
+          });
           return {
             business_id: terminal.businessId,
             terminal_id: terminal.terminalId,

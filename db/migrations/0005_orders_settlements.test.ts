@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle, type Engine } from '../connect.js';
 import { migrateToLatest, migrations } from '../migrate.js';
 import { POSTGRES_ADMIN_URL, testEngines } from '../../test/helpers/databases.js';
+import { primaryKey } from '../../test/helpers/schema.js';
 
 /** An empty database with no schema at all, and how to remove it. */
 async function emptyDatabase(engine: Engine): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
@@ -34,22 +35,6 @@ async function emptyDatabase(engine: Engine): Promise<{ handle: DatabaseHandle; 
       await cleanup.end();
     },
   };
-}
-
-async function primaryKey(engine: Engine, db: Kysely<unknown>, table: string): Promise<string[]> {
-  if (engine === 'sqlite') {
-    const rows = (await sql<{ name: string; pk: bigint }>`select name, pk from pragma_table_info(${table})`.execute(db)).rows;
-    return rows
-      .filter((row) => Number(row.pk) > 0)
-      .sort((a, b) => Number(a.pk) - Number(b.pk))
-      .map((row) => row.name);
-  }
-  const rows = await sql<{ column_name: string }>`
-    select a.attname as column_name from pg_index i
-    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-    where i.indrelid = ${table}::regclass and i.indisprimary
-    order by array_position(i.indkey, a.attnum)`.execute(db);
-  return rows.rows.map((row) => row.column_name);
 }
 
 describe.each(await testEngines())('migration 0005 on %s', (engine) => {

@@ -5,26 +5,10 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { freshDatabase, testEngines } from '../../test/helpers/databases.js';
-import type { Engine } from '../connect.js';
 import * as chats from './0006_chats.js';
+import { primaryKey } from '../../test/helpers/schema.js';
 
 const TABLES = ['ai_chat_sessions', 'ai_chat_messages', 'natural_chat_sessions', 'natural_chat_participants', 'natural_chat_messages'];
-
-async function primaryKey(engine: Engine, db: Kysely<unknown>, table: string): Promise<string[]> {
-  if (engine === 'sqlite') {
-    const rows = (await sql<{ name: string; pk: bigint }>`select name, pk from pragma_table_info(${table})`.execute(db)).rows;
-    return rows
-      .filter((row) => Number(row.pk) > 0)
-      .sort((a, b) => Number(a.pk) - Number(b.pk))
-      .map((row) => row.name);
-  }
-  const rows = await sql<{ column_name: string }>`
-    select a.attname as column_name from pg_index i
-    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-    where i.indrelid = ${table}::regclass and i.indisprimary
-    order by array_position(i.indkey, a.attnum)`.execute(db);
-  return rows.rows.map((row) => row.column_name);
-}
 
 describe.each(await testEngines())('migration 0006 on %s', (engine) => {
   it('creates the chat tables with the tenant first in every key, one membership per person and chat, and rolls back', async () => {

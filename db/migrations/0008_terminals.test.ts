@@ -5,8 +5,8 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { freshDatabase, testEngines } from '../../test/helpers/databases.js';
-import type { Engine } from '../connect.js';
 import * as terminals from './0008_terminals.js';
+import { primaryKey } from '../../test/helpers/schema.js';
 
 const KEYS: Record<string, string[]> = {
   enrollment_codes: ['business_id', 'id'],
@@ -14,22 +14,6 @@ const KEYS: Record<string, string[]> = {
   sync_clients: ['business_id', 'terminal_id', 'epoch'],
   sync_mutations: ['business_id', 'terminal_id', 'epoch', 'seq'],
 };
-
-async function primaryKey(engine: Engine, db: Kysely<unknown>, table: string): Promise<string[]> {
-  if (engine === 'sqlite') {
-    const rows = (await sql<{ name: string; pk: bigint }>`select name, pk from pragma_table_info(${table})`.execute(db)).rows;
-    return rows
-      .filter((row) => Number(row.pk) > 0)
-      .sort((a, b) => Number(a.pk) - Number(b.pk))
-      .map((row) => row.name);
-  }
-  const rows = await sql<{ column_name: string }>`
-    select a.attname as column_name from pg_index i
-    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-    where i.indrelid = ${table}::regclass and i.indisprimary
-    order by array_position(i.indkey, a.attnum)`.execute(db);
-  return rows.rows.map((row) => row.column_name);
-}
 
 describe.each(await testEngines())('migration 0008 on %s', (engine) => {
   it('creates the terminal and sync-state tables with the tenant first in every key, and rolls back', async () => {

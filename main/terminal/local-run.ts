@@ -12,11 +12,13 @@ import { findOperation, type OperationId } from '../../shared/catalogue/index.js
 import type { OperationSpec } from '../../shared/catalogue/operation.js';
 import { formatDecimal, MONEY, QUANTITY, unitsOf } from '../../shared/decimal.js';
 import { badRequest, notFound, OperationError } from '../../shared/errors.js';
+import { uuidv7 } from '../../shared/ids.js';
 import { validate } from '../../shared/validation.js';
 import type { Db, OperationContext } from '../../app/context.js';
 import { domainHandlers } from '../../app/handlers.js';
 import { runWriteInTransaction, type Handler, type OperationInput } from '../../app/operation.js';
 import { derivedIds } from '../../app/sync/derived-ids.js';
+import { stampOperation } from './clock.js';
 import { readMeta, requireMeta, writeMeta } from './meta.js';
 import { deleteRow, upsertFromJson } from './rows.js';
 import type { TerminalStore } from './store.js';
@@ -70,14 +72,6 @@ function parseInput(spec: OperationSpec, input: LocalInput): OperationInput<Oper
   };
   // Reads take query parameters (e.g. a client's debt history by client_id), checked as the service checks them.
   return { body: parse(spec.body, input.body), query: parse(spec.query, input.query), params } as unknown as OperationInput<OperationId>;
-}
-
-/** A clock that never goes backwards on this terminal (the OS clock may be set back). */
-async function nextTime(db: Kysely<unknown>): Promise<string> {
-  const last = Date.parse((await readMeta(db, 'last_time')) ?? '1970-01-01T00:00:00.000Z');
-  const time = new Date(Math.max(Date.now(), last + 1)).toISOString();
-  await writeMeta(db, 'last_time', time);
-  return time;
 }
 
 async function contextFor(db: Kysely<unknown>, employeeId: string, mutationId: string, occurredAt: string, basis?: bigint): Promise<OperationContext> {
@@ -144,8 +138,8 @@ export async function runLocally(
     const local = tx as unknown as Kysely<unknown>;
     const epoch = await requireMeta(local, 'epoch');
     const seq = Number((await readMeta(local, 'next_seq')) ?? '1');
-    const mutationId = crypto.randomUUID();
-    const occurredAt = await nextTime(local);
+    const mutationId = uuidv7();
+    const occurredAt = await stampOperation(local);
     const params = input.params ?? {};
     const basis = await basisOf(local, name, params);
     const ctx = await contextFor(local, employeeId, mutationId, occurredAt, basis === null ? undefined : parseBasis(name, basis));

@@ -11,7 +11,10 @@ export type MetaKey =
   | 'epoch'
   | 'next_seq'
   | 'cursor'
-  | 'last_time';
+  /** Before the hybrid logical clock: the last operation's time (read once, to start the clock from it). */
+  | 'last_time'
+  /** The hybrid logical clock's last stamp (clock.ts). */
+  | 'hlc';
 
 export async function readMeta(db: Kysely<unknown>, key: MetaKey): Promise<string | null> {
   const row = (await sql<{ value: string }>`select value from terminal_meta where key = ${key}`.execute(db)).rows[0];

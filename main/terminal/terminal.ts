@@ -10,6 +10,7 @@ import type { EnrollResponse } from '../../shared/sync/wire.js';
 import { applyBootstrapPage, applyPullPages, type PulledPage, type PullApplied, type PullPageMeta } from './apply-pages.js';
 import { runLocally, type LocalInput, type OutboxRow } from './local-run.js';
 import { continueUnderNewEpoch, newEpoch, readMeta, requireMeta, writeMeta } from './meta.js';
+import { observeServiceTime } from './clock.js';
 import { discard, resubmit } from './inbox.js';
 import { pinLogin, type LoggedInEmployee } from './pin-login.js';
 import { openTerminalStore, type TerminalStore } from './store.js';
@@ -102,9 +103,14 @@ export class Terminal {
 
   /** Downloads every mirrored table in scope, page by page, reporting progress; then pulls continue from it. */
   async bootstrap(onProgress: (progress: BootstrapProgress) => void = () => undefined): Promise<void> {
-    let pageToken: string | null = null;
+    const fetchPage = (pageToken: string | null) => {
+      const request = this.call('bootstrap', { pageToken, limitRows: 5000 });
+      request.catch(() => undefined); // awaited below; a page fetched ahead and never needed must not go unhandled
+      return request;
+    };
+    let next = fetchPage(null);
     for (;;) {
-      const answer = await this.call('bootstrap', { pageToken, limitRows: 5000 });
+      const answer = await next;
       if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
       // The page's metadata only; SQLite reads the rows from the text itself.
       const page = JSON.parse(answer.text, (key, value: unknown) => (key === 'rows' ? [] : value)) as {
@@ -114,10 +120,12 @@ export class Terminal {
         nextPageToken: string | null;
         progress: BootstrapProgress;
       };
+      // The service reads the next page while this one is applied here: the two sides overlap instead of taking
+      // turns (pages are still applied strictly in order).
+      if (!page.done) next = fetchPage(page.nextPageToken);
       await applyBootstrapPage(this.store, answer.text, { table: page.table, cursor: page.cursor, done: page.done });
       onProgress(page.progress);
       if (page.done) return;
-      pageToken = page.nextPageToken;
     }
   }
 
@@ -188,6 +196,8 @@ export class Terminal {
         }
       }
       if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+      const { serverTime } = JSON.parse(answer.text) as { serverTime?: unknown };
+      if (typeof serverTime === 'string') await this.store.writes.transaction((tx) => observeServiceTime(tx as unknown as Kysely<unknown>, serverTime));
       sent += mutations.length;
       afterSeq = Number(mutations[mutations.length - 1]!.seq);
       await sql`update outbox set status = 'sent', attempts = attempts + 1 where seq <= ${afterSeq}`.execute(this.local);

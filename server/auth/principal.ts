@@ -29,6 +29,11 @@ export interface PrincipalResolver {
    * token's business and not be revoked — re-checked like a user's, so a revocation ends access within seconds.
    */
   resolveTerminal(authorization: string | undefined): Promise<Principal | null>;
+  /**
+   * The terminal of a valid terminal-audience token whose credential has been revoked, or null (no token, a bad
+   * one, or a live terminal). Only for keeping what such a terminal still pushes (docs/sync.md).
+   */
+  revokedTerminal(authorization: string | undefined): Promise<{ businessId: string; terminalId: string } | null>;
   /** Drops cached state for a principal whose role or status just changed. */
   forget(businessId: string, id: string): void;
 }
@@ -110,6 +115,20 @@ export function principalResolver(db: Kysely<Database>, tokens: TokenService): P
       const workplaceId = await liveTerminal(claims.businessId, claims.sub);
       if (!workplaceId) return null;
       return { businessId: claims.businessId, actor: { kind: 'terminal', id: claims.sub, role: 'TERMINAL', workplaceId } };
+    },
+    async revokedTerminal(authorization) {
+      const token = bearer(authorization);
+      if (!token) return null;
+      const claims = await tokens.verify(token, TERMINAL_AUDIENCE);
+      if (!claims || claims.kind !== 'terminal' || !claims.businessId) return null;
+      const terminal = await db
+        .selectFrom('terminals')
+        .select(['id'])
+        .where('business_id', '=', claims.businessId)
+        .where('id', '=', claims.sub)
+        .where('revoked_at', 'is not', null)
+        .executeTakeFirst();
+      return terminal ? { businessId: claims.businessId, terminalId: terminal.id } : null;
     },
     async resolve(authorization) {
       const token = bearer(authorization);

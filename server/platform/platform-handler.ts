@@ -28,4 +28,9 @@ export interface PlatformHandler {
   readonly operationId: string;
   /** `principal` is null for public operations; `log` is the request's logger. */
   run(services: PlatformServices, input: PlatformInput, principal: Principal | null, log?: FastifyBaseLogger): Promise<unknown>;
+  /**
+   * Called instead of `run` when the caller could not be authenticated, before the 401 is sent; may keep what was
+   * sent (a revoked terminal's push) and throw a more precise 401 itself.
+   */
+  unauthenticated?(services: PlatformServices, body: unknown, authorization: string | undefined, log?: FastifyBaseLogger): Promise<void>;
 }

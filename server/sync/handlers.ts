@@ -13,6 +13,7 @@ import { validate } from '../../shared/validation.js';
 import { readBootstrapPage } from '../../app/sync/bootstrap.js';
 import { createEnrollmentCode, enrollTerminal } from '../../app/sync/enrollment.js';
 import { readPull } from '../../app/sync/pull.js';
+import { keepRefusedOperations, listRefusedOperations } from '../../app/sync/refused-operations.js';
 import { applyPush } from '../../app/sync/push.js';
 import { resolveTerminalScope, scopeWarehouses } from '../../app/sync/scope.js';
 import { listTerminals, revokeTerminal } from '../../app/sync/terminals.js';
@@ -120,6 +121,17 @@ const pull: PlatformHandler = {
 
 const push: PlatformHandler = {
   operationId: 'SyncController_push',
+  /** A revoked terminal's push is refused, but what it carries is kept for the back office, never applied. */
+  async unauthenticated({ writes, principals }, rawBody, authorization, log) {
+    const revoked = await principals.revokedTerminal(authorization);
+    if (!revoked) return;
+    const checked = validate(PushDto, rawBody);
+    if (!checked.ok || checked.value.terminalId !== revoked.terminalId) return;
+    const body = checked.value;
+    const kept = await writes.transaction((tx) => keepRefusedOperations(tx, revoked.businessId, revoked.terminalId, body, new Date().toISOString()));
+    log?.warn({ businessId: revoked.businessId, terminalId: revoked.terminalId, operations: body.mutations.length, kept }, 'a revoked terminal pushed; its operations were kept, not applied');
+    throw unauthorized('This terminal’s credential has been revoked: its operations were kept for the back office, not applied');
+  },
   async run({ writes }, input, principal, log) {
     const body = parse(validate(PushDto, input.body));
     requireProtocol(body.protocolVersion);
@@ -136,6 +148,14 @@ const push: PlatformHandler = {
   },
 };
 
+const refused: PlatformHandler = {
+  operationId: 'SyncController_listRefusedOperations',
+  async run({ db }, _input, principal) {
+    if (!principal) throw unauthorized();
+    return listRefusedOperations(db, principal.businessId);
+  },
+};
+
 const bootstrap: PlatformHandler = {
   operationId: 'SyncController_bootstrap',
   async run({ db, config }, input, principal) {
@@ -146,4 +166,4 @@ const bootstrap: PlatformHandler = {
   },
 };
 
-export const syncHandlers: readonly PlatformHandler[] = [createCode, enroll, list, revoke, pull, push, bootstrap];
+export const syncHandlers: readonly PlatformHandler[] = [createCode, enroll, list, revoke, refused, pull, push, bootstrap];

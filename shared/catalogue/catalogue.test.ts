@@ -18,6 +18,7 @@ describe('the operation catalogue', () => {
       'SyncController_bootstrap',
       'SyncController_createEnrollmentCode',
       'SyncController_enroll',
+      'SyncController_listRefusedOperations',
       'SyncController_listTerminals',
       'SyncController_revokeTerminal',
     ]);

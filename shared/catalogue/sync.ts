@@ -119,5 +119,6 @@ export const syncOperations = [
   operation({ operationId: 'SyncController_createEnrollmentCode', method: 'POST', path: '/sync/enrollment-codes', tag: 'Sync', body: CreateEnrollmentCodeDto, access: managers, offline: 'online-only', extension: true }),
   operation({ operationId: 'SyncController_enroll', method: 'POST', path: '/sync/enroll', tag: 'Sync', body: EnrollDto, access: 'public', offline: 'online-only', throttle: 'login', extension: true }),
   operation({ operationId: 'SyncController_listTerminals', method: 'GET', path: '/sync/terminals', tag: 'Sync', access: managers, offline: 'online-only', extension: true }),
+  operation({ operationId: 'SyncController_listRefusedOperations', method: 'GET', path: '/sync/refused-operations', tag: 'Sync', access: managers, offline: 'online-only', extension: true }),
   operation({ operationId: 'SyncController_revokeTerminal', method: 'DELETE', path: '/sync/terminals/{id}', tag: 'Sync', access: managers, offline: 'online-only', extension: true }),
 ] as const;

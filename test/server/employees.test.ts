@@ -249,10 +249,17 @@ describe.each(await testEngines())('employees on %s', (engine) => {
     expect(await storedRow(gone.body.id)).toMatchObject({ full_name: 'Gone', is_deleted: 1 });
   });
 
-  it('S5: revokes a deleted employee’s access once the principal cache (≤ 5 s) lapses', async () => {
+  it('S5: refuses a deleted employee’s token at once on the service that deleted them', async () => {
     const cashier = await cashierToken(server, shop);
     expect((await server.request('GET', '/api/v1/measurements/all', { token: cashier.token })).status).toBe(200);
     expect((await server.request('DELETE', `${BASE}/delete/${cashier.id}`, { token: shop.token })).status).toBe(200);
+    expectErrorBody(await server.request('GET', '/api/v1/measurements/all', { token: cashier.token }), 401);
+  });
+
+  it('S5: revokes access of an employee deleted elsewhere (another service process) once the principal cache (≤ 5 s) lapses', async () => {
+    const cashier = await cashierToken(server, shop);
+    expect((await server.request('GET', '/api/v1/measurements/all', { token: cashier.token })).status).toBe(200);
+    await server.database.db.updateTable('employees').set({ is_deleted: 1 }).where('business_id', '=', shop.businessId).where('id', '=', cashier.id).execute();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 6_000);
     expectErrorBody(await server.request('GET', '/api/v1/measurements/all', { token: cashier.token }), 401);

@@ -94,6 +94,7 @@ describe.each(await testEngines())('the service platform on %s', (engine) => {
       'SyncController_bootstrap',
       'SyncController_createEnrollmentCode',
       'SyncController_enroll',
+      'SyncController_listRefusedOperations',
       'SyncController_listTerminals',
       'SyncController_revokeTerminal',
     ]);

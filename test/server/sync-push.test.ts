@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../shared/ids.js';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
 import { derivedIds } from '../../app/sync/derived-ids.js';
+import { domainHandlers } from '../../app/handlers.js';
+import type { Handler } from '../../app/operation.js';
+import { OperationError } from '../../shared/errors.js';
 import { testEngines } from '../helpers/databases.js';
 import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { cashierToken } from '../helpers/actors.js';
@@ -33,32 +36,173 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
   let clock = Date.parse('2026-11-20T09:00:00.000Z');
   function operation(seq: number, name: string, args: unknown, extra: Record<string, unknown> = {}) {
     clock += 1000;
-    return { seq, mutationId: uuidv7(), name, v: 1, occurredAt: new Date(clock).toISOString(), actor: { employeeId: cashier }, args, ...extra };
+    return {
+      seq,
+      mutationId: uuidv7(),
+      name,
+      v: 1,
+      occurredAt: new Date(clock).toISOString(),
+      actor: { employeeId: cashier },
+      args,
+      ...extra,
+    };
   }
   const debtSale = (seq: number, amount = '150') =>
-    operation(seq, 'ClientDebtController_createTransaction', { client_id: stock.client, debt_amount: amount, employee_id: cashier, id_automated_point: stock.point });
+    operation(seq, 'ClientDebtController_createTransaction', {
+      client_id: stock.client,
+      debt_amount: amount,
+      employee_id: cashier,
+      id_automated_point: stock.point,
+    });
   const push = (till: EnrolledTerminal, mutations: unknown[], token = till.token) =>
-    server.request('POST', PUSH, { token, body: { protocolVersion: PROTOCOL_VERSION, terminalId: till.terminalId, epoch: till.epoch, mutations } });
+    server.request('POST', PUSH, {
+      token,
+      body: { protocolVersion: PROTOCOL_VERSION, terminalId: till.terminalId, epoch: till.epoch, mutations },
+    });
   const balance = async () => {
-    const row = await server.database.db.selectFrom('client_debts').select('debt_amount').where('business_id', '=', shop.businessId).where('client_id', '=', stock.client).executeTakeFirst();
+    const row = await server.database.db
+      .selectFrom('client_debts')
+      .select('debt_amount')
+      .where('business_id', '=', shop.businessId)
+      .where('client_id', '=', stock.client)
+      .executeTakeFirst();
     return row ? BigInt(row.debt_amount) : 0n;
   };
   const entries = async () =>
-    (await server.database.db.selectFrom('client_debt_txns').select('id').where('business_id', '=', shop.businessId).where('client_id', '=', stock.client).execute()).length;
+    (
+      await server.database.db
+        .selectFrom('client_debt_txns')
+        .select('id')
+        .where('business_id', '=', shop.businessId)
+        .where('client_id', '=', stock.client)
+        .execute()
+    ).length;
 
   it('applies queued operations in order as the employee who did them, and answers each one’s result', async () => {
     const till = await terminal();
     const before = await balance();
     const response = await push(till, [debtSale(1, '150'), debtSale(2, '-50')]);
     expect(response.status, JSON.stringify(response.body)).toBe(201);
-    expect(response.body).toMatchObject({ terminalId: till.terminalId, epoch: till.epoch, lastAppliedSeq: 2, version: expect.any(Number) });
+    expect(response.body).toMatchObject({
+      terminalId: till.terminalId,
+      epoch: till.epoch,
+      lastAppliedSeq: 2,
+      version: expect.any(Number),
+    });
     expect(response.body.results.map((result: { seq: number; status: string }) => [result.seq, result.status])).toEqual([
       [1, 'applied'],
       [2, 'applied'],
     ]);
     expect((await balance()) - before).toBe(10000n);
-    const audit = await server.database.db.selectFrom('audit_log').select('user_id').where('business_id', '=', shop.businessId).where('action', '=', 'CREATE_CLIENT_DEBT_TRANSACTION').orderBy('dt_created', 'desc').executeTakeFirst();
+    const audit = await server.database.db
+      .selectFrom('audit_log')
+      .select('user_id')
+      .where('business_id', '=', shop.businessId)
+      .where('action', '=', 'CREATE_CLIENT_DEBT_TRANSACTION')
+      .orderBy('dt_created', 'desc')
+      .executeTakeFirst();
     expect(audit?.user_id).toBe(cashier);
+  });
+
+  it('refuses a revoked terminal’s push without applying it, and keeps its operations once for the back office', async () => {
+    const till = await terminal();
+    expect((await push(till, [debtSale(1, '5')])).status).toBe(201);
+    expect((await server.request('DELETE', `/api/v1/sync/terminals/${till.terminalId}`, { token: shop.token })).status).toBe(200);
+    const [balanceBefore, entriesBefore] = [await balance(), await entries()];
+    const late = [debtSale(2, '40'), debtSale(3, '-15')];
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      // The terminal retries as it would: the batch is refused both times, and kept once.
+      expectErrorBody(
+        await push(till, late),
+        401,
+        'This terminal’s credential has been revoked: its operations were kept for the back office, not applied',
+      );
+    }
+    expect([await balance(), await entries()]).toEqual([balanceBefore, entriesBefore]);
+    // A malformed push, or one naming another terminal, is refused the same way and keeps nothing.
+    const malformed = {
+      protocolVersion: PROTOCOL_VERSION,
+      terminalId: till.terminalId,
+      epoch: till.epoch,
+      mutations: [{ seq: 'x' }],
+    };
+    expectErrorBody(await server.request('POST', PUSH, { token: till.token, body: malformed }), 401);
+    const anotherTill = await terminal();
+    expectErrorBody(
+      await server.request('POST', PUSH, {
+        token: till.token,
+        body: {
+          protocolVersion: PROTOCOL_VERSION,
+          terminalId: anotherTill.terminalId,
+          epoch: till.epoch,
+          mutations: [debtSale(9)],
+        },
+      }),
+      401,
+    );
+    const kept = await server.request('GET', '/api/v1/sync/refused-operations', { token: shop.token });
+    expect(kept.status).toBe(200);
+    const mine = kept.body.filter((row: { terminal_id: string }) => row.terminal_id === till.terminalId);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        mutation_id: late[0]!.mutationId,
+        seq: 2,
+        name: 'ClientDebtController_createTransaction',
+        employee_id: cashier,
+        args: late[0]!.args,
+        reason: 'terminal-revoked',
+        terminal_name: 'Till',
+      }),
+      expect.objectContaining({
+        mutation_id: late[1]!.mutationId,
+        seq: 3,
+        args: late[1]!.args,
+        occurred_at: late[1]!.occurredAt,
+      }),
+    ]);
+    // The back office of another business sees none of it, and a cashier may not look.
+    const other = await registerTenant(server);
+    expect((await server.request('GET', '/api/v1/sync/refused-operations', { token: other.token })).body).toEqual([]);
+    expectErrorBody(
+      await server.request('GET', '/api/v1/sync/refused-operations', { token: (await cashierToken(server, shop)).token }),
+      403,
+    );
+  });
+
+  it('keeps nothing for a push with no valid credential at all', async () => {
+    const till = await terminal();
+    const before = (await server.database.db.selectFrom('refused_operations').select('mutation_id').execute()).length;
+    expectErrorBody(await push(till, [debtSale(1)], 'not-a-token'), 401);
+    expectErrorBody(await push(till, [debtSale(1)], shop.token), 401);
+    expect((await server.database.db.selectFrom('refused_operations').select('mutation_id').execute()).length).toBe(before);
+  });
+
+  it('keeps the app and schema version each terminal last pushed with', async () => {
+    const till = await terminal();
+    const send = (seq: number, appVersion: string) =>
+      server.request('POST', PUSH, {
+        token: till.token,
+        body: {
+          protocolVersion: PROTOCOL_VERSION,
+          schemaVersion: 9,
+          appVersion,
+          terminalId: till.terminalId,
+          epoch: till.epoch,
+          mutations: [debtSale(seq)],
+        },
+      });
+    expect((await send(1, '1.4.0')).status).toBe(201);
+    expect((await send(2, '1.5.0')).status).toBe(201);
+    const client = await server.database.db
+      .selectFrom('sync_clients')
+      .select(['app_version', 'schema_version', 'last_applied_seq'])
+      .where('terminal_id', '=', till.terminalId)
+      .executeTakeFirstOrThrow();
+    expect({
+      ...client,
+      schema_version: Number(client.schema_version),
+      last_applied_seq: Number(client.last_applied_seq),
+    }).toEqual({ app_version: '1.5.0', schema_version: 9, last_applied_seq: 2 });
   });
 
   it('applies a retried batch once: the retry answers the stored results and changes nothing', async () => {
@@ -106,13 +250,57 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
 
   it('rejects an invalid operation with its reason, keeps its payload, and still applies the ones after it', async () => {
     const till = await terminal();
-    const bad = operation(1, 'ClientDebtController_createTransaction', { client_id: stock.client, debt_amount: '0', employee_id: cashier, id_automated_point: stock.point });
+    const bad = operation(1, 'ClientDebtController_createTransaction', {
+      client_id: stock.client,
+      debt_amount: '0',
+      employee_id: cashier,
+      id_automated_point: stock.point,
+    });
     const response = await push(till, [bad, debtSale(2, '1')]);
-    expect(response.body.results[0]).toMatchObject({ seq: 1, status: 'rejected', result: { error: { code: 'INVALID', statusCode: 400, message: ['debt_amount must not be zero'] } } });
+    expect(response.body.results[0]).toMatchObject({
+      seq: 1,
+      status: 'rejected',
+      result: { error: { code: 'INVALID', statusCode: 400, message: ['debt_amount must not be zero'] } },
+    });
     expect(response.body.results[1]).toMatchObject({ seq: 2, status: 'applied' });
-    const kept = await server.database.db.selectFrom('sync_mutations').select(['status', 'args']).where('mutation_id', '=', bad.mutationId).executeTakeFirstOrThrow();
+    const kept = await server.database.db
+      .selectFrom('sync_mutations')
+      .select(['status', 'args'])
+      .where('mutation_id', '=', bad.mutationId)
+      .executeTakeFirstOrThrow();
     expect(kept.status).toBe('rejected');
     expect(JSON.parse(kept.args).args.debt_amount).toBe('0');
+  });
+
+  it('leaves nothing of a rejected operation that had already written, while the operations around it apply', async () => {
+    const handlers = domainHandlers as Map<string, Handler>;
+    const original = handlers.get('ClientDebtController_createTransaction')!;
+    // A handler that finds its problem only after writing (the posting is made, then refused).
+    handlers.set('ClientDebtController_createTransaction', {
+      ...original,
+      async run(db, input, ctx) {
+        const result = await original.run(db, input, ctx);
+        // The validated body holds money as units (13.00 = 1300n).
+        if (String((input.body as { debt_amount: unknown }).debt_amount) === '1300')
+          throw new OperationError(400, ['debt_amount 13 is refused after writing']);
+        return result;
+      },
+    });
+    try {
+      const till = await terminal();
+      const [balanceBefore, entriesBefore] = [await balance(), await entries()];
+      const response = await push(till, [debtSale(1, '2'), debtSale(2, '13'), debtSale(3, '5')]);
+      expect(response.status).toBe(201);
+      expect(response.body.results.map((result: { status: string }) => result.status)).toEqual([
+        'applied',
+        'rejected',
+        'applied',
+      ]);
+      expect(response.body.results[1].result.error).toMatchObject({ message: ['debt_amount 13 is refused after writing'] });
+      expect([(await balance()) - balanceBefore, (await entries()) - entriesBefore]).toEqual([700n, 2]);
+    } finally {
+      handlers.set('ClientDebtController_createTransaction', original);
+    }
   });
 
   it('rejects operations a terminal may not queue, unknown employees and unknown records, and advances the queue', async () => {
@@ -143,19 +331,36 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
     // operation's own, strictly validated.
     const sneaky = operation(1, 'WarehouseController_create', { name: 'Hidden', is_deleted: true, employee_id: 'someone' });
     const response = await push(till, [sneaky]);
-    expect(response.body.results[0].result.error.message).toEqual(expect.arrayContaining(['property is_deleted should not exist']));
+    expect(response.body.results[0].result.error.message).toEqual(
+      expect.arrayContaining(['property is_deleted should not exist']),
+    );
   });
 
   it('D9: an absolute stock edit made offline moves the stock by what the cashier changed, keeping sales that arrived meanwhile', async () => {
     const till = await terminal();
     const created = await server.request('POST', '/api/v1/stock-quantity/create', {
       token: shop.token,
-      body: { itemId: stock.item, warehouseId: stock.warehouse, stock_quantity: '10', price: '1', measureId: stock.measure, dateFrom: '2026-11-01' },
+      body: {
+        itemId: stock.item,
+        warehouseId: stock.warehouse,
+        stock_quantity: '10',
+        price: '1',
+        measureId: stock.measure,
+        dateFrom: '2026-11-01',
+      },
     });
     expect(created.status).toBe(201);
     // The cashier saw 10 and counted 12 on the shelf (2 found); meanwhile the back office wrote 3 off to 7.
-    await server.request('PATCH', `/api/v1/stock-quantity/update/${created.body.id}`, { token: shop.token, body: { stock_quantity: '7' } });
-    const edit = operation(1, 'StockQuantityController_update', { stock_quantity: '12' }, { params: { id: created.body.id }, basis: { value: '10' } });
+    await server.request('PATCH', `/api/v1/stock-quantity/update/${created.body.id}`, {
+      token: shop.token,
+      body: { stock_quantity: '7' },
+    });
+    const edit = operation(
+      1,
+      'StockQuantityController_update',
+      { stock_quantity: '12' },
+      { params: { id: created.body.id }, basis: { value: '10' } },
+    );
     expect((await push(till, [edit])).body.results[0].status).toBe('applied');
     const row = await server.request('GET', `/api/v1/stock-quantity/${created.body.id}`, { token: shop.token });
     // The reference's last-writer-wins would say 12 and lose the write-off; the difference says 7 + 2.
@@ -169,13 +374,21 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
     const rename = operation(2, 'WarehouseController_update', { name: 'Back room 2' }, { params: { id: localId } });
     const response = await push(till, [create, rename]);
     expect(response.body.results.map((result: { status: string }) => result.status)).toEqual(['applied', 'applied']);
-    const stored = await server.database.db.selectFrom('warehouses').select('name').where('business_id', '=', shop.businessId).where('id', '=', localId).executeTakeFirstOrThrow();
+    const stored = await server.database.db
+      .selectFrom('warehouses')
+      .select('name')
+      .where('business_id', '=', shop.businessId)
+      .where('id', '=', localId)
+      .executeTakeFirstOrThrow();
     expect(stored.name).toBe('Back room 2');
   });
 
   it('acknowledges pushed operations in the terminal’s next pull, with their results', async () => {
     const till = await terminal();
-    const pushed = await push(till, [debtSale(1, '3'), operation(2, 'WarehouseController_update', { name: 'x' }, { params: { id: uuidv7() } })]);
+    const pushed = await push(till, [
+      debtSale(1, '3'),
+      operation(2, 'WarehouseController_update', { name: 'x' }, { params: { id: uuidv7() } }),
+    ]);
     expect(pushed.status).toBe(201);
     let page = await pullPage(server, till, {});
     if (page.reset) {
@@ -187,7 +400,9 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
       page = await pullPage(server, till, { cursor: snapshot.body.cursor });
     }
     expect(page.ack).toEqual({ epoch: till.epoch, lastAppliedSeq: 2 });
-    expect(page.mutationResults.map((result: { seq: bigint | number; status: string }) => [Number(result.seq), result.status])).toEqual([
+    expect(
+      page.mutationResults.map((result: { seq: bigint | number; status: string }) => [Number(result.seq), result.status]),
+    ).toEqual([
       [1, 'applied'],
       [2, 'rejected'],
     ]);
