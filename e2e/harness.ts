@@ -41,9 +41,12 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-/** Starts the central service on a free port with its own data directory; resolves when /readyz answers. */
-export async function startService(dataDir: string): Promise<Service> {
-  const port = await freePort();
+/**
+ * Starts the central service with its own data directory, on `port` (a free one by default: pass the old one to
+ * bring a stopped service back where its terminals expect it); resolves when /readyz answers.
+ */
+export async function startService(dataDir: string, port?: number): Promise<Service> {
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
@@ -121,27 +124,46 @@ export async function must(
 }
 
 export interface World {
+  /** The service as it runs now (replaced by `startServiceAgain`). */
   readonly service: Service;
+  /** The terminal as it runs now (replaced by `restartTerminal`). */
   readonly terminal: BrowserMode;
   readonly browser: Browser;
   readonly page: Page;
   /** Problems the page reported: script errors, CSP violations, failed requests of its own. */
   readonly pageProblems: string[];
+  /** Stops the central service (the outage); its data stays. */
+  stopService(): Promise<void>;
+  /** Starts it again on the same port and data, where the enrolled terminal looks for it. */
+  startServiceAgain(): Promise<void>;
+  /** Stops the terminal process and starts a new one on the same data; returns the new address to open. */
+  restartTerminal(): Promise<string>;
+  /** Stops the terminal process (its data stays) — e.g. to change the service while the till is off. */
+  stopTerminal(): Promise<void>;
+  /** Starts a terminal process on the same data again; returns the new address to open. */
+  startTerminalAgain(): Promise<string>;
   close(): Promise<void>;
   shot(name: string): Promise<void>;
 }
 
-/** The service, the terminal in browser mode, and a Chromium page at 1024×768 (the smallest supported screen). */
-export async function startWorld(): Promise<World> {
+/**
+ * The service, the terminal in browser mode, and a Chromium page at 1024×768 (the smallest supported screen).
+ * Screenshots are named `<prefix>-<nn>-<name>.png`, so each file's are kept apart.
+ */
+export async function startWorld(prefix: string): Promise<World> {
   const dir = await mkdtemp(join(tmpdir(), 'kassa-e2e-'));
   mkdirSync(ARTIFACTS, { recursive: true });
-  const service = await startService(join(dir, 'service'));
+  const serviceDir = join(dir, 'service');
+  let service = await startService(serviceDir);
+  const servicePort = Number(new URL(service.url).port);
   const logs: string[] = [];
-  const terminal = await startBrowserMode({
-    coreOptions: { dataDir: join(dir, 'terminal') },
-    rootDir: ROOT,
-    log: (line) => logs.push(line),
-  });
+  const startTerminal = () =>
+    startBrowserMode({
+      coreOptions: { dataDir: join(dir, 'terminal') },
+      rootDir: ROOT,
+      log: (line) => logs.push(line),
+    });
+  let terminal = await startTerminal();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
   const pageProblems: string[] = [];
@@ -151,14 +173,39 @@ export async function startWorld(): Promise<World> {
   });
   let shots = 0;
   return {
-    service,
-    terminal,
+    get service() {
+      return service;
+    },
+    get terminal() {
+      return terminal;
+    },
     browser,
     page,
     pageProblems,
+    async stopService() {
+      await service.stop();
+    },
+    async startServiceAgain() {
+      service = await startService(serviceDir, servicePort);
+    },
+    async restartTerminal() {
+      await terminal.close();
+      terminal = await startTerminal();
+      return terminal.host.url;
+    },
+    async stopTerminal() {
+      await terminal.close();
+    },
+    async startTerminalAgain() {
+      terminal = await startTerminal();
+      return terminal.host.url;
+    },
     async shot(name) {
       shots += 1;
-      await page.screenshot({ path: join(ARTIFACTS, `${String(shots).padStart(2, '0')}-${name}.png`), fullPage: false });
+      await page.screenshot({
+        path: join(ARTIFACTS, `${prefix}-${String(shots).padStart(2, '0')}-${name}.png`),
+        fullPage: false,
+      });
     },
     async close() {
       await browser.close().catch(() => undefined);

@@ -6,9 +6,8 @@
  * Screenshots of every screen go to e2e/artifacts/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, must, startWorld, type Service, type World } from './harness.js';
-
-const PIN = '3141';
+import { api, must, startWorld, type World } from './harness.js';
+import { drawSignature, PIN, seedShop, type Shop } from './shop.js';
 
 /** Records [value, max] of the page's <progress> element at every change, in `window.progressSeen`. */
 const WATCH_PROGRESS = `
@@ -19,74 +18,6 @@ const WATCH_PROGRESS = `
   }).observe(document.body, { subtree: true, childList: true, attributes: true });
 `;
 const SALE = '125000.50';
-
-interface Shop {
-  readonly token: string;
-  readonly workplace: string;
-  readonly warehouse: string;
-  readonly client: string;
-  readonly stockRow: string;
-  readonly employee: string;
-}
-
-/** A business as its back office sets it up over HTTP: a till, a cashier with a PIN, a client, an item in stock. */
-async function seedShop(service: Service): Promise<Shop> {
-  const login = `e2e-${Date.now()}`;
-  const password = 'correct horse battery';
-  await must(service, 'POST', '/auth/register', { body: { login, password, businessName: 'Chorsu Market', name: 'Owner' } });
-  const { access_token: token } = await must(service, 'POST', '/auth/login', { body: { login, password } });
-  const as = { token };
-  const warehouse = (await must(service, 'POST', '/warehouses/create', { ...as, body: { name: 'Shop floor' } })).id;
-  const point = (
-    await must(service, 'POST', '/business-config/points/create', {
-      ...as,
-      body: { name: 'Chorsu 1', default_warehouse_id: warehouse },
-    })
-  ).id;
-  const workplace = (
-    await must(service, 'POST', '/business-config/workplaces/create', {
-      ...as,
-      body: { name: 'Till 1', automated_point_id: point },
-    })
-  ).id;
-  const employee = (
-    await must(service, 'POST', '/employee/create', {
-      ...as,
-      body: { full_name: 'Aziza Karimova', role_id: '0', password: PIN, workplace_id: workplace },
-    })
-  ).id;
-  const client = (
-    await must(service, 'POST', '/clients/create', {
-      ...as,
-      body: { full_name: 'Dilnoza Yusupova', phone_number: '+998 90 123 45 67' },
-    })
-  ).id;
-  await must(service, 'POST', '/clients/create', {
-    ...as,
-    body: { full_name: 'Bekzod Aliyev', phone_number: '+998 91 555 00 11' },
-  });
-  const measure = (await must(service, 'POST', '/measurements/create', { ...as, body: { name: 'pcs' } })).id;
-  const item = (
-    await must(service, 'POST', '/item-modifier/items/create', {
-      ...as,
-      body: { name: 'Green tea 100 g', measurement: 'pcs', price: '12000', type: 'ITEM', shtrix: '4780000000017' },
-    })
-  ).id;
-  const stockRow = (
-    await must(service, 'POST', '/stock-quantity/create', {
-      ...as,
-      body: {
-        itemId: item,
-        warehouseId: warehouse,
-        measureId: measure,
-        stock_quantity: '40',
-        price: '12000',
-        dateFrom: '2026-01-01',
-      },
-    })
-  ).id;
-  return { token, workplace, warehouse, client, stockRow, employee };
-}
 
 /** One complete sync cycle of the terminal (push then pull), awaited; nothing may be left to send. */
 async function syncedNow(world: World): Promise<void> {
@@ -102,7 +33,7 @@ describe('the terminal in a browser, end to end', () => {
   let shop: Shop;
 
   beforeAll(async () => {
-    world = await startWorld();
+    world = await startWorld('smoke');
     shop = await seedShop(world.service);
   });
   afterAll(async () => {
@@ -167,14 +98,7 @@ describe('the terminal in a browser, end to end', () => {
     await page.getByRole('button', { name: /Dilnoza Yusupova/ }).click();
     await page.getByLabel('Amount').fill(SALE);
     await expect(page.getByTestId('balance-after').textContent()).resolves.toBe('Balance after: 125\u202f000.50');
-    // Sign: a few strokes across the pad.
-    const pad = page.getByRole('img', { name: 'Client’s signature' });
-    const box = (await pad.boundingBox())!;
-    await page.mouse.move(box.x + 30, box.y + box.height * 0.7);
-    await page.mouse.down();
-    for (let step = 1; step <= 12; step += 1)
-      await page.mouse.move(box.x + 30 + step * 25, box.y + box.height * (0.7 - 0.4 * Math.sin(step / 2)));
-    await page.mouse.up();
+    await drawSignature(page);
     await world.shot('debts-credit-sale-signed');
     await page.getByRole('button', { name: 'Record' }).click();
     await page.getByText('Recorded.').waitFor();
@@ -204,7 +128,7 @@ describe('the terminal in a browser, end to end', () => {
 
   it('adjusts a stock quantity, showing before → after; the service records it once', async () => {
     const { page } = world;
-    await page.keyboard.press('F2');
+    await page.keyboard.press('F4');
     await page.getByRole('heading', { name: 'Stock' }).waitFor();
     await page.getByLabel('Search').fill('4780000000017');
     await page.getByRole('row').filter({ hasText: 'Green tea 100 g' }).click();
@@ -224,16 +148,84 @@ describe('the terminal in a browser, end to end', () => {
     // Applied twice, the adjustment (−2.5 against the 40 the cashier saw) would leave 35.
   });
 
+  it('edits a stock row’s price and weekday par levels; below today’s par the row is marked low', async () => {
+    const { page } = world;
+    await page.getByRole('row').filter({ hasText: 'Green tea 100 g' }).click();
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    const form = page.getByRole('form', { name: 'Edit details' });
+    await form.getByLabel('Price').fill('13000,50');
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])
+      await form.getByLabel(day).fill('60');
+    await world.shot('stock-edit-details');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Green tea 100 g' }).filter({ hasText: 'low' }).waitFor();
+    await world.shot('stock-low');
+    const row = async () =>
+      (await must(world.service, 'GET', `/stock-quantity/${shop.stockRow}`, { token: shop.token })) as Record<string, string>;
+    await expect.poll(async () => (await row()).price, { timeout: 30_000 }).toBe('13000.5');
+    expect(await row()).toMatchObject({ mon: '60', sun: '60', stock_quantity: '37.5' });
+  });
+
+  it('fits every screen, and the forms that open on them, into 1024×768 in each language', async () => {
+    const { page } = world;
+    // Nothing may run off to the right: a cashier at the smallest supported screen never scrolls sideways.
+    const overflow =
+      '[document.documentElement.scrollWidth - window.innerWidth, ...[...document.querySelectorAll("button, input, select, h1, h2")].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => el.textContent || el.getAttribute("aria-label") || el.tagName)]';
+    const screens: Record<string, { switch: string; headings: string[]; newReceipt: string; newGroup: string }> = {
+      ru: {
+        switch: 'RU',
+        headings: ['Приход товаров', 'Группы модификаторов', 'Долги клиентов', 'Остатки', 'Требуют внимания'],
+        newReceipt: 'Новый приход',
+        newGroup: 'Новая группа',
+      },
+      uz: {
+        switch: 'UZ',
+        headings: ['Tovar kirimi', 'Modifikator guruhlari', 'Mijozlar qarzlari', 'Qoldiqlar', 'E’tibor talab qiladi'],
+        newReceipt: 'Yangi kirim',
+        newGroup: 'Yangi guruh',
+      },
+      en: {
+        switch: 'EN',
+        headings: ['Goods receipts', 'Modifier groups', 'Client debts', 'Stock', 'Needs attention'],
+        newReceipt: 'New receipt',
+        newGroup: 'New group',
+      },
+    };
+    for (const [language, expected] of Object.entries(screens)) {
+      await page.getByRole('button', { name: expected.switch, exact: true }).click();
+      for (const [index, heading] of expected.headings.entries()) {
+        await page.keyboard.press(`F${index + 1}`);
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        expect(await page.evaluate(overflow), `${language} ${heading}`).toEqual([0]);
+      }
+      await page.keyboard.press('F1');
+      await page.getByRole('button', { name: expected.newReceipt }).click();
+      await page.getByRole('combobox').first().waitFor();
+      expect(await page.evaluate(overflow), `${language} receipt editor`).toEqual([0]);
+      await world.shot(`receipt-editor-${language}`);
+      await page.keyboard.press('F2');
+      await page.getByRole('button', { name: expected.newGroup }).click();
+      expect(await page.evaluate(overflow), `${language} group form`).toEqual([0]);
+      await world.shot(`modifier-group-form-${language}`);
+    }
+  });
+
   it('shows the needs-attention inbox, switches language, and signs out once everything is sent', async () => {
     const { page } = world;
-    await page.keyboard.press('F3');
+    await page.keyboard.press('F5');
     await page.getByText('Nothing needs attention.').waitFor();
     await world.shot('inbox');
     await page.getByRole('button', { name: 'RU' }).click();
     await page.getByRole('button', { name: 'Долги клиентов' }).click();
+    // The longest labels still fit the 1024 px top bar: nothing runs off the right edge (sign-out included).
+    const fits =
+      'document.querySelector(".top-bar").scrollWidth <= window.innerWidth && [...document.querySelectorAll(".top-bar > *")].every((el) => el.getBoundingClientRect().right <= window.innerWidth)';
+    expect(await page.evaluate(fits)).toBe(true);
     await world.shot('debts-russian');
     await page.getByRole('button', { name: 'UZ' }).click();
     await page.getByRole('button', { name: 'Qoldiqlar' }).click();
+    expect(await page.evaluate(fits)).toBe(true);
     await world.shot('stock-uzbek');
     await page.getByRole('button', { name: 'Chiqish' }).click();
     await page.getByRole('heading', { name: 'Kirish' }).waitFor();
@@ -243,5 +235,26 @@ describe('the terminal in a browser, end to end', () => {
     const answer = await fetch(world.terminal.host.origin);
     expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect((await api(world.service, 'GET', '/client-debts/all')).status).toBe(401);
+  });
+
+  it('locks PIN login after repeated wrong PINs, and refuses even the right one meanwhile', async () => {
+    const { page } = world;
+    await page.getByRole('button', { name: 'EN' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    const locked = page.getByText(/^Too many wrong PINs\. Try again in \d+ s\.$/);
+    // Five wrong PINs lock the till (the policy's FREE_FAILURES); the attempt after them is answered with the lock.
+    let attempts = 0;
+    while (!(await locked.isVisible()) && attempts < 8) {
+      attempts += 1;
+      await page.keyboard.type('9876');
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(400);
+    }
+    await locked.waitFor();
+    expect(attempts).toBe(6);
+    await expect(page.getByRole('button', { name: '1', exact: true }).isDisabled()).resolves.toBe(true);
+    await world.shot('pin-locked');
+    // The lock is the terminal's, not the page's: the right PIN is refused by the core itself.
+    await expect(world.terminal.core.invoke('terminal.pinLogin', { pincode: PIN })).rejects.toMatchObject({ statusCode: 429 });
   });
 });

@@ -72,12 +72,13 @@ describe('the WebSocket bridge', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-  const bridge = (callTimeoutMs = 35_000) =>
+  const bridge = (callTimeoutMs = 35_000, longCallTimeoutMs = 60_000) =>
     socketBridge({
       url: 'ws://127.0.0.1:4000/rpc',
       secret: 's3cret',
       createSocket: (url, protocols) => new FakeSocket(url, protocols),
       callTimeoutMs,
+      longCallTimeoutMs,
     });
 
   it('offers the RPC subprotocol and the secret, and waits for the connection before sending a call', async () => {
@@ -140,9 +141,25 @@ describe('the WebSocket bridge', () => {
 
   it('gives up on a call after its timeout with 504', async () => {
     const client = bridge(1_000);
-    const answer = client.terminal('terminal.syncNow');
+    const answer = client.terminal('terminal.syncStatus');
     vi.advanceTimersByTime(1_000);
     await expect(answer).rejects.toEqual({ statusCode: 504, message: 'The terminal did not answer in time' });
+  });
+
+  it('lets a long operation (enrollment’s download) run past the ordinary timeout, up to its own', async () => {
+    const client = bridge(1_000, 60_000);
+    latest().open();
+    const enrolling = client.terminal('terminal.enroll', { serviceUrl: 'http://127.0.0.1:8080', code: 'ABCD-EFGH' });
+    let settled = false;
+    enrolling.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    vi.advanceTimersByTime(30_000);
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    vi.advanceTimersByTime(30_000);
+    await expect(enrolling).rejects.toEqual({ statusCode: 504, message: 'The terminal did not answer in time' });
   });
 });
 

@@ -15,7 +15,9 @@ import {
   RPC_SUBPROTOCOL,
   SECRET_FRAGMENT_KEY,
   SECRET_SUBPROTOCOL_PREFIX,
+  isLongOperation,
   isTerminalEvent,
+  LONG_CALL_TIMEOUT_MS,
   type RpcError,
   type TerminalEventName,
   type TerminalEventPayloads,
@@ -144,6 +146,8 @@ export interface SocketBridgeOptions {
   readonly createSocket?: (url: string, protocols: string[]) => SocketLike;
   /** How long a call may wait for its answer, including any wait for a connection. Default 35 s (the host's is 30). */
   readonly callTimeoutMs?: number;
+  /** The same for the contract's long operations (enrollment's download, a sync cycle): the host's 30 min + 5 s. */
+  readonly longCallTimeoutMs?: number;
   readonly retryDelaysMs?: readonly number[];
 }
 
@@ -161,6 +165,7 @@ const OPEN = 1;
 export function socketBridge(options: SocketBridgeOptions): Bridge {
   const createSocket = options.createSocket ?? ((url, protocols) => new WebSocket(url, protocols) as unknown as SocketLike);
   const timeoutMs = options.callTimeoutMs ?? 35_000;
+  const longTimeoutMs = options.longCallTimeoutMs ?? LONG_CALL_TIMEOUT_MS + 5_000;
   const delays = options.retryDelaysMs ?? [250, 500, 1_000, 2_000, 5_000];
   const pending = new Map<number, PendingCall>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -250,7 +255,7 @@ export function socketBridge(options: SocketBridgeOptions): Bridge {
       const timer = setTimeout(() => {
         pending.delete(id);
         reject({ statusCode: 504, message: 'The terminal did not answer in time' });
-      }, timeoutMs);
+      }, isLongOperation(operation) ? longTimeoutMs : timeoutMs);
       pending.set(id, { frame: JSON.stringify({ type: 'invoke', id, operation, input }), sent: false, resolve, reject, timer });
       sendWaiting();
     });

@@ -12,6 +12,8 @@ import { startBrowserMode } from '../main/browser-mode.js';
 import { buildShell } from '../main/build.js';
 import { findElectronBinary } from '../main/electron-binary.js';
 import { ensureRendererBuilt } from './renderer-build.js';
+import { demoSummary } from './demo/demo-record.js';
+import { prepareFirstRun as prepareDemo } from './demo/first-run.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -46,10 +48,23 @@ async function waitForService(url: string, service: ChildProcess, timeoutMs = 60
 }
 
 /**
- * The first-run hook: seeding the demo business and enrolling this terminal to its workplace come here (issue
- * 5, "First run and demo"). Until then the terminal starts unenrolled.
+ * The first-run hook (scripts/demo/first-run.ts): on a fresh data directory, seeds the demo business through the
+ * service's API and enrolls this terminal to its shop's first till; on every start with a demo, prints where to
+ * sign in and the PINs. KASSA_DEMO=0 skips it. A failure here does not stop `npm start`: the terminal then starts
+ * as it is (at its enrollment screen if it was never enrolled), and the next start tries again.
  */
-async function prepareFirstRun(_context: { serviceUrl: string; terminalDataDir: string }): Promise<void> {}
+async function prepareFirstRun(context: { serviceUrl: string; terminalDataDir: string }): Promise<void> {
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const say = (line: string) => console.log(`[demo] ${line}`);
+  try {
+    const outcome = await prepareDemo({ ...context, dataDir, env, log: say });
+    if (outcome.kind === 'disabled') say('KASSA_DEMO=0: no demo business; an unenrolled terminal opens at its enrollment screen');
+    if (outcome.kind === 'enrolled-by-hand') say('this terminal was enrolled by hand: no demo business is seeded');
+    if ('record' in outcome) for (const line of demoSummary(outcome.record, { serviceUrl: context.serviceUrl, dataDir, terminalWorkplaceId: outcome.terminalWorkplaceId })) say(line);
+  } catch (error) {
+    say(`the demo could not be prepared (${error instanceof Error ? error.message : String(error)}); the terminal starts as it is`);
+  }
+}
 
 /** Stops the service and waits for it to exit (forcefully after 10 s). */
 function stopService(service: ChildProcess): Promise<void> {

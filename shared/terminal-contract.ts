@@ -43,6 +43,19 @@ export const TERMINAL_OPERATIONS = [
 ] as const;
 export type TerminalOperationName = (typeof TERMINAL_OPERATIONS)[number];
 
+/**
+ * Operations that legitimately run for minutes: the initial download of a large business, and a sync cycle that
+ * drains a long outage's outbox. They get `LONG_CALL_TIMEOUT_MS` instead of the ordinary call timeout, on the host
+ * and in the renderer alike — otherwise a 200,000-row download would be reported as a failure while it is still
+ * running fine.
+ */
+export const LONG_OPERATIONS: readonly TerminalOperationName[] = ['terminal.enroll', 'terminal.syncNow'];
+export const LONG_CALL_TIMEOUT_MS = 30 * 60_000;
+
+export function isLongOperation(name: unknown): boolean {
+  return (LONG_OPERATIONS as readonly unknown[]).includes(name);
+}
+
 /** What every failed call answers, over IPC and WebSocket alike: never a stack, never SQL. */
 export interface RpcError {
   readonly statusCode: number;

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import type { TerminalEventName } from '../../shared/terminal-contract.js';
+import { isLongOperation, LONG_CALL_TIMEOUT_MS, type TerminalEventName } from '../../shared/terminal-contract.js';
 import type { CoreEventListener, CoreOptions, TerminalCore, Unsubscribe } from './api.js';
 import { RpcFailure } from './errors.js';
 import type { CallMethod, CoreWorkerData, HostMessage, WorkerMessage } from './worker-protocol.js';
@@ -29,6 +29,8 @@ export interface WorkerHostOptions {
   readonly execArgv?: string[];
   /** Longest wait for one call, including waiting for a (re)start. Default 30 s. */
   readonly callTimeoutMs?: number;
+  /** The same for the long operations of the contract (enrollment's download, a sync cycle). Default 30 min. */
+  readonly longCallTimeoutMs?: number;
   /** Delays before successive restarts; the last repeats. Default 250 ms, 1 s, 5 s. */
   readonly restartDelaysMs?: readonly number[];
   /** Crashes tolerated within `restartWindowMs` before the host gives up (state `failed`). Default 5 in 60 s. */
@@ -87,6 +89,7 @@ export class WorkerHost implements TerminalCore {
   constructor(options: WorkerHostOptions) {
     this.options = {
       callTimeoutMs: 30_000,
+      longCallTimeoutMs: LONG_CALL_TIMEOUT_MS,
       restartDelaysMs: [250, 1_000, 5_000],
       maxCrashes: 5,
       restartWindowMs: 60_000,
@@ -137,11 +140,12 @@ export class WorkerHost implements TerminalCore {
     if (this.state === 'closed' || this.closing) return Promise.reject(new RpcFailure(503, 'The terminal is shutting down'));
     const id = this.nextId++;
     const message: HostMessage = { type: 'call', id, method, ...(method === 'invoke' ? { operation, input } : {}) };
+    const timeoutMs = isLongOperation(operation) ? this.options.longCallTimeoutMs : this.options.callTimeoutMs;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.calls.delete(id);
         reject(new RpcFailure(504, 'The terminal core did not answer in time'));
-      }, this.options.callTimeoutMs);
+      }, timeoutMs);
       timer.unref();
       const pending: PendingCall = { message, resolve, reject, timer, sent: false };
       this.calls.set(id, pending);

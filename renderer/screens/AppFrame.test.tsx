@@ -11,6 +11,17 @@ function signedIn(sync = ONLINE, answers: Record<string, unknown> = {}) {
     ClientController_findAll: [],
     ClientDebtController_findAllDebts: [],
     BusinessController_findAllWorkplaces: [],
+    BusinessController_findAllPoints: [],
+    ReceiptController_findAll: [],
+    SupplierController_findAll: [],
+    WarehouseController_findAll: [],
+    MeasurementController_findAllMeasurements: [],
+    ItemModifierController_findAllItems: [],
+    ItemModifierController_findAllModifierGroups: [],
+    ItemModifierController_findAllModifiers: [],
+    FinanceController_findAllTaxFees: [],
+    FinanceController_findAllDiscounts: [],
+    StockQuantityController_findAll: [],
     'terminal.inboxList': [],
     ...answers,
   });
@@ -60,17 +71,26 @@ describe('the app frame', () => {
     expect(screen.getByRole('alert').textContent).toBe('Sign-out is blocked while 1 operation is waiting to be sent');
   });
 
-  it('moves between screens with F1–F3 and the attention button', async () => {
-    const { bridge } = signedIn(
-      { ...ONLINE, needsAttention: 1 },
-      { WarehouseController_findAll: [], StockQuantityController_findAll: [], ItemModifierController_findAllItems: [] },
-    );
-    await act(async () => fireEvent.keyDown(window, { key: 'F2' }));
-    expect(screen.getByRole('heading', { name: 'Stock' })).toBeTruthy();
+  it('opens on goods receipts and moves between the screens with F1–F5 and the attention button', async () => {
+    const { bridge } = signedIn({ ...ONLINE, needsAttention: 1 });
+    await act(async () => {});
+    expect(screen.getByRole('heading', { name: 'Goods receipts' })).toBeTruthy();
+    const screens: [string, string][] = [
+      ['F2', 'Modifier groups'],
+      ['F3', 'Client debts'],
+      ['F4', 'Stock'],
+      ['F5', 'Needs attention'],
+      ['F1', 'Goods receipts'],
+    ];
+    for (const [key, heading] of screens) {
+      await act(async () => fireEvent.keyDown(window, { key }));
+      expect(screen.getByRole('heading', { name: heading, level: 1 })).toBeTruthy();
+      expect(screen.getByRole('button', { name: new RegExp(`^${heading}`), current: 'page' })).toBeTruthy();
+    }
     await act(async () => fireEvent.click(screen.getByTestId('sync-attention')));
     expect(screen.getByRole('heading', { name: 'Needs attention' })).toBeTruthy();
-    await act(async () => fireEvent.keyDown(window, { key: 'F1' }));
-    expect(screen.getByRole('heading', { name: 'Client debts' })).toBeTruthy();
+    // Each button shows its key; its accessible name stays the screen's name.
+    expect(screen.getByRole('button', { name: 'Stock' }).textContent).toBe('F4Stock');
     expect(bridge.calls.map(([operation]) => operation)).toContain('terminal.inboxList');
   });
 

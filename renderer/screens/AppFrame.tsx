@@ -1,5 +1,5 @@
 /**
- * The frame around the work screens: navigation (also F1–F3), the employee, the language, sign-out, and the sync
+ * The frame around the work screens: navigation (also F1–F5), the employee, the language, sign-out, and the sync
  * status, which is always visible. Sign-out is blocked while operations wait to be sent (the core answers 409
  * too): the next cashier must not inherit unsent work.
  */
@@ -12,14 +12,19 @@ import type { MessageKey } from '../i18n/index.js';
 import { useT, useTerminal } from '../state/context.js';
 import { Debts } from './Debts.js';
 import { Inbox } from './Inbox.js';
+import { ModifierGroups } from './ModifierGroups.js';
+import { Receipts } from './Receipts.js';
 import { Stock } from './Stock.js';
 
-export type View = 'debts' | 'stock' | 'inbox';
+export type View = 'receipts' | 'modifierGroups' | 'debts' | 'stock' | 'inbox';
 
+/** The screens in the order of the list, each on a function key; the inbox last. */
 const VIEWS: readonly { readonly view: View; readonly label: MessageKey; readonly key: string }[] = [
-  { view: 'debts', label: 'nav.debts', key: 'F1' },
-  { view: 'stock', label: 'nav.stock', key: 'F2' },
-  { view: 'inbox', label: 'nav.inbox', key: 'F3' },
+  { view: 'receipts', label: 'nav.receipts', key: 'F1' },
+  { view: 'modifierGroups', label: 'nav.modifierGroups', key: 'F2' },
+  { view: 'debts', label: 'nav.debts', key: 'F3' },
+  { view: 'stock', label: 'nav.stock', key: 'F4' },
+  { view: 'inbox', label: 'nav.inbox', key: 'F5' },
 ];
 
 export function AppFrame() {
@@ -28,7 +33,7 @@ export function AppFrame() {
   const pending = useTerminal((state) => state.sync?.pendingOperations ?? 0);
   const attention = useTerminal((state) => state.sync?.needsAttention ?? 0);
   const signOut = useTerminal((state) => state.signOut);
-  const [view, setView] = useState<View>('debts');
+  const [view, setView] = useState<View>('receipts');
   const [problem, setProblem] = useState<string[]>([]);
 
   useEffect(() => {
@@ -57,6 +62,10 @@ export function AppFrame() {
               aria-keyshortcuts={entry.key}
               onClick={() => setView(entry.view)}
             >
+              {/* The function key, shown for the keyboard; already announced through aria-keyshortcuts. */}
+              <kbd className="nav-key" aria-hidden="true">
+                {entry.key}
+              </kbd>
               {t(entry.label)}
               {entry.view === 'inbox' && attention > 0 && <span className="badge">{attention}</span>}
             </button>
@@ -83,6 +92,8 @@ export function AppFrame() {
       {blocked && <div className="notice">{t('nav.signOutBlocked', { count: pending })}</div>}
       <ErrorLines lines={problem} />
       <div className="content">
+        {view === 'receipts' && <Receipts />}
+        {view === 'modifierGroups' && <ModifierGroups />}
         {view === 'debts' && <Debts />}
         {view === 'stock' && <Stock />}
         {view === 'inbox' && <Inbox />}

@@ -1,6 +1,7 @@
 /**
  * The needs-attention inbox: operations the central service refused, each with the reason and its full payload.
- * Discarding one takes a manager's PIN (checked by the core). Edit-and-resubmit comes later.
+ * Each can be edited and sent again as a new operation (screens/inbox/ResubmitForm.tsx), or discarded on a
+ * manager's PIN (checked by the core).
  */
 import { useState, type FormEvent } from 'react';
 import type { InboxEntryPayload } from '../../shared/terminal-contract.js';
@@ -9,16 +10,30 @@ import { ErrorLines } from '../components/ErrorLines.js';
 import { showDateTime } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
+import { ResubmitForm } from './inbox/ResubmitForm.js';
 
-/** The service's reason as lines: its `message` (one line or one per problem), or the raw value. */
+/** The service's answer inside a stored reason: a rejected operation's result is `{ error: { statusCode, message } }`. */
+function answerOf(reason: unknown): { message?: unknown; statusCode?: unknown } | null {
+  if (typeof reason !== 'object' || reason === null) return null;
+  return 'error' in reason
+    ? answerOf((reason as { error: unknown }).error)
+    : (reason as { message?: unknown; statusCode?: unknown });
+}
+
+/** Just the message lines of a reason (no status), to show next to the fields they name. */
+export function messageLines(reason: unknown): string[] {
+  const message = answerOf(reason)?.message;
+  if (typeof message === 'string') return [message];
+  return Array.isArray(message) ? message.map(String) : [];
+}
+
+/** The service's reason as lines, the first prefixed with its status; anything else shown raw. */
 export function reasonLines(reason: unknown): string[] {
-  if (typeof reason === 'object' && reason !== null) {
-    const { message, statusCode } = reason as { message?: unknown; statusCode?: unknown };
-    const prefix = typeof statusCode === 'number' ? `${statusCode}: ` : '';
-    if (typeof message === 'string') return [prefix + message];
-    if (Array.isArray(message)) return message.map((line, index) => (index === 0 ? prefix : '') + String(line));
-  }
-  return [typeof reason === 'string' ? reason : JSON.stringify(reason)];
+  const statusCode = answerOf(reason)?.statusCode;
+  const lines = messageLines(reason);
+  if (lines.length === 0) return [typeof reason === 'string' ? reason : JSON.stringify(reason)];
+  const prefix = typeof statusCode === 'number' ? `${statusCode}: ` : '';
+  return lines.map((line, index) => (index === 0 ? prefix : '') + line);
 }
 
 function Entry({ entry, onDone }: { readonly entry: InboxEntryPayload; readonly onDone: () => void }) {
@@ -28,6 +43,7 @@ function Entry({ entry, onDone }: { readonly entry: InboxEntryPayload; readonly 
   const [managerPin, setManagerPin] = useState('');
   const [problem, setProblem] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   const discard = (event: FormEvent) => {
     event.preventDefault();
@@ -59,6 +75,15 @@ function Entry({ entry, onDone }: { readonly entry: InboxEntryPayload; readonly 
         <summary>{t('inbox.payload')}</summary>
         <pre className="payload">{JSON.stringify({ params: entry.params, body: entry.args }, null, 2)}</pre>
       </details>
+      {editing ? (
+        <ResubmitForm entry={entry} reason={messageLines(entry.reason)} onDone={onDone} onCancel={() => setEditing(false)} />
+      ) : (
+        <div className="actions">
+          <button type="button" onClick={() => setEditing(true)}>
+            {t('inbox.edit')}
+          </button>
+        </div>
+      )}
       <form className="inline-form" onSubmit={discard}>
         <label>
           {t('inbox.managerPin')}

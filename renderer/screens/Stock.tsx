@@ -1,171 +1,121 @@
 /**
  * Stock per warehouse: every stock row of the chosen warehouse in a virtualised list (100,000 rows scroll
- * smoothly), search by name or barcode, and adjusting a quantity — recorded by the core as an adjustment (new −
- * what was seen), shown here as before → after. Negative stock is highlighted, as is zero.
+ * smoothly), search by name or barcode, the selected row's details (price, date from, today's par level), adjusting
+ * a quantity — recorded by the core as an adjustment (new − what was seen), shown here as before → after — and
+ * editing the row's price, date from and weekday par levels. Negative stock is red, zero amber, and low stock
+ * (above zero but below today's par level) has its own style and the word "low".
  */
-import { useDeferredValue, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { formatQuantity, QUANTITY } from '../../shared/decimal.js';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { errorLines, type Bridge } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
 import { VirtualList } from '../components/VirtualList.js';
-import { searchKey, showMoney, showQuantity, unitsOrUndefined } from '../lib/format.js';
+import { showMoney, showQuantity } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
+import { AdjustForm } from './stock/AdjustForm.js';
+import { DetailsForm } from './stock/DetailsForm.js';
+import { levelClass } from './stock/level.js';
+import { narrowLines, stockLines, weekdayOf, type Filtered, type Item, type StockLine, type StockRow } from './stock/lines.js';
+import { RowDetails } from './stock/RowDetails.js';
+import './stock/stock.css';
+
+export { filterLines, narrowLines, stockLines, type StockLine } from './stock/lines.js';
 
 interface Warehouse {
   readonly id: string;
   readonly name: string;
 }
-interface StockRow {
-  readonly id: string;
-  readonly itemId: string;
-  readonly warehouseId: string;
-  readonly stock_quantity: string;
-  readonly price: string;
-}
-interface Item {
-  readonly id: string;
-  readonly name: string;
-  readonly shtrix?: string | null;
-}
 
-export interface StockLine {
-  readonly id: string;
-  readonly warehouseId: string;
-  readonly name: string;
-  readonly barcode: string;
-  readonly quantity: string;
-  readonly price: string;
-  readonly key: string;
-}
+const NO_ROWS: readonly StockRow[] = [];
+const NO_ITEMS: readonly Item[] = [];
+const ROW_HEIGHT = 44;
+/** How often the screen looks at the clock, so "low" follows the weekday past midnight without a reload. */
+const DAY_CHECK_MS = 60_000;
 
-/** Stock rows joined with their items' names and barcodes, sorted by name. */
-export function stockLines(rows: readonly StockRow[], items: readonly Item[], unknownItem: string): StockLine[] {
-  const byId = new Map(items.map((item) => [item.id, item]));
-  return rows
-    .map((row) => {
-      const item = byId.get(row.itemId);
-      const name = item?.name ?? unknownItem;
-      const barcode = item?.shtrix ?? '';
-      return {
-        id: row.id,
-        warehouseId: row.warehouseId,
-        name,
-        barcode,
-        quantity: row.stock_quantity,
-        price: row.price,
-        key: `${searchKey(name)} ${searchKey(barcode)}`,
-      };
-    })
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-}
-
-/** Lines of one warehouse that match a search (name or barcode, case and separators ignored). */
-export function filterLines(lines: readonly StockLine[], warehouseId: string | null, query: string): StockLine[] {
-  const key = searchKey(query);
-  return lines.filter(
-    (line) => (warehouseId === null || line.warehouseId === warehouseId) && (key === '' || line.key.includes(key)),
-  );
-}
-
-async function loadStock(bridge: Bridge, unknownItem: string) {
+async function loadStock(bridge: Bridge) {
   const [warehouses, rows, items] = await Promise.all([
     bridge.run<Warehouse[]>('WarehouseController_findAll'),
     bridge.run<StockRow[]>('StockQuantityController_findAll'),
     bridge.run<Item[]>('ItemModifierController_findAllItems'),
   ]);
-  return { warehouses, lines: stockLines(rows, items, unknownItem) };
+  return { warehouses, rows, items };
 }
 
-function quantityClass(quantity: string): string {
-  if (quantity.startsWith('-')) return 'amount negative';
-  if (quantity === '0') return 'amount zero';
-  return 'amount';
+/** Today's weekday on the terminal's local calendar, following the clock across midnight. */
+function useWeekday(clock: () => Date) {
+  const [today, setToday] = useState(() => weekdayOf(clock()));
+  useEffect(() => {
+    setToday(weekdayOf(clock()));
+    const timer = setInterval(() => setToday(weekdayOf(clock())), DAY_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [clock]);
+  return today;
 }
 
-function Adjust({
-  line,
-  onDone,
-  onCancel,
-}: {
-  readonly line: StockLine;
-  readonly onDone: () => void;
-  readonly onCancel: () => void;
-}) {
-  const t = useT();
-  const bridge = useBridge();
-  const [value, setValue] = useState(line.quantity);
-  const [problem, setProblem] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const units = unitsOrUndefined(value, QUANTITY);
+type Open = { readonly kind: 'adjust' | 'details'; readonly line: StockLine } | null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (units === undefined) return setProblem([t('stock.quantityInvalid')]);
-    setBusy(true);
-    setProblem([]);
-    bridge
-      .run('StockQuantityController_update', { params: { id: line.id }, body: { stock_quantity: formatQuantity(units) } })
-      .then(onDone, (error: unknown) => setProblem(errorLines(error)))
-      .finally(() => setBusy(false));
-  };
+const systemClock = () => new Date();
 
-  return (
-    <form className="form adjust-form" onSubmit={submit} aria-label={t('stock.adjust')}>
-      <h2>
-        {t('stock.adjust')}: {line.name}
-      </h2>
-      <label>
-        {t('stock.newQuantity')}
-        <input
-          name="quantity"
-          inputMode="decimal"
-          autoComplete="off"
-          autoFocus
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-        />
-      </label>
-      <div className="before-after" data-testid="before-after">
-        {t('stock.beforeAfter', {
-          before: showQuantity(line.quantity),
-          after: units === undefined ? '?' : showQuantity(formatQuantity(units)),
-        })}
-      </div>
-      <ErrorLines lines={problem} />
-      <div className="buttons">
-        <button type="submit" className="primary" disabled={busy}>
-          {t('common.save')}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
-  );
-}
-
-const ROW_HEIGHT = 44;
-
-export function Stock() {
+export function Stock({ clock = systemClock }: { readonly clock?: () => Date } = {}) {
   const t = useT();
   const bridge = useBridge();
   const version = useTerminal((state) => state.dataVersion);
-  const loaded = useLoad(() => loadStock(bridge, t('stock.unknownItem')), [version]);
+  const loaded = useLoad(() => loadStock(bridge), [version]);
+  const today = useWeekday(clock);
   const [warehouseId, setWarehouseId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
-  const [adjusting, setAdjusting] = useState<StockLine | null>(null);
+  const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState('');
   const query = useDeferredValue(search);
+  const listArea = useRef<HTMLDivElement>(null);
 
   const warehouses = loaded.data?.warehouses ?? [];
   const current = warehouseId ?? warehouses[0]?.id ?? null;
-  const visible = useMemo(() => filterLines(loaded.data?.lines ?? [], current, query), [loaded.data, current, query]);
+  const unknownItem = t('stock.unknownItem');
+  // Each line's level for today is worked out here, once per load (or new day), never per keypress.
+  const lines = useMemo(
+    () => stockLines(loaded.data?.rows ?? NO_ROWS, loaded.data?.items ?? NO_ITEMS, unknownItem, today),
+    [loaded.data, unknownItem, today],
+  );
+  const filtered = useRef<Filtered | null>(null);
+  const visible = useMemo(() => {
+    filtered.current = narrowLines(filtered.current, lines, current, query);
+    return filtered.current.result;
+  }, [lines, current, query]);
   useEffect(() => setSelected(null), [current, query]);
+  const selectedLine = selected === null ? undefined : visible[selected];
+
+  const focusList = () => listArea.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+  const openForm = (kind: 'adjust' | 'details', line: StockLine | undefined) => {
+    if (!line) return;
+    setNotice('');
+    setOpen({ kind, line });
+  };
+  const close = () => {
+    setOpen(null);
+    focusList();
+  };
+  const done = (message: string) => {
+    close();
+    setNotice(message);
+    loaded.reload();
+  };
+  const select = (index: number) => {
+    // A form belongs to the row it was opened on: choosing another row closes it.
+    if (index !== selected) setOpen(null);
+    setSelected(index);
+  };
+  // Enter adjusts (the list's own activation); Shift+Enter edits the details. Caught before the list sees Enter.
+  const onListKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || !event.shiftKey) return;
+    event.preventDefault();
+    event.stopPropagation();
+    openForm('details', selectedLine);
+  };
 
   return (
-    <section className="screen two-pane">
+    <section className="screen two-pane stock-screen">
       <div className="pane list-pane wide">
         <h1>{t('stock.title')}</h1>
         <div className="toolbar">
@@ -199,25 +149,34 @@ export function Stock() {
           <span className="amount">{t('stock.quantity')}</span>
           <span className="amount">{t('stock.price')}</span>
         </div>
-        <VirtualList
-          label={t('stock.title')}
-          count={visible.length}
-          rowHeight={ROW_HEIGHT}
-          selected={selected}
-          onSelect={setSelected}
-          onActivate={(index) => setAdjusting(visible[index] ?? null)}
-          renderRow={(index) => {
-            const line = visible[index]!;
-            return (
-              <>
-                <span className="cell-name">{line.name}</span>
-                <span className="muted">{line.barcode}</span>
-                <span className={quantityClass(line.quantity)}>{showQuantity(line.quantity)}</span>
-                <span className="amount">{showMoney(line.price)}</span>
-              </>
-            );
-          }}
-        />
+        <div className="stock-list" ref={listArea} onKeyDownCapture={onListKeyDown}>
+          <VirtualList
+            label={t('stock.title')}
+            count={visible.length}
+            rowHeight={ROW_HEIGHT}
+            selected={selected}
+            onSelect={select}
+            onActivate={(index) => openForm('adjust', visible[index])}
+            renderRow={(index) => {
+              const line = visible[index]!;
+              return (
+                <>
+                  <span className="cell-name">{line.name}</span>
+                  <span className="muted">{line.barcode}</span>
+                  <span className={levelClass(line.level)}>
+                    {line.level === 'low' && (
+                      <>
+                        <span className="stock-badge">{t('stock.lowBadge')}</span>{' '}
+                      </>
+                    )}
+                    {showQuantity(line.quantity)}
+                  </span>
+                  <span className="amount">{showMoney(line.price)}</span>
+                </>
+              );
+            }}
+          />
+        </div>
       </div>
       <div className="pane detail-pane narrow">
         {notice && (
@@ -225,21 +184,17 @@ export function Stock() {
             {notice}
           </div>
         )}
-        {adjusting ? (
-          <Adjust
-            key={adjusting.id}
-            line={adjusting}
-            onCancel={() => setAdjusting(null)}
-            onDone={() => {
-              setAdjusting(null);
-              setNotice(t('stock.adjusted'));
-              loaded.reload();
-            }}
+        {open?.kind === 'adjust' ? (
+          <AdjustForm key={open.line.id} line={open.line} onCancel={close} onDone={() => done(t('stock.adjusted'))} />
+        ) : open?.kind === 'details' ? (
+          <DetailsForm key={open.line.id} line={open.line} onCancel={close} onDone={() => done(t('stock.detailsSaved'))} />
+        ) : selectedLine ? (
+          <RowDetails
+            line={selectedLine}
+            today={today}
+            onAdjust={() => openForm('adjust', selectedLine)}
+            onEdit={() => openForm('details', selectedLine)}
           />
-        ) : selected !== null && visible[selected] ? (
-          <button type="button" className="primary" onClick={() => setAdjusting(visible[selected] ?? null)}>
-            {t('stock.adjust')}
-          </button>
         ) : (
           <p className="muted">{t('stock.selectRow')}</p>
         )}

@@ -28,7 +28,7 @@ beforeAll(async () => {
   servicePort = await freePort();
   launcher = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'start.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(servicePort), LOG_LEVEL: 'warn', ELECTRON_OVERRIDE_DIST_PATH: join(dataDir, 'no-electron-here'), KASSA_BROWSER_MODE: '' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(servicePort), LOG_LEVEL: 'warn', ELECTRON_OVERRIDE_DIST_PATH: join(dataDir, 'no-electron-here'), KASSA_BROWSER_MODE: '', KASSA_DEMO: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   launcher.stdout?.on('data', (chunk) => (output += String(chunk)));

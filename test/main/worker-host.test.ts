@@ -87,6 +87,13 @@ describe('the worker host', () => {
     await expect(core.invoke('echo', 'after')).resolves.toMatchObject({ input: 'after' });
   });
 
+  it('gives the long operations (enrollment’s download) their own longer timeout, and no other call', async () => {
+    const core = host({ callTimeoutMs: 100, longCallTimeoutMs: 5_000 });
+    await core.start();
+    await expect(core.invoke('terminal.enroll', 400)).resolves.toBe('done');
+    await expect(core.invoke('slow', 400)).rejects.toMatchObject({ statusCode: 504 });
+  });
+
   it('answers 503 for the call the worker died on, restarts it, and serves the next calls', async () => {
     const core = host();
     const seen = events(core);

@@ -1,0 +1,136 @@
+/**
+ * Modifier groups: the list (search by name, sorted by name, with how many modifiers each holds), creating and
+ * editing a group's every field, the modifiers inside it, and deleting it. Every read and write goes to the
+ * terminal core, which runs the same handlers on its own store, so the screen works offline; lists re-read when
+ * the data changes (a local write or a completed sync bumps `dataVersion`).
+ */
+import { useDeferredValue, useMemo, useState, type KeyboardEvent } from 'react';
+import { errorLines } from '../bridge.js';
+import { ErrorLines } from '../components/ErrorLines.js';
+import { showMoney } from '../lib/format.js';
+import { useLoad } from '../lib/use-load.js';
+import { useBridge, useT, useTerminal } from '../state/context.js';
+import { EntryForm } from './modifier-groups/EntryForm.js';
+import { GroupDetail } from './modifier-groups/GroupDetail.js';
+import { createGroup, loadCatalogue, loadReferences, NO_REFERENCES } from './modifier-groups/load.js';
+import { filterGroups, groupRows, modifiersOf, newEntry, type CatalogueEntry } from './modifier-groups/model.js';
+import './modifier-groups/modifier-groups.css';
+
+type Selection = { readonly kind: 'new' } | { readonly kind: 'group'; readonly id: string } | null;
+
+/** Up and down arrows move between the rows' buttons (Enter or Space then opens one). */
+function moveFocus(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button.mg-group-row')];
+  if (buttons.length === 0) return;
+  event.preventDefault();
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  const next = event.key === 'ArrowDown' ? Math.min(at + 1, buttons.length - 1) : Math.max(at - 1, 0);
+  buttons[next]?.focus();
+}
+
+export function ModifierGroups() {
+  const t = useT();
+  const bridge = useBridge();
+  const version = useTerminal((state) => state.dataVersion);
+  const catalogue = useLoad(() => loadCatalogue(bridge), [version]);
+  const references = useLoad(() => loadReferences(bridge), [version]);
+  const [search, setSearch] = useState('');
+  const [selection, setSelection] = useState<Selection>(null);
+  const [notice, setNotice] = useState('');
+  const query = useDeferredValue(search);
+
+  const rows = useMemo(() => groupRows(catalogue.data?.groups ?? [], catalogue.data?.modifiers ?? []), [catalogue.data]);
+  const visible = useMemo(() => filterGroups(rows, query), [rows, query]);
+  const selected = selection?.kind === 'group' ? (rows.find((row) => row.group.id === selection.id)?.group ?? null) : null;
+  const lists = references.data ?? NO_REFERENCES;
+  const defaultUnit = lists.measurements[0]?.name ?? '';
+
+  const open = (next: Selection) => {
+    setNotice('');
+    setSelection(next);
+  };
+
+  return (
+    <section className="screen two-pane">
+      <div className="pane list-pane" onKeyDown={moveFocus}>
+        <h1>{t('modifierGroups.title')}</h1>
+        <div className="toolbar">
+          <input
+            type="search"
+            className="search"
+            placeholder={t('modifierGroups.searchPlaceholder')}
+            aria-label={t('common.search')}
+            value={search}
+            autoFocus
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <button type="button" className="primary" onClick={() => open({ kind: 'new' })}>
+            {t('modifierGroups.newGroup')}
+          </button>
+        </div>
+        {catalogue.error !== undefined && <ErrorLines lines={errorLines(catalogue.error)} />}
+        {catalogue.loading && !catalogue.data && <p className="muted">{t('common.loading')}</p>}
+        {catalogue.data && visible.length === 0 && <p className="muted">{t('common.empty')}</p>}
+        <ul className="client-list" aria-label={t('modifierGroups.title')}>
+          {visible.map(({ group, modifiers }) => (
+            <li key={group.id}>
+              <button
+                type="button"
+                className={group.id === selected?.id ? 'client-row mg-group-row active' : 'client-row mg-group-row'}
+                aria-current={group.id === selected?.id ? 'true' : undefined}
+                onClick={() => open({ kind: 'group', id: group.id })}
+              >
+                <span className="client-name">{group.name}</span>
+                <span className="muted">{t('modifierGroups.count', { count: modifiers })}</span>
+                <span className="amount">{showMoney(group.price)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="pane detail-pane">
+        {notice && (
+          <div className="success" role="status">
+            {notice}
+          </div>
+        )}
+        {references.error !== undefined && (
+          <ErrorLines lines={[t('modifierGroups.referencesFailed'), ...errorLines(references.error)]} />
+        )}
+        {selection?.kind === 'new' ? (
+          <EntryForm
+            kind="group"
+            title={t('modifierGroups.newGroupTitle')}
+            initial={newEntry('group', { measurement: defaultUnit })}
+            isNew
+            references={lists}
+            submitLabel={t('modifierGroups.create')}
+            send={(body) => createGroup(bridge, body)}
+            onSaved={(created) => {
+              setSelection({ kind: 'group', id: (created as CatalogueEntry).id });
+              setNotice(t('modifierGroups.created'));
+              catalogue.reload();
+            }}
+            onCancel={() => open(null)}
+          />
+        ) : selected ? (
+          <GroupDetail
+            key={selected.id}
+            group={selected}
+            modifiers={modifiersOf(catalogue.data?.modifiers ?? [], selected.id)}
+            references={lists}
+            onChanged={catalogue.reload}
+            onDeleted={() => {
+              setSelection(null);
+              setNotice(t('modifierGroups.deleted'));
+              catalogue.reload();
+            }}
+          />
+        ) : (
+          <p className="muted">{t('modifierGroups.selectGroup')}</p>
+        )}
+      </div>
+    </section>
+  );
+}
