@@ -37,13 +37,20 @@ history.write({ k: 'start', pid: process.pid, incarnation: config.incarnation, t
 let lastAck: { epoch: string; seq: number } | null = null;
 let pullAnswers = 0;
 
+/**
+ * Enrollment happens before any fault is switched on, one terminal after another, while the machine may be busy
+ * (CI runs other test files beside the harness). Its code is single-use, so a timed-out enrollment cannot simply
+ * be retried: it gets a timeout no healthy service misses instead of the faulty network's short one.
+ */
+const ENROLL_TIMEOUT_MS = 60_000;
+
 /** fetch with a timeout (a hung connection must not hang the till), noting each pull page's acknowledgement. */
 const transport: Transport = async (url, body, token) => {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(config.requestTimeoutMs),
+    signal: AbortSignal.timeout(url.endsWith('/sync/enroll') ? ENROLL_TIMEOUT_MS : config.requestTimeoutMs),
   });
   const text = await response.text();
   if (url.endsWith('/sync/pull') && response.status === 201) {

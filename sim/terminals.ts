@@ -4,7 +4,7 @@
  * over IPC, `kill -9` it, restart it on the same file, or put an old copy of its database back first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, copyFileSync, openSync, rmSync } from 'node:fs';
+import { closeSync, copyFileSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryWriter } from './history.js';
 import { REPO_ROOT } from './service.js';
@@ -103,11 +103,20 @@ export class TerminalHandle {
           if (index >= 0) {
             this.waiters.splice(index, 1);
             clearTimeout(timer);
-            reject(new Error(`${this.name} exited while the harness waited for '${type}'`));
+            reject(new Error(`${this.name} exited while the harness waited for '${type}'; the end of ${this.name}.log:\n${this.logTail()}`));
           }
         }
       });
     });
+  }
+
+  /** The last lines the process wrote (its stdout and stderr go to `<name>.log`), for an error that says why. */
+  private logTail(): string {
+    try {
+      return readFileSync(join(this.directory, `${this.name}.log`), 'utf8').split('\n').slice(-30).join('\n');
+    } catch {
+      return '(no log)';
+    }
   }
 
   /** `kill -9`. */
