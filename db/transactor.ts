@@ -14,24 +14,33 @@ import type { ControlledTransaction, Kysely } from 'kysely';
 import type { Database } from './schema.js';
 import { stampChanges } from './change-capture.js';
 
+export interface TransactionOptions {
+  /**
+   * The work calls `stampChanges` itself after its last write to a captured table (a sync push stores its results
+   * under the version it takes), so the transactor's own stamp would find nothing — but still cost a statement.
+   */
+  readonly stampsItself?: boolean;
+}
+
 export interface Transactor {
   /** Runs `work` atomically; resolves only once its effects are committed. */
-  transaction<T>(work: (tx: Kysely<Database>) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Kysely<Database>) => Promise<T>, options?: TransactionOptions): Promise<T>;
 }
 
 /** Runs `work`, then versions the changes it made (the clock row is the last thing a transaction locks). */
-async function workThenStamp<T>(tx: Kysely<Database>, work: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
+async function workThenStamp<T>(tx: Kysely<Database>, work: (tx: Kysely<Database>) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const value = await work(tx);
-  await stampChanges(tx as Kysely<unknown>);
+  if (!options.stampsItself) await stampChanges(tx as Kysely<unknown>);
   return value;
 }
 
 export function perOperationTransactor(db: Kysely<Database>): Transactor {
-  return { transaction: (work) => db.transaction().execute((tx) => workThenStamp(tx, work)) };
+  return { transaction: (work, options) => db.transaction().execute((tx) => workThenStamp(tx, work, options)) };
 }
 
 interface Job {
   work: (tx: Kysely<Database>) => Promise<unknown>;
+  options: TransactionOptions | undefined;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
 }
@@ -48,7 +57,7 @@ export function groupCommitTransactor(db: Kysely<Database>): Transactor {
   async function runJob(trx: ControlledTransaction<Database>, job: Job): Promise<Outcome> {
     const savepoint = await trx.savepoint('operation').execute();
     try {
-      const value = await workThenStamp(savepoint, job.work);
+      const value = await workThenStamp(savepoint, job.work, job.options);
       await savepoint.releaseSavepoint('operation').execute();
       return { ok: true, value };
     } catch (error) {
@@ -86,9 +95,9 @@ export function groupCommitTransactor(db: Kysely<Database>): Transactor {
   }
 
   return {
-    transaction<T>(work: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
+    transaction<T>(work: (tx: Kysely<Database>) => Promise<T>, options?: TransactionOptions): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ work, options, resolve: resolve as (value: unknown) => void, reject });
         // Start on the next turn of the event loop, so writes parsed in this turn share the commit.
         if (!draining) {
           draining = true;

@@ -109,15 +109,20 @@ async function removeDebt(db: Db, id: string, ctx: OperationContext) {
 }
 
 async function createTransaction(db: Db, body: CreateClientDebtTransactionDto, ctx: OperationContext) {
-  await checkDebtReferences(db, ctx, body);
-  const posted = await postDebtEntry(db, ctx, {
-    clientId: body.client_id,
-    amount: body.debt_amount,
-    kind: 'transaction',
-    employeeId: body.employee_id,
-    pointId: body.id_automated_point,
-    signatureUrl: body.signature_url ?? null,
-  });
+  // The references are checked by the append itself (postDebtEntry), and named in a 400 when one fails.
+  const posted = await postDebtEntry(
+    db,
+    ctx,
+    {
+      clientId: body.client_id,
+      amount: body.debt_amount,
+      kind: 'transaction',
+      employeeId: body.employee_id,
+      pointId: body.id_automated_point,
+      signatureUrl: body.signature_url ?? null,
+    },
+    body,
+  );
   return entryWire(posted.entry);
 }
 

@@ -13,6 +13,7 @@ import type { ClientDebtsTable, ClientDebtTxnsTable } from '../../db/schema.js';
 import type { Db, OperationContext } from '../context.js';
 import { atCommit } from '../operation.js';
 import { executeCarrying } from '../stock/insert-rows.js';
+import { BUSINESS_WIDE_POINT, checkDebtReferences, type DebtReferences } from './references.js';
 
 export type DebtRow = Selectable<ClientDebtsTable>;
 export type DebtEntryRow = Selectable<ClientDebtTxnsTable>;
@@ -95,9 +96,17 @@ export async function openDebt(db: Db, ctx: OperationContext, entry: DebtEntry) 
  * appended now; the balance increment — the write that locks the client's record on PostgreSQL — is deferred to
  * the operation's last statements (`atCommit`), so the record stays locked for one round trip before COMMIT.
  */
-export async function postDebtEntry(db: Db, ctx: OperationContext, entry: DebtEntry): Promise<{ entry: DebtEntryRow }> {
-  let row = await appendEntryForClient(db, ctx, entry);
+export async function postDebtEntry(
+  db: Db,
+  ctx: OperationContext,
+  entry: DebtEntry,
+  references?: DebtReferences,
+): Promise<{ entry: DebtEntryRow }> {
+  let row = await appendEntryForClient(db, ctx, entry, references);
   if (!row) {
+    // Nothing appended: either a reference does not resolve (a 400 naming it, before anything was written) or
+    // the client has no record yet.
+    if (references) await checkDebtReferences(db, ctx, references);
     // The client's first entry: a record at 0, which the increment below brings to the entry's amount. The
     // unique (business, client) index decides between concurrent first entries; the loser uses the winner's.
     await db
@@ -123,10 +132,24 @@ export async function postDebtEntry(db: Db, ctx: OperationContext, entry: DebtEn
 }
 
 /**
- * Appends the entry to the client's record — whatever its deleted flag — finding the record in the same
- * statement (INSERT … SELECT, one round trip, no lock); undefined when the client has no record yet.
+ * The condition "every record the entry names exists and is live in this business", as one SQL expression, so
+ * the append below checks the references in the statement that writes (a round trip fewer per credit sale; on
+ * PostgreSQL each statement is a system call and a wait). The same rule as checkDebtReferences, which names the
+ * missing ones when this condition fails.
  */
-async function appendEntryForClient(db: Db, ctx: OperationContext, entry: DebtEntry): Promise<DebtEntryRow | undefined> {
+function referencesResolve(ctx: OperationContext, references: DebtReferences) {
+  const live = (table: 'clients' | 'employees' | 'users' | 'points', id: string) =>
+    sql`exists (select 1 from ${sql.table(table)} where business_id = ${ctx.businessId} and id = ${id} and is_deleted = 0)`;
+  const point = references.id_automated_point === BUSINESS_WIDE_POINT ? sql`1 = 1` : live('points', references.id_automated_point);
+  return sql<boolean>`(${live('clients', references.client_id)} and (${live('employees', references.employee_id)} or ${live('users', references.employee_id)}) and ${point})`;
+}
+
+/**
+ * Appends the entry to the client's record — whatever its deleted flag — finding the record in the same
+ * statement (INSERT … SELECT, one round trip, no lock); undefined when the client has no record yet, or when
+ * `references` are given and one of them does not resolve.
+ */
+async function appendEntryForClient(db: Db, ctx: OperationContext, entry: DebtEntry, references?: DebtReferences): Promise<DebtEntryRow | undefined> {
   const id = ctx.newId();
   const signature = entry.signatureUrl ?? null;
   const inserted = await db
@@ -164,7 +187,8 @@ async function appendEntryForClient(db: Db, ctx: OperationContext, entry: DebtEn
           sql<string>`${ctx.now}`.as('dt_updated'),
         ])
         .where('business_id', '=', ctx.businessId)
-        .where('client_id', '=', entry.clientId),
+        .where('client_id', '=', entry.clientId)
+        .$if(references !== undefined, (select) => select.where(referencesResolve(ctx, references!))),
     )
     .returning('debt_id')
     .executeTakeFirst();

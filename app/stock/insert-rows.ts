@@ -101,8 +101,29 @@ const MAX_PARAMETERS = 65535;
 const shifted = (text: string, offset: number) => (offset === 0 ? text : text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`));
 
 /**
+ * One PostgreSQL statement: `inserts` as data-modifying CTEs in front of `query` (PostgreSQL runs them to
+ * completion whether or not the statement refers to them). Null when together they would bind too many values.
+ */
+export function withInsertsInFront<R>(inserts: readonly CompiledQuery[], query: CompiledQuery<R>): CompiledQuery<R> | null {
+  const total = inserts.reduce((sum, insert) => sum + insert.parameters.length, query.parameters.length);
+  if (total > MAX_PARAMETERS) return null;
+  const parameters: unknown[] = [];
+  const ctes = inserts.map((insert, index) => {
+    const text = `w${index} as (${shifted(insert.sql, parameters.length)})`;
+    parameters.push(...insert.parameters);
+    return text;
+  });
+  const main = shifted(query.sql, parameters.length);
+  parameters.push(...query.parameters);
+  // A statement that has its own WITH list continues ours.
+  const ownWith = /^\s*with\s/i.exec(main);
+  const text = `with ${ctes.join(', ')}${ownWith ? `, ${main.slice(ownWith[0].length)}` : ` ${main}`}`;
+  return CompiledQuery.raw(text, parameters) as CompiledQuery<R>;
+}
+
+/**
  * Runs `query` (or nothing) with the operation's waiting inserts in front of it, as data-modifying CTEs of the
- * same statement; PostgreSQL runs those to completion whether or not the statement refers to them.
+ * same statement.
  */
 export async function executeCarrying<R>(db: Db, ctx: OperationContext, query?: CompiledQuery<R>) {
   const queue = waiting.get(ctx) ?? [];
@@ -110,22 +131,9 @@ export async function executeCarrying<R>(db: Db, ctx: OperationContext, query?: 
   const carried = query ?? queue.pop();
   if (!carried) return undefined;
   if (queue.length === 0) return db.executeQuery(carried);
-  const total = queue.reduce((sum, insert) => sum + insert.parameters.length, carried.parameters.length);
-  if (total > MAX_PARAMETERS) {
-    // Too many values for one statement (a huge document): the inserts go one by one.
-    for (const insert of queue) await db.executeQuery(insert);
-    return db.executeQuery(carried);
-  }
-  const parameters: unknown[] = [];
-  const ctes = queue.map((insert, index) => {
-    const text = `w${index} as (${shifted(insert.sql, parameters.length)})`;
-    parameters.push(...insert.parameters);
-    return text;
-  });
-  const main = shifted(carried.sql, parameters.length);
-  parameters.push(...carried.parameters);
-  // A statement that has its own WITH list continues ours.
-  const ownWith = /^\s*with\s/i.exec(main);
-  const text = `with ${ctes.join(', ')}${ownWith ? `, ${main.slice(ownWith[0].length)}` : ` ${main}`}`;
-  return db.executeQuery(CompiledQuery.raw(text, parameters) as CompiledQuery<R>);
+  const together = withInsertsInFront(queue, carried);
+  if (together) return db.executeQuery(together);
+  // Too many values for one statement (a huge document): the inserts go one by one.
+  for (const insert of queue) await db.executeQuery(insert);
+  return db.executeQuery(carried);
 }

@@ -8,8 +8,9 @@
  *   differs, which means the terminal's database was restored from an old copy: 409 EPOCH_FORKED, nothing
  *   applied, and the terminal continues under a new epoch.
  * - A batch starting beyond the next expected seq is refused with 409 SEQ_GAP (the terminal resends from there).
- * - Each new operation runs the catalogue's own handler inside a savepoint: applied, or rejected with its reason
- *   (its payload kept here and in the terminal's inbox). A rejection still advances the queue — no poison pill.
+ * - Each new operation runs the catalogue's own handler: applied, or rejected with its reason (its payload kept
+ *   here and in the terminal's inbox). A rejection still advances the queue — no poison pill. The first pass runs
+ *   them without savepoints; a rejection sends the push round again, isolated, in a fresh transaction (applyBatch).
  *   A transient database failure aborts the whole batch instead, so the terminal retries it.
  * - Last, the business's next version is taken (even when every operation was rejected, so the results become
  *   visible to pull at that version), and the results and the new last seq are stored with it.
@@ -26,7 +27,8 @@ import { validate } from '../../shared/validation.js';
 import { stampChanges } from '../../db/change-capture.js';
 import type { Db, OperationContext } from '../context.js';
 import { domainHandlers } from '../handlers.js';
-import { runWriteInTransaction, type OperationInput } from '../operation.js';
+import { onPostgres, runWriteInTransaction, type OperationInput } from '../operation.js';
+import { withInsertsInFront } from '../stock/insert-rows.js';
 import { derivedIds } from './derived-ids.js';
 
 /** Absolute edits and the kind of value their basis holds (the value the user saw). */
@@ -202,15 +204,23 @@ async function applyIsolated(
   }
 }
 
-/** Thrown inside the optimistic pass when an operation is rejected: the batch is then redone one by one. */
-class NotAllApplied extends Error {}
+/**
+ * Thrown by the optimistic pass when an operation of the batch is rejected or fails: the caller rolls back the
+ * whole transaction and pushes again with `isolated: true`.
+ */
+export class PushNeedsIsolation extends Error {
+  constructor() {
+    super('an operation of this push was rejected: apply it again with an isolation point per operation');
+  }
+}
 
 /**
- * The new operations of a batch. Usually every one applies, so they first run together under one savepoint (two
- * statements a batch instead of two an operation). If any is rejected or fails, that pass is rolled back whole and
- * the batch runs again with a savepoint per operation, which isolates the rejection. Operations are deterministic
- * given the same state (their ids derive from the mutationId), so the second pass does exactly what the first would
- * have done for those that apply.
+ * The new operations of a batch. Nearly always every one applies, so by default they run one after another with
+ * no savepoint at all (a savepoint and its release are two round trips on PostgreSQL, for every push). If one is
+ * rejected or fails, `PushNeedsIsolation` is thrown: the caller's transaction rolls back whole and the push runs
+ * again isolated, with a savepoint per operation, so the rejection leaves nothing behind and the rest apply.
+ * Operations are deterministic given the same state (their ids derive from the mutationId), so the second pass
+ * does exactly what the first would have done for those that apply.
  */
 async function applyBatch(
   tx: Db,
@@ -220,25 +230,21 @@ async function applyBatch(
   options: PushOptions,
 ): Promise<Outcome[]> {
   const actors: ActorCache = new Map();
-  if (mutations.length > 1) {
-    await sql`savepoint push_batch`.execute(tx);
-    try {
-      const outcomes: Outcome[] = [];
-      for (const mutation of mutations) {
-        const outcome = await applyOne(tx, terminal, mutation, receivedAt, actors);
-        if (outcome.status === 'rejected') throw new NotAllApplied();
-        outcomes.push(outcome);
-      }
-      await sql`release savepoint push_batch`.execute(tx);
-      return outcomes;
-    } catch (error) {
-      actors.clear(); // what the rolled-back pass read may have been its own writes
-      await sql`rollback to savepoint push_batch`.execute(tx);
-      await sql`release savepoint push_batch`.execute(tx);
-      if (!(error instanceof NotAllApplied) && isTransient(error)) throw error;
-    }
-  }
   const outcomes: Outcome[] = [];
+  if (!options.isolated) {
+    for (const mutation of mutations) {
+      let outcome: Outcome;
+      try {
+        outcome = await applyOne(tx, terminal, mutation, receivedAt, actors);
+      } catch (error) {
+        if (isTransient(error)) throw error;
+        throw new PushNeedsIsolation();
+      }
+      if (outcome.status === 'rejected') throw new PushNeedsIsolation();
+      outcomes.push(outcome);
+    }
+    return outcomes;
+  }
   for (const mutation of mutations) {
     try {
       outcomes.push(await applyIsolated(tx, terminal, mutation, receivedAt, actors));
@@ -289,6 +295,11 @@ const digestOf = (text: string) => createHash('sha256').update(text).digest('hex
 
 export interface PushOptions {
   readonly protocolVersion: number;
+  /**
+   * A savepoint around each operation, so a rejected one is rolled back alone. Without it (the fast path) a
+   * rejection throws `PushNeedsIsolation` instead; `pushWithIsolationRetry` does both in turn.
+   */
+  readonly isolated?: boolean;
   /** Told about an operation rejected because it failed unexpectedly (for the service's log). */
   readonly onFault?: (error: unknown, mutation: PushedOperationDto) => void;
 }
@@ -354,7 +365,7 @@ export async function applyPush(tx: Db, terminal: PushingTerminal, body: PushDto
   const stamped = await stampChanges(tx as unknown as Kysely<unknown>, fresh.length > 0 ? { always: terminal.businessId } : {});
   const version = stamped.get(terminal.businessId) ?? client.lastAppliedVersion;
   if (fresh.length > 0) {
-    await tx
+    const stored = tx
       .insertInto('sync_mutations')
       .values(
         fresh.map(({ mutation, outcome }) => {
@@ -382,14 +393,21 @@ export async function applyPush(tx: Db, terminal: PushingTerminal, body: PushDto
           };
         }),
       )
-      .execute();
-    await tx
+      .compile();
+    const advanced = tx
       .updateTable('sync_clients')
       .set({ last_applied_seq: BigInt(lastApplied), last_applied_version: version, dt_updated: receivedAt })
       .where('business_id', '=', terminal.businessId)
       .where('terminal_id', '=', terminal.terminalId)
       .where('epoch', '=', body.epoch)
-      .execute();
+      .compile();
+    // On PostgreSQL the results travel in front of the queue position's update: one round trip, not two.
+    const together = onPostgres(tx) ? withInsertsInFront([stored], advanced) : null;
+    if (together) await tx.executeQuery(together);
+    else {
+      await tx.executeQuery(stored);
+      await tx.executeQuery(advanced);
+    }
   }
   return {
     protocolVersion: options.protocolVersion,
@@ -400,4 +418,17 @@ export async function applyPush(tx: Db, terminal: PushingTerminal, body: PushDto
     results,
     serverTime: new Date().toISOString(),
   };
+}
+
+/**
+ * Runs a push the fast way in one transaction and, if one of its operations is rejected, again with an isolation
+ * point per operation in a new one (the first rolled back whole, so nothing of it remains).
+ */
+export async function pushWithIsolationRetry<T>(attempt: (isolated: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await attempt(false);
+  } catch (error) {
+    if (!(error instanceof PushNeedsIsolation)) throw error;
+    return attempt(true);
+  }
 }

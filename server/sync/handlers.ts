@@ -14,7 +14,7 @@ import { readBootstrapPage } from '../../app/sync/bootstrap.js';
 import { createEnrollmentCode, enrollTerminal } from '../../app/sync/enrollment.js';
 import { readPull } from '../../app/sync/pull.js';
 import { keepRefusedOperations, listRefusedOperations } from '../../app/sync/refused-operations.js';
-import { applyPush } from '../../app/sync/push.js';
+import { applyPush, pushWithIsolationRetry } from '../../app/sync/push.js';
 import { resolveTerminalScope, scopeWarehouses } from '../../app/sync/scope.js';
 import { listTerminals, revokeTerminal } from '../../app/sync/terminals.js';
 import type { Principal } from '../auth/principal.js';
@@ -136,15 +136,22 @@ const push: PlatformHandler = {
     const body = parse(validate(PushDto, input.body));
     requireProtocol(body.protocolVersion);
     const terminal = terminalOf(principal, body.terminalId);
-    return writes.transaction(async (tx) => {
-      // Scope from the credential's terminal row, read inside the batch's transaction.
-      const scope = await resolveTerminalScope(tx, terminal.businessId, body.terminalId);
-      if (!scope) throw unauthorized();
-      return applyPush(tx, scope, body, {
-        protocolVersion: PROTOCOL_VERSION,
-        onFault: (error, mutation) => log?.error({ err: error, seq: mutation.seq, operation: mutation.name }, 'a pushed operation failed and was rejected'),
-      });
-    });
+    return pushWithIsolationRetry((isolated) =>
+      writes.transaction(
+        async (tx) => {
+          // Scope from the credential's terminal row, read inside the batch's transaction.
+          const scope = await resolveTerminalScope(tx, terminal.businessId, body.terminalId);
+          if (!scope) throw unauthorized();
+          return applyPush(tx, scope, body, {
+            protocolVersion: PROTOCOL_VERSION,
+            isolated,
+            onFault: (error, mutation) => log?.error({ err: error, seq: mutation.seq, operation: mutation.name }, 'a pushed operation failed and was rejected'),
+          });
+        },
+        // applyPush takes the version itself, as its last write but the results it stores under it.
+        { stampsItself: true },
+      ),
+    );
   },
 };
 

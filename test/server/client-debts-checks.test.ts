@@ -99,6 +99,24 @@ describe.each(await testEngines())('client debt checks on %s', (engine) => {
     expect(byCashier.body).toMatchObject({ employee_id: cashier.id, id_automated_point: pointId });
   });
 
+
+  it('checks the references of an entry to a client who already owes just as strictly, and leaves the balance alone', async () => {
+    // A client with a record takes the one-statement path (the append checks the references itself).
+    const clientId = await insertClient(server, shop, 'Owes already');
+    const valid = debtBody(shop, clientId, '10');
+    expect((await createDebt(shop, valid)).status).toBe(201);
+    const rivalPoint = await insertPoint(server, rival);
+    const bad: [Record<string, unknown>, string][] = [
+      [{ ...valid, employee_id: 'unknown' }, 'employee_id must be an existing employee or user of the business'],
+      [{ ...valid, employee_id: rival.userId }, 'employee_id must be an existing employee or user of the business'],
+      [{ ...valid, id_automated_point: rivalPoint }, 'id_automated_point must be an existing point'],
+    ];
+    for (const [body, line] of bad) expectValidation(await transact(shop, body), line);
+    await server.database.db.updateTable('clients').set({ is_deleted: 1 }).where('id', '=', clientId).execute();
+    expectValidation(await transact(shop, valid), 'client_id must be an existing client');
+    expect(await entries(clientId)).toHaveLength(1);
+    expect(BigInt((await record(clientId))!.debt_amount)).toBe(1000n);
+  });
   it('requires a valid token for every operation', async () => {
     await expectAuthRequired(server, 'POST', '/api/v1/client-debts/create', debtBody(shop, 'x', '1'));
     await expectAuthRequired(server, 'GET', '/api/v1/client-debts/all');

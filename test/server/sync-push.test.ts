@@ -408,6 +408,40 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
     ]);
   });
 
+  /**
+   * On PostgreSQL every statement is a round trip from a CPU-bound service: statements per push are what bound a
+   * fleet's throughput (BENCHMARKS.md, "Sync"). Counted at the driver, so a change that adds a round trip to
+   * every push shows up here, not only in a benchmark.
+   */
+  it.runIf(engine === 'postgres')('sends PostgreSQL few statements: a one-sale push at most 9, each further sale at most 2', async () => {
+    const pg = await import('pg');
+    const query = pg.default.Client.prototype.query;
+    const statements: string[] = [];
+    const counted = async (mutations: unknown[], till: EnrolledTerminal) => {
+      statements.length = 0;
+      pg.default.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+        const first = args[0] as string | { text?: string };
+        statements.push(typeof first === 'string' ? first : (first.text ?? ''));
+        return (query as (...rest: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      try {
+        const response = await push(till, mutations);
+        expect(response.status, JSON.stringify(response.body)).toBe(201);
+        expect(response.body.results.every((result: { status: string }) => result.status === 'applied')).toBe(true);
+      } finally {
+        pg.default.Client.prototype.query = query;
+      }
+      return statements.length;
+    };
+    // A till that has pushed before (its credential's check is cached), selling to a client who owes already.
+    const till = await terminal();
+    expect((await push(till, [debtSale(1)])).status).toBe(201);
+    const one = await counted([debtSale(2)], till);
+    expect(one, statements.join('\n')).toBeLessThanOrEqual(9);
+    const ten = await counted(Array.from({ length: 10 }, (_, index) => debtSale(index + 3)), till);
+    expect(ten - one, statements.join('\n')).toBeLessThanOrEqual(9 * 2);
+  });
+
   it('validates the push body, naming the field', async () => {
     const till = await terminal();
     const response = await push(till, [debtSale(1), debtSale(3)]);
