@@ -20,6 +20,7 @@ import type { Db } from '../context.js';
 import { changeScopeFilter, resolveTerminalScope, type TerminalScope } from './scope.js';
 import { readSnapshot } from './snapshot.js';
 import { headVersion, jsonString } from './log.js';
+import type { CachedVersion, ChangeCache } from './change-cache.js';
 
 export const DEFAULT_PULL_ROWS = 2_000;
 export const DEFAULT_PULL_BYTES = 2_000_000;
@@ -39,6 +40,8 @@ export interface PullOptions {
    * until then the whole log is kept and the floor is 0.
    */
   readonly retentionFloor?: bigint;
+  /** Recent versions kept in memory (./change-cache.ts); without it every page is read from the log. */
+  readonly cache?: ChangeCache;
 }
 
 interface ChangeRow {
@@ -63,7 +66,11 @@ export async function readPull(db: Db, businessId: string, input: PullInput, opt
     const reason = unusableCursor(input.cursor, scope, head, options.retentionFloor ?? 0n);
     if (reason) return resetPage(reason, head);
     const from = parseCursor(input.cursor ?? '')?.version ?? 0n;
-    const page = await readChanges(tx, scope, from, input.limitRows ?? DEFAULT_PULL_ROWS, input.limitBytes ?? DEFAULT_PULL_BYTES);
+    const limitRows = input.limitRows ?? DEFAULT_PULL_ROWS;
+    const limitBytes = input.limitBytes ?? DEFAULT_PULL_BYTES;
+    const page = options.cache
+      ? await readChangesCached(tx, options.cache, scope, from, head, limitRows, limitBytes)
+      : await readChanges(tx, scope, from, limitRows, limitBytes);
     const upTo = page.limitReached ? page.lastVersion : head;
     const ack = await readAck(tx, businessId, input, upTo);
     return [
@@ -147,6 +154,95 @@ async function readChanges(tx: Db, scope: TerminalScope, from: bigint, limitRows
     for (const change of rest.rows) entries.push(entry(change));
   }
   return { entries, limitReached, lastVersion };
+}
+
+/**
+ * The same page as readChanges, served from the scope's window of recent versions where it covers the cursor:
+ * only versions newer than the window are read from the log (and added to it). A cursor outside the window is
+ * read from the log, and that read becomes the window when it is complete; a read past `limitRows` falls back to
+ * readChanges and leaves the window alone.
+ */
+async function readChangesCached(
+  tx: Db,
+  cache: ChangeCache,
+  scope: TerminalScope,
+  from: bigint,
+  head: bigint,
+  limitRows: number,
+  limitBytes: number,
+): Promise<ChangesPage> {
+  const window = cache.window(scope.businessId, scope.key);
+  if (window && window.lo <= from && from <= window.hi) {
+    const held = versionsIn(window.versions, from, head);
+    if (head <= window.hi) return pageOf(held, limitRows, limitBytes);
+    const newer = await fetchVersions(tx, scope, window.hi, head, limitRows);
+    if (newer) {
+      cache.record(scope.businessId, scope.key, window.hi, head, newer);
+      return pageOf([...held, ...newer], limitRows, limitBytes);
+    }
+  } else {
+    const read = await fetchVersions(tx, scope, from, head, limitRows);
+    if (read) {
+      cache.record(scope.businessId, scope.key, from, head, read);
+      return pageOf(read, limitRows, limitBytes);
+    }
+  }
+  return readChanges(tx, scope, from, limitRows, limitBytes);
+}
+
+/** The versions in (from, upTo] of an ascending list (binary search for the start). */
+function versionsIn(versions: readonly CachedVersion[], from: bigint, upTo: bigint): CachedVersion[] {
+  let low = 0;
+  let high = versions.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (versions[middle]!.version <= from) low = middle + 1;
+    else high = middle;
+  }
+  const result: CachedVersion[] = [];
+  for (let index = low; index < versions.length && versions[index]!.version <= upTo; index += 1) result.push(versions[index]!);
+  return result;
+}
+
+/** Every in-scope entry of (after, upTo] by version, or null when there are more than `limitRows` of them. */
+async function fetchVersions(tx: Db, scope: TerminalScope, after: bigint, upTo: bigint, limitRows: number): Promise<CachedVersion[] | null> {
+  if (upTo <= after) return [];
+  const rows = (
+    await sql<ChangeRow>`
+      select version, ord, tbl, row, fields from sync_changes
+      where business_id = ${scope.businessId} and version > ${after} and version <= ${upTo} and ${changeScopeFilter(scope, sql.ref('scope'))}
+      order by version, ord
+      limit ${limitRows + 1}`.execute(tx)
+  ).rows;
+  if (rows.length > limitRows) return null;
+  const versions: { version: bigint; entries: string[]; bytes: number[] }[] = [];
+  for (const change of rows) {
+    const version = BigInt(change.version);
+    let last = versions[versions.length - 1];
+    if (!last || last.version !== version) {
+      last = { version, entries: [], bytes: [] };
+      versions.push(last);
+    }
+    last.entries.push(entry(change));
+    last.bytes.push(entryBytes(change));
+  }
+  return versions;
+}
+
+/** readChanges' rule over whole versions: stop once a limit is reached, after finishing that version. */
+function pageOf(versions: readonly CachedVersion[], limitRows: number, limitBytes: number): ChangesPage {
+  const entries: string[] = [];
+  let bytes = 0;
+  for (const version of versions) {
+    let limitReached = false;
+    version.entries.forEach((text, index) => {
+      entries.push(text);
+      bytes += version.bytes[index]!;
+      if (entries.length >= limitRows || bytes >= limitBytes) limitReached = true;
+    });
+    if (limitReached) return { entries, limitReached, lastVersion: version.version };
+  }
+  return { entries, limitReached: false, lastVersion: 0n };
 }
 
 const entry = (change: ChangeRow) => `{"v":${change.version},"t":${jsonString(change.tbl)},"row":${change.row},"fields":${change.fields ?? 'null'}}`;

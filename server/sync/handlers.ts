@@ -13,6 +13,7 @@ import { validate } from '../../shared/validation.js';
 import { readBootstrapPage } from '../../app/sync/bootstrap.js';
 import { createEnrollmentCode, enrollTerminal } from '../../app/sync/enrollment.js';
 import { readPull } from '../../app/sync/pull.js';
+import { changeCacheFor } from '../../app/sync/change-cache.js';
 import { keepRefusedOperations, listRefusedOperations } from '../../app/sync/refused-operations.js';
 import { applyPush, pushWithIsolationRetry } from '../../app/sync/push.js';
 import { resolveTerminalScope, scopeWarehouses } from '../../app/sync/scope.js';
@@ -115,7 +116,7 @@ const pull: PlatformHandler = {
     const body = parse(validate(PullDto, input.body));
     requireProtocol(body.protocolVersion);
     const terminal = terminalOf(principal, body.terminalId);
-    return new JsonText(await readPull(db, terminal.businessId, body));
+    return new JsonText(await readPull(db, terminal.businessId, body, { cache: changeCacheFor(db) }));
   },
 };
 

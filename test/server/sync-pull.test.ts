@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPull } from '../../app/sync/pull.js';
+import { ChangeCache } from '../../app/sync/change-cache.js';
 import { parseExactJson } from '../../shared/sync/exact-json.js';
 import { testEngines } from '../helpers/databases.js';
 import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
@@ -145,6 +146,44 @@ describe.each(await testEngines())('pulling the change log on %s', (engine) => {
       }),
       { seed: SEED, numRuns: 12 },
     );
+  });
+
+  it('serves the same pages from its window of recent versions as from the log, whatever the cursor, limits and writes between', async () => {
+    const start = await caughtUp(till2);
+    const cursors = [start];
+    // A small window, so reads that extend it, restart it and trim it all happen.
+    const cache = new ChangeCache({ entriesPerWindow: 12, entriesInAll: 30 });
+    const db = server.database.db;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            write: fc.constantFrom('none', 'item', 'receipt'),
+            cursor: fc.nat(),
+            limitRows: fc.integer({ min: 1, max: 40 }),
+            limitBytes: fc.option(fc.integer({ min: 512, max: 8_192 }), { nil: undefined }),
+          }),
+          { minLength: 4, maxLength: 8 },
+        ),
+        async (steps) => {
+          for (const step of steps) {
+            if (step.write === 'item') await createItem(server, shop, `Cached ${cursors.length}`);
+            if (step.write === 'receipt') {
+              const itemId = await createItem(server, shop, `Received ${cursors.length}`);
+              await receive(server, world, needs, world.warehouse2, [{ itemId, quantity: 3 }]);
+            }
+            const input = { terminalId: till2.terminalId, epoch: till2.epoch, cursor: cursors[step.cursor % cursors.length]!, limitRows: step.limitRows, ...(step.limitBytes ? { limitBytes: step.limitBytes } : {}) };
+            const fromLog = await readPull(db, shop.businessId, input);
+            const fromWindow = await readPull(db, shop.businessId, input, { cache });
+            expect(fromWindow).toBe(fromLog);
+            const cursor = (JSON.parse(fromLog) as { cursor: string | null }).cursor;
+            if (cursor && !cursors.includes(cursor)) cursors.push(cursor);
+          }
+        },
+      ),
+      { seed: SEED, numRuns: 8 },
+    );
+    expect(cursors.length).toBeGreaterThan(5);
   });
 
   it('answers an unusable cursor with a reset, not with changes', async () => {

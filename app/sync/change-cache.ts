@@ -1,0 +1,123 @@
+/**
+ * The recent change log of each terminal scope, kept in memory as the JSON text pull pages are made of.
+ *
+ * Why: a fleet of tills pulls after every sale, and every till of a business receives every business-wide change —
+ * so each change is read from the database once per till. With 200 tills that read, not the writes, saturated the
+ * service on PostgreSQL (BENCHMARKS.md, "Sync"). A committed version of the log never changes (versions are
+ * contiguous and in commit order, db/change-capture.ts), so once read it can be served from memory to every till
+ * of the same scope; a pull then asks the database only for the versions newer than the window holds.
+ *
+ * A window holds, for one (business, scope key), every in-scope entry of the versions in (lo, hi] — complete,
+ * because it is filled only from reads of the log in a snapshot whose head was at least hi. Windows are replaced
+ * whole, never edited, so a pull that took one before an await keeps a consistent copy. Memory is bounded: a
+ * window keeps its newest versions up to a number of entries, and the least recently used windows go first.
+ */
+
+/** The entries of one version in one scope (possibly none), with each entry's share of a page's byte limit. */
+export interface CachedVersion {
+  readonly version: bigint;
+  readonly entries: readonly string[];
+  readonly bytes: readonly number[];
+}
+
+export interface ScopeWindow {
+  /** Exclusive lower bound: versions above it are complete here. */
+  readonly lo: bigint;
+  /** Inclusive upper bound. */
+  readonly hi: bigint;
+  /** Only versions that have entries in scope, ascending; a version in (lo, hi] not listed has none. */
+  readonly versions: readonly CachedVersion[];
+  readonly entryCount: number;
+}
+
+export interface ChangeCacheLimits {
+  /** Entries one window keeps (its oldest versions go first). */
+  readonly entriesPerWindow: number;
+  /** Entries all windows together keep (the least recently used windows go first). */
+  readonly entriesInAll: number;
+}
+
+const DEFAULT_LIMITS: ChangeCacheLimits = { entriesPerWindow: 20_000, entriesInAll: 200_000 };
+
+export class ChangeCache {
+  /** In least-recently-used order: a Map iterates in insertion order, and a use re-inserts. */
+  private readonly windows = new Map<string, ScopeWindow>();
+  private total = 0;
+
+  constructor(private readonly limits: ChangeCacheLimits = DEFAULT_LIMITS) {}
+
+  window(businessId: string, scopeKey: string): ScopeWindow | undefined {
+    const key = `${businessId}\n${scopeKey}`;
+    const window = this.windows.get(key);
+    if (window) {
+      this.windows.delete(key);
+      this.windows.set(key, window);
+    }
+    return window;
+  }
+
+  /**
+   * Records that `versions` are every in-scope entry of (from, upTo]. Joined to the window when the two ranges
+   * touch or overlap (what the window holds below `from` stays), otherwise it starts a new window — unless the
+   * window already reaches further than `upTo` (a newer read got there first).
+   */
+  record(businessId: string, scopeKey: string, from: bigint, upTo: bigint, versions: readonly CachedVersion[]): void {
+    const key = `${businessId}\n${scopeKey}`;
+    const current = this.windows.get(key);
+    if (current && current.hi >= upTo) return;
+    let next: ScopeWindow;
+    if (current && current.lo <= from && from <= current.hi) {
+      const kept = current.versions.filter((version) => version.version <= from);
+      next = windowOf(current.lo, upTo, [...kept, ...versions]);
+    } else {
+      next = windowOf(from, upTo, versions);
+    }
+    next = trimmed(next, this.limits.entriesPerWindow);
+    if (current) {
+      this.windows.delete(key);
+      this.total -= current.entryCount;
+    }
+    this.windows.set(key, next);
+    this.total += next.entryCount;
+    for (const [oldest, window] of this.windows) {
+      if (this.total <= this.limits.entriesInAll || oldest === key) break;
+      this.windows.delete(oldest);
+      this.total -= window.entryCount;
+    }
+  }
+
+  /** Forgets everything (a test helper, and what a service does if it ever rewrites its log). */
+  clear(): void {
+    this.windows.clear();
+    this.total = 0;
+  }
+}
+
+function windowOf(lo: bigint, hi: bigint, versions: readonly CachedVersion[]): ScopeWindow {
+  return { lo, hi, versions, entryCount: versions.reduce((sum, version) => sum + version.entries.length, 0) };
+}
+
+/** Drops the oldest versions until at most `limit` entries remain; the window then starts after the last dropped. */
+function trimmed(window: ScopeWindow, limit: number): ScopeWindow {
+  if (window.entryCount <= limit) return window;
+  let count = window.entryCount;
+  let drop = 0;
+  while (drop < window.versions.length && count > limit) {
+    count -= window.versions[drop]!.entries.length;
+    drop += 1;
+  }
+  const lo = drop > 0 ? window.versions[drop - 1]!.version : window.lo;
+  return windowOf(lo, window.hi, window.versions.slice(drop));
+}
+
+/** One cache per database the service serves (tests run many services, each on its own database, in one process). */
+const caches = new WeakMap<object, ChangeCache>();
+
+export function changeCacheFor(database: object): ChangeCache {
+  let cache = caches.get(database);
+  if (!cache) {
+    cache = new ChangeCache();
+    caches.set(database, cache);
+  }
+  return cache;
+}
