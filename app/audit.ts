@@ -14,24 +14,29 @@ function detailsOf(record: unknown): string {
   );
 }
 
+export interface AuditEntry {
+  readonly type: AuditType;
+  readonly action: string;
+  readonly record?: unknown;
+}
+
+/** The audit_log row of one entry, by the caller, now. */
+export function auditRow(ctx: OperationContext, entry: AuditEntry, id: string = ctx.newId()) {
+  return {
+    business_id: ctx.businessId,
+    id,
+    user_id: ctx.actor.id,
+    type: entry.type,
+    action: entry.action,
+    details: entry.record === undefined ? null : detailsOf(entry.record),
+    is_deleted: 0,
+    dt_created: ctx.now,
+    dt_updated: ctx.now,
+  };
+}
+
 /** Appends one audit entry inside the caller's transaction. */
-export async function writeAudit(
-  db: Db,
-  ctx: OperationContext,
-  entry: { type: AuditType; action: string; record?: unknown },
-): Promise<void> {
+export async function writeAudit(db: Db, ctx: OperationContext, entry: AuditEntry): Promise<void> {
   // Never read back by the operation: on PostgreSQL it travels with the operation's last statement.
-  await insertLater(db, ctx, 'audit_log', [
-    {
-      business_id: ctx.businessId,
-      id: ctx.newId(),
-      user_id: ctx.actor.id,
-      type: entry.type,
-      action: entry.action,
-      details: entry.record === undefined ? null : detailsOf(entry.record),
-      is_deleted: 0,
-      dt_created: ctx.now,
-      dt_updated: ctx.now,
-    },
-  ]);
+  await insertLater(db, ctx, 'audit_log', [auditRow(ctx, entry)]);
 }

@@ -11,9 +11,10 @@ import type {
 import { formatMoney, type Money } from '../../shared/decimal.js';
 import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { Db, OperationContext } from '../context.js';
-import { handler } from '../operation.js';
+import { writeAudit } from '../audit.js';
+import { handler, onPostgres } from '../operation.js';
 import { commonWire } from '../resources/simple-resource.js';
-import { lockLiveDebt, openDebt, postDebtEntry, settleDebt, type DebtEntryRow, type DebtRow } from './ledger.js';
+import { lockLiveDebt, openDebt, postDebtEntry, postEntryWithAudit, settleDebt, type DebtEntryRow, type DebtRow } from './ledger.js';
 import { checkDebtReferences } from './references.js';
 
 function debtWire(row: DebtRow) {
@@ -108,22 +109,31 @@ async function removeDebt(db: Db, id: string, ctx: OperationContext) {
   return debtWire(await settleDebt(db, ctx, locked, { target: 0n as Money, kind: 'write_off', deleted: true }));
 }
 
+const CREDIT_SALE_AUDIT = { type: 'SYSTEM', action: 'CREATE_CLIENT_DEBT_TRANSACTION' } as const;
+
+/**
+ * A credit sale or repayment. It writes its own audit entry: on PostgreSQL, for a client who owes already, the
+ * entry, the balance and the audit entry go in one statement (postEntryWithAudit); otherwise the general path.
+ * Either way the references are checked by the append itself, and named in a 400 when one fails.
+ */
 async function createTransaction(db: Db, body: CreateClientDebtTransactionDto, ctx: OperationContext) {
-  // The references are checked by the append itself (postDebtEntry), and named in a 400 when one fails.
-  const posted = await postDebtEntry(
-    db,
-    ctx,
-    {
-      clientId: body.client_id,
-      amount: body.debt_amount,
-      kind: 'transaction',
-      employeeId: body.employee_id,
-      pointId: body.id_automated_point,
-      signatureUrl: body.signature_url ?? null,
-    },
-    body,
-  );
-  return entryWire(posted.entry);
+  const entry = {
+    clientId: body.client_id,
+    amount: body.debt_amount,
+    kind: 'transaction',
+    employeeId: body.employee_id,
+    pointId: body.id_automated_point,
+    signatureUrl: body.signature_url ?? null,
+  } as const;
+  const entryId = ctx.newId();
+  if (onPostgres(db)) {
+    const row = await postEntryWithAudit(db, ctx, entryId, entry, body, (pending) => ({ ...CREDIT_SALE_AUDIT, record: entryWire(pending) }));
+    if (row) return entryWire(row);
+  }
+  const posted = await postDebtEntry(db, ctx, entry, body, entryId);
+  const record = entryWire(posted.entry);
+  await writeAudit(db, ctx, { ...CREDIT_SALE_AUDIT, record });
+  return record;
 }
 
 /** Every entry of the ledger (all kinds, written-off debts included), newest first; their sum is the balance. */
@@ -150,8 +160,7 @@ export const clientDebtHandlers = [
   handler('ClientDebtController_removeDebt', (db, { params }, ctx) => removeDebt(db, params.id ?? '', ctx), {
     audit: { type: 'SYSTEM', action: 'DELETE_CLIENT_DEBT' },
   }),
-  handler('ClientDebtController_createTransaction', (db, { body }, ctx) => createTransaction(db, body, ctx), {
-    audit: { type: 'SYSTEM', action: 'CREATE_CLIENT_DEBT_TRANSACTION' },
-  }),
+  // Writes its own audit entry (CREDIT_SALE_AUDIT), in the same statement as the sale where it can.
+  handler('ClientDebtController_createTransaction', (db, { body }, ctx) => createTransaction(db, body, ctx), { audit: false }),
   handler('ClientDebtController_findAllTransactions', (db, { query }, ctx) => findAllTransactions(db, query, ctx)),
 ];

@@ -7,9 +7,12 @@
  * One record per client (unique on business_id, client_id) whatever its is_deleted flag: a written-off record
  * is revived by the client's next entry or opening, and its history continues.
  */
+import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
+import { uuidv7 } from '../../shared/ids.js';
 import type { Money } from '../../shared/decimal.js';
 import type { ClientDebtsTable, ClientDebtTxnsTable } from '../../db/schema.js';
+import { auditRow, type AuditEntry } from '../audit.js';
 import type { Db, OperationContext } from '../context.js';
 import { atCommit } from '../operation.js';
 import { executeCarrying } from '../stock/insert-rows.js';
@@ -101,8 +104,10 @@ export async function postDebtEntry(
   ctx: OperationContext,
   entry: DebtEntry,
   references?: DebtReferences,
+  // The entry's id, taken before anything else so it is the operation's first id on every path (derived-ids.ts).
+  entryId: string = ctx.newId(),
 ): Promise<{ entry: DebtEntryRow }> {
-  let row = await appendEntryForClient(db, ctx, entry, references);
+  let row = await appendEntryForClient(db, ctx, entryId, entry, references);
   if (!row) {
     // Nothing appended: either a reference does not resolve (a 400 naming it, before anything was written) or
     // the client has no record yet.
@@ -114,7 +119,7 @@ export async function postDebtEntry(
       .values({ ...newRecord(ctx, entry), debt_amount: 0n as Money })
       .onConflict((conflict) => conflict.columns(['business_id', 'client_id']).doNothing())
       .execute();
-    row = await appendEntryForClient(db, ctx, entry);
+    row = await appendEntryForClient(db, ctx, entryId, entry);
     if (!row) throw new Error('client debt record missing after insert');
   }
   const { debt_id: debtId, amount } = row;
@@ -149,8 +154,13 @@ function referencesResolve(ctx: OperationContext, references: DebtReferences) {
  * statement (INSERT … SELECT, one round trip, no lock); undefined when the client has no record yet, or when
  * `references` are given and one of them does not resolve.
  */
-async function appendEntryForClient(db: Db, ctx: OperationContext, entry: DebtEntry, references?: DebtReferences): Promise<DebtEntryRow | undefined> {
-  const id = ctx.newId();
+async function appendEntryForClient(
+  db: Db,
+  ctx: OperationContext,
+  id: string,
+  entry: DebtEntry,
+  references?: DebtReferences,
+): Promise<DebtEntryRow | undefined> {
   const signature = entry.signatureUrl ?? null;
   const inserted = await db
     .insertInto('client_debt_txns')
@@ -207,6 +217,68 @@ async function appendEntryForClient(db: Db, ctx: OperationContext, entry: DebtEn
     dt_created: ctx.now,
     dt_updated: ctx.now,
   };
+}
+
+/**
+ * PostgreSQL, a client who has a record already — the common credit sale: the entry, the balance increment and the
+ * operation's audit entry in ONE statement (data-modifying CTEs), where the general path (postDebtEntry, then the
+ * audit entry) takes two round trips. The references are checked by the same statement, as there.
+ *
+ * The audit record names the entry's debt, which only the statement finds; `audit` builds it with a one-off token
+ * in place of the debt id, and the statement puts the id in. Undefined when nothing was written — the client has
+ * no record yet, or a reference does not resolve — and the caller then takes the general path with the same
+ * entry id. The balance row is locked from this statement until COMMIT, so it must be the operation's last.
+ */
+export async function postEntryWithAudit(
+  db: Db,
+  ctx: OperationContext,
+  entryId: string,
+  entry: DebtEntry,
+  references: DebtReferences,
+  audit: (row: DebtEntryRow) => AuditEntry,
+): Promise<DebtEntryRow | undefined> {
+  const token = randomUUID();
+  const signature = entry.signatureUrl ?? null;
+  const row: DebtEntryRow = {
+    business_id: ctx.businessId,
+    id: entryId,
+    client_id: entry.clientId,
+    debt_id: token,
+    amount: entry.amount,
+    kind: entry.kind,
+    employee_id: entry.employeeId,
+    id_automated_point: entry.pointId,
+    signature_url: signature,
+    is_deleted: 0,
+    dt_created: ctx.now,
+    dt_updated: ctx.now,
+  };
+  // Not from ctx.newId(): the record ids a queued operation takes must not depend on which path ran.
+  const logged = auditRow(ctx, audit(row), uuidv7());
+  const written = await sql<{ debt_id: string }>`
+    with appended as (
+      insert into client_debt_txns
+        (business_id, id, client_id, debt_id, amount, kind, employee_id, id_automated_point, signature_url, is_deleted, dt_created, dt_updated)
+      select d.business_id, ${entryId}, d.client_id, d.id, cast(${entry.amount} as bigint), ${entry.kind}, ${entry.employeeId},
+             ${entry.pointId}, cast(${signature} as text), 0, ${ctx.now}, ${ctx.now}
+        from client_debts d
+       where d.business_id = ${ctx.businessId} and d.client_id = ${entry.clientId} and ${referencesResolve(ctx, references)}
+      returning debt_id
+    ),
+    incremented as (
+      -- A scalar subquery, not a join: the planner cannot know "appended" is one row, and a join may scan the table.
+      update client_debts set debt_amount = debt_amount + cast(${entry.amount} as bigint), is_deleted = 0, dt_updated = ${ctx.now}
+       where business_id = ${ctx.businessId} and id = (select debt_id from appended)
+    ),
+    audited as (
+      insert into audit_log (business_id, id, user_id, type, action, details, is_deleted, dt_created, dt_updated)
+      select ${logged.business_id}, ${logged.id}, cast(${logged.user_id} as text), ${logged.type}, ${logged.action},
+             replace(${logged.details}, ${token}, a.debt_id), 0, ${ctx.now}, ${ctx.now}
+        from appended a
+    )
+    select debt_id from appended`.execute(db);
+  const debtId = written.rows[0]?.debt_id;
+  return debtId === undefined ? undefined : { ...row, debt_id: debtId };
 }
 
 /**

@@ -171,6 +171,29 @@ describe.each(await testEngines())('client debt checks on %s', (engine) => {
     expect(await entries(clientId)).toHaveLength(1);
   });
 
+  it('audits each credit sale with the entry exactly as answered, its debt named, whether or not the client owed before', async () => {
+    const clientId = await insertClient(server, shop, 'Audited sales');
+    // The first sale opens the client's record; the second finds it (on PostgreSQL: one statement, see ledger.ts).
+    const first = await transact(shop, debtBody(shop, clientId, '4'));
+    const second = await transact(shop, debtBody(shop, clientId, '2.5'));
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const debtId = (await record(clientId))?.id;
+    expect(first.body.debt_id).toBe(debtId);
+    expect(second.body.debt_id).toBe(debtId);
+    for (const sale of [first, second]) {
+      const logged = await server.database.db
+        .selectFrom('audit_log')
+        .select(['action', 'user_id', 'details'])
+        .where('business_id', '=', shop.businessId)
+        .where('details', 'like', `%${sale.body.id}%`)
+        .execute();
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ action: 'CREATE_CLIENT_DEBT_TRANSACTION', user_id: shop.userId });
+      expect(JSON.parse(logged[0]!.details ?? 'null')).toEqual(sale.body);
+    }
+    expect(await record(clientId)).toMatchObject({ debt_amount: 650n });
+  });
+
   it('writes an audit entry for every debt write, by the caller', async () => {
     const clientId = await insertClient(server, shop, 'Audited debtor');
     const debt = await createDebt(shop, debtBody(shop, clientId, '9'));
