@@ -4,6 +4,7 @@
  */
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
+import { prepareFrequentStatements } from './prepared-statements.js';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.js';
 import { groupCommitTransactor, perOperationTransactor, type Transactor } from './transactor.js';
@@ -57,6 +58,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // An idle client that loses its connection must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
+    prepareFrequentStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', writes: perOperationTransactor(db), close: () => db.destroy() };
   }

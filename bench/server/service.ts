@@ -41,7 +41,10 @@ export async function startService(engine: 'sqlite' | 'postgres', port: number, 
   const dataDir = mkdtempSync(join(tmpdir(), 'kassa-bench-'));
   const postgres = engine === 'postgres' ? await freshPostgresUrl() : undefined;
   const databaseUrl = postgres?.url ?? join(dataDir, 'kassa.sqlite');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_SERVICE_NODE_ARGS: extra node flags for the service alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to
+  // profile it (Node refuses --cpu-prof in NODE_OPTIONS; the service writes the profile when stopped).
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
