@@ -12,6 +12,7 @@ import * as m0006 from './migrations/0006_chats.js';
 import * as m0007 from './migrations/0007_change_log.js';
 import * as m0008 from './migrations/0008_terminals.js';
 import * as m0009 from './migrations/0009_refused_operations.js';
+import * as m0010 from './migrations/0010_pending_by_transaction.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0007_change_log': m0007,
   '0008_terminals': m0008,
   '0009_refused_operations': m0009,
+  '0010_pending_by_transaction': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

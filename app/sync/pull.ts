@@ -17,7 +17,8 @@ import { formatCursor, parseCursor } from '../../shared/sync/cursor.js';
 import type { ResetReason } from '../../shared/sync/wire.js';
 import { unauthorized } from '../../shared/errors.js';
 import type { Db } from '../context.js';
-import { changeScopeFilter, resolveTerminalScope, type TerminalScope } from './scope.js';
+import { changeScopeFilter, resolveTerminalScope, scopeOf, terminalScopeQuery, type TerminalScope } from './scope.js';
+import { onPostgres } from '../operation.js';
 import { readSnapshot } from './snapshot.js';
 import { headVersion, jsonString } from './log.js';
 import type { CachedVersion, ChangeCache } from './change-cache.js';
@@ -59,10 +60,10 @@ const entryBytes = (change: ChangeRow) => Buffer.byteLength(change.row) + (chang
 /** Reads one pull page for the terminal (whose credential the caller verified) and returns it as JSON text. */
 export async function readPull(db: Db, businessId: string, input: PullInput, options: PullOptions = {}): Promise<string> {
   return readSnapshot(db, async (tx) => {
-    const scope = await resolveTerminalScope(tx, businessId, input.terminalId);
+    const opening = await readOpening(tx, businessId, input);
     // Revoked between the credential check and this read.
-    if (!scope) throw unauthorized();
-    const head = await headVersion(tx, businessId);
+    if (!opening) throw unauthorized();
+    const { scope, head } = opening;
     const reason = unusableCursor(input.cursor, scope, head, options.retentionFloor ?? 0n);
     if (reason) return resetPage(reason, head);
     const from = parseCursor(input.cursor ?? '')?.version ?? 0n;
@@ -72,7 +73,7 @@ export async function readPull(db: Db, businessId: string, input: PullInput, opt
       ? await readChangesCached(tx, options.cache, scope, from, head, limitRows, limitBytes)
       : await readChanges(tx, scope, from, limitRows, limitBytes);
     const upTo = page.limitReached ? page.lastVersion : head;
-    const ack = await readAck(tx, businessId, input, upTo);
+    const ack = (opening.acks && ackFrom(opening.acks, upTo, head)) ?? (await readAck(tx, businessId, input, upTo));
     return [
       `{"protocolVersion":${PROTOCOL_VERSION}`,
       `,"cursor":${jsonString(formatCursor({ version: upTo, scopeKey: scope.key }))}`,
@@ -83,6 +84,66 @@ export async function readPull(db: Db, businessId: string, input: PullInput, opt
       `,"reset":null}`,
     ].join('');
   });
+}
+
+/** The operation results of (terminal, epoch) after knownAck and up to the head version, read with the scope. */
+interface PrefetchedAcks {
+  /** [seq, mutationId, status, result as JSON text or null, version], in seq order; numbers as decimal text. */
+  readonly rows: readonly [string, string, string, string | null, string][];
+  /** The last seq whose effects are at or below the head version; null when there is none. */
+  readonly lastSeqAtHead: string | null;
+}
+
+interface PullOpening {
+  readonly scope: TerminalScope;
+  readonly head: bigint;
+  /** On PostgreSQL, read in the same statement (see readOpening); otherwise read by readAck. */
+  readonly acks?: PrefetchedAcks;
+}
+
+/**
+ * The scope, the head version and (on PostgreSQL) the acknowledgement up to the head, null for a terminal that
+ * is not live. On PostgreSQL each statement is a round trip, and a till pulls after every sale: one statement
+ * instead of three (the ack is nearly always wanted up to the head; ackFrom says when it is not).
+ */
+async function readOpening(tx: Db, businessId: string, input: PullInput): Promise<PullOpening | null> {
+  if (!onPostgres(tx)) {
+    const scope = await resolveTerminalScope(tx, businessId, input.terminalId);
+    return scope ? { scope, head: await headVersion(tx, businessId) } : null;
+  }
+  const head = sql`(select c.version from sync_clock c where c.business_id = ${businessId})`;
+  const ofTerminal = sql`m.business_id = ${businessId} and m.terminal_id = ${input.terminalId} and m.epoch = ${input.epoch} and m.version <= ${head}`;
+  const row = await terminalScopeQuery(tx, businessId, input.terminalId)
+    .select([
+      sql<string | null>`${head}::text`.as('head'),
+      sql<string | null>`(select max(m.seq)::text from sync_mutations m where ${ofTerminal})`.as('last_seq'),
+      sql<PrefetchedAcks['rows'] | null>`(
+        select json_agg(json_build_array(m.seq::text, m.mutation_id, m.status, m.result, m.version::text) order by m.seq)
+          from sync_mutations m where ${ofTerminal} and m.seq > ${BigInt(input.knownAck ?? 0)})`.as('acks'),
+    ])
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    scope: scopeOf(businessId, input.terminalId, row),
+    head: BigInt(row.head ?? 0),
+    acks: { rows: row.acks ?? [], lastSeqAtHead: row.last_seq },
+  };
+}
+
+/**
+ * readAck's answer from the prefetched rows; undefined when they cannot give it (a page cut below the head
+ * whose prefix holds none of them: the last seq at that version needs its own read).
+ */
+function ackFrom(acks: PrefetchedAcks, upTo: bigint, head: bigint): Ack | undefined {
+  const included = acks.rows.filter((row) => BigInt(row[4]) <= upTo);
+  let lastAppliedSeq: bigint;
+  if (included.length > 0) lastAppliedSeq = BigInt(included[included.length - 1]![0]);
+  else if (upTo === head) lastAppliedSeq = BigInt(acks.lastSeqAtHead ?? 0);
+  else return undefined;
+  const results = included.map(
+    ([seq, mutationId, status, result]) => `{"seq":${seq},"mutationId":${jsonString(mutationId)},"status":${jsonString(status)},"result":${result ?? 'null'}}`,
+  );
+  return { lastAppliedSeq, results };
 }
 
 function unusableCursor(text: string | null | undefined, scope: TerminalScope, head: bigint, floor: bigint): ResetReason | null {

@@ -23,24 +23,39 @@ export interface TerminalScope {
   readonly key: string;
 }
 
-/** The scope of a live (enrolled, not revoked) terminal of the business, or null. */
-export async function resolveTerminalScope(db: Db, businessId: string, terminalId: string): Promise<TerminalScope | null> {
-  const row = await db
+/**
+ * The row of a live (enrolled, not revoked) terminal of the business with what its scope is made of. Callers add
+ * their own columns to read more in the same round trip (a pull reads the head version and its acknowledgement).
+ */
+export function terminalScopeQuery(db: Db, businessId: string, terminalId: string) {
+  return db
     .selectFrom('terminals as t')
     .innerJoin('workplaces as w', (join) => join.onRef('w.business_id', '=', 't.business_id').onRef('w.id', '=', 't.workplace_id'))
     .leftJoin('points as p', (join) => join.onRef('p.business_id', '=', 'w.business_id').onRef('p.id', '=', 'w.automated_point_id'))
     .select(['t.workplace_id', 'w.automated_point_id', 'p.default_warehouse_id'])
     .where('t.business_id', '=', businessId)
     .where('t.id', '=', terminalId)
-    .where('t.revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) return null;
+    .where('t.revoked_at', 'is', null);
+}
+
+/** The scope a terminalScopeQuery row describes. */
+export function scopeOf(
+  businessId: string,
+  terminalId: string,
+  row: { workplace_id: string; automated_point_id: string; default_warehouse_id?: string | null },
+): TerminalScope {
   const warehouseId = row.default_warehouse_id ?? null;
   const key = createHash('sha256')
     .update(`pt:${row.automated_point_id}\nwh:${warehouseId ?? '*'}`)
     .digest('base64url')
     .slice(0, 12);
   return { businessId, terminalId, workplaceId: row.workplace_id, pointId: row.automated_point_id, warehouseId, key };
+}
+
+/** The scope of a live (enrolled, not revoked) terminal of the business, or null. */
+export async function resolveTerminalScope(db: Db, businessId: string, terminalId: string): Promise<TerminalScope | null> {
+  const row = await terminalScopeQuery(db, businessId, terminalId).executeTakeFirst();
+  return row ? scopeOf(businessId, terminalId, row) : null;
 }
 
 /** The warehouses in scope, for telling the terminal (enrollment answer). */

@@ -277,6 +277,9 @@ describe.each(await testEngines())('pulling the change log on %s', (engine) => {
     expect(upToFirst.upToVersion).toBe(Number(v1));
     expect(upToFirst.ack.lastAppliedSeq).toBe(1);
     expect(upToFirst.mutationResults.map((result: any) => result.seq)).toEqual([1]);
+    // …even when the terminal knows that much already and nothing after it is in the page.
+    const knownFirst = await pullPage(server, till1, { cursor: `v1:${v1 - 1n}:${key}`, limitRows: 1, knownAck: 1 });
+    expect([knownFirst.upToVersion, knownFirst.ack.lastAppliedSeq, knownFirst.mutationResults]).toEqual([Number(v1), 1, []]);
     await server.database.db.deleteFrom('sync_mutations').where('business_id', '=', shop.businessId).execute();
   });
 
