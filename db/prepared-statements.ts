@@ -37,7 +37,9 @@ export function prepareFrequentStatements(pool: pg.Pool): void {
     return name;
   };
   pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // Looked up on each call, not bound once: whatever wraps the prototype later (a test counting statements)
+    // still sees every query.
+    const query = (...args: unknown[]) => (Object.getPrototypeOf(client) as { query: (...a: unknown[]) => unknown }).query.apply(client, args);
     client.query = ((...args: unknown[]) => {
       const [text, values] = args;
       if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2) {

@@ -17,10 +17,11 @@ import { formatCursor, parseCursor } from '../../shared/sync/cursor.js';
 import type { ResetReason } from '../../shared/sync/wire.js';
 import { unauthorized } from '../../shared/errors.js';
 import type { Db } from '../context.js';
-import { changeScopeFilter, resolveTerminalScope, scopeOf, terminalScopeQuery, type TerminalScope } from './scope.js';
+import { changeScopeFilter, type TerminalScope } from './scope.js';
 import { onPostgres } from '../operation.js';
+import { ackFrom, headVersionSql, openingOf, openingQuery, readAck, readOpening, type Ack, type PullOpening } from './pull-opening.js';
 import { readSnapshot } from './snapshot.js';
-import { headVersion, jsonString } from './log.js';
+import { jsonString } from './log.js';
 import type { CachedVersion, ChangeCache } from './change-cache.js';
 
 export const DEFAULT_PULL_ROWS = 2_000;
@@ -59,12 +60,17 @@ const entryBytes = (change: ChangeRow) => Buffer.byteLength(change.row) + (chang
 
 /** Reads one pull page for the terminal (whose credential the caller verified) and returns it as JSON text. */
 export async function readPull(db: Db, businessId: string, input: PullInput, options: PullOptions = {}): Promise<string> {
+  const retentionFloor = options.retentionFloor ?? 0n;
+  if (options.cache && onPostgres(db)) {
+    const page = await readPullInOneStatement(db, options.cache, businessId, input, retentionFloor);
+    if (page !== undefined) return page;
+  }
   return readSnapshot(db, async (tx) => {
     const opening = await readOpening(tx, businessId, input);
     // Revoked between the credential check and this read.
     if (!opening) throw unauthorized();
     const { scope, head } = opening;
-    const reason = unusableCursor(input.cursor, scope, head, options.retentionFloor ?? 0n);
+    const reason = unusableCursor(input.cursor, scope, head, retentionFloor);
     if (reason) return resetPage(reason, head);
     const from = parseCursor(input.cursor ?? '')?.version ?? 0n;
     const limitRows = input.limitRows ?? DEFAULT_PULL_ROWS;
@@ -74,77 +80,79 @@ export async function readPull(db: Db, businessId: string, input: PullInput, opt
       : await readChanges(tx, scope, from, limitRows, limitBytes);
     const upTo = page.limitReached ? page.lastVersion : head;
     const ack = (opening.acks && ackFrom(opening.acks, upTo, head)) ?? (await readAck(tx, businessId, input, upTo));
-    return [
-      `{"protocolVersion":${PROTOCOL_VERSION}`,
-      `,"cursor":${jsonString(formatCursor({ version: upTo, scopeKey: scope.key }))}`,
-      `,"fromVersion":${from},"upToVersion":${upTo},"headVersion":${head},"hasMore":${upTo < head}`,
-      `,"ack":{"epoch":${jsonString(input.epoch)},"lastAppliedSeq":${ack.lastAppliedSeq}}`,
-      `,"mutationResults":[${ack.results.join(',')}]`,
-      `,"changes":[${page.entries.join(',')}]`,
-      `,"reset":null}`,
-    ].join('');
+    return pageText(input, opening, from, upTo, ack, page);
   });
 }
 
-/** The operation results of (terminal, epoch) after knownAck and up to the head version, read with the scope. */
-interface PrefetchedAcks {
-  /** [seq, mutationId, status, result as JSON text or null, version], in seq order; numbers as decimal text. */
-  readonly rows: readonly [string, string, string, string | null, string][];
-  /** The last seq whose effects are at or below the head version; null when there is none. */
-  readonly lastSeqAtHead: string | null;
-}
-
-interface PullOpening {
-  readonly scope: TerminalScope;
-  readonly head: bigint;
-  /** On PostgreSQL, read in the same statement (see readOpening); otherwise read by readAck. */
-  readonly acks?: PrefetchedAcks;
+function pageText(input: PullInput, opening: PullOpening, from: bigint, upTo: bigint, ack: Ack, page: ChangesPage): string {
+  return [
+    `{"protocolVersion":${PROTOCOL_VERSION}`,
+    `,"cursor":${jsonString(formatCursor({ version: upTo, scopeKey: opening.scope.key }))}`,
+    `,"fromVersion":${from},"upToVersion":${upTo},"headVersion":${opening.head},"hasMore":${upTo < opening.head}`,
+    `,"ack":{"epoch":${jsonString(input.epoch)},"lastAppliedSeq":${ack.lastAppliedSeq}}`,
+    `,"mutationResults":[${ack.results.join(',')}]`,
+    `,"changes":[${page.entries.join(',')}]`,
+    `,"reset":null}`,
+  ].join('');
 }
 
 /**
- * The scope, the head version and (on PostgreSQL) the acknowledgement up to the head, null for a terminal that
- * is not live. On PostgreSQL each statement is a round trip, and a till pulls after every sale: one statement
- * instead of three (the ack is nearly always wanted up to the head; ackFrom says when it is not).
+ * PostgreSQL, the common pull — a till whose cursor its scope's window of recent versions covers
+ * (./change-cache.ts): the whole page in ONE statement, and so no snapshot transaction either (one statement sees
+ * one snapshot). The scope, the head version, the acknowledgement and the in-scope entries newer than the window
+ * are read together; the page is the window's versions plus those. Undefined when this path does not apply (no
+ * window covers the cursor, or more new entries than a page holds, or an ack it cannot answer): the caller then
+ * reads the page the general way.
+ *
+ * Why: a fleet of tills pulls after every sale, and each statement is a round trip whose system calls cost the
+ * service more than the statement costs PostgreSQL (BENCHMARKS.md, "Sync"). Four statements became one.
  */
-async function readOpening(tx: Db, businessId: string, input: PullInput): Promise<PullOpening | null> {
-  if (!onPostgres(tx)) {
-    const scope = await resolveTerminalScope(tx, businessId, input.terminalId);
-    return scope ? { scope, head: await headVersion(tx, businessId) } : null;
-  }
-  const head = sql`(select c.version from sync_clock c where c.business_id = ${businessId})`;
-  const ofTerminal = sql`m.business_id = ${businessId} and m.terminal_id = ${input.terminalId} and m.epoch = ${input.epoch} and m.version <= ${head}`;
-  const row = await terminalScopeQuery(tx, businessId, input.terminalId)
-    .select([
-      sql<string | null>`${head}::text`.as('head'),
-      sql<string | null>`(select max(m.seq)::text from sync_mutations m where ${ofTerminal})`.as('last_seq'),
-      sql<PrefetchedAcks['rows'] | null>`(
-        select json_agg(json_build_array(m.seq::text, m.mutation_id, m.status, m.result, m.version::text) order by m.seq)
-          from sync_mutations m where ${ofTerminal} and m.seq > ${BigInt(input.knownAck ?? 0)})`.as('acks'),
-    ])
+async function readPullInOneStatement(
+  db: Db,
+  cache: ChangeCache,
+  businessId: string,
+  input: PullInput,
+  retentionFloor: bigint,
+): Promise<string | undefined> {
+  const cursor = parseCursor(input.cursor ?? '');
+  if (!cursor) return undefined;
+  // The window of the scope the cursor was issued for; if the terminal's scope changed since, the statement
+  // below says so, and the page is a reset.
+  const window = cache.window(businessId, cursor.scopeKey);
+  if (!window || cursor.version < window.lo || cursor.version > window.hi) return undefined;
+  const limitRows = input.limitRows ?? DEFAULT_PULL_ROWS;
+  const limitBytes = input.limitBytes ?? DEFAULT_PULL_BYTES;
+  const row = await openingQuery(db, businessId, input)
+    .select(
+      // changeScopeFilter's rule, on the scope the same statement reads (w: the workplace, p: its point).
+      sql<ChangeTuple[] | null>`(
+        select json_agg(json_build_array(n.version::text, n.ord::text, n.tbl, n.row, n.fields) order by n.version, n.ord)
+          from (select l.version, l.ord, l.tbl, l.row, l.fields from sync_changes l
+                 where l.business_id = ${businessId} and l.version > ${window.hi} and l.version <= ${headVersionSql(businessId)}
+                   and (l.scope = 'biz' or l.scope = 'pt:' || w.automated_point_id
+                        or (case when p.default_warehouse_id is null then l.scope like 'wh:%' else l.scope = 'wh:' || p.default_warehouse_id end))
+                 order by l.version, l.ord
+                 limit ${limitRows + 1}) n)`.as('changes'),
+    )
     .executeTakeFirst();
-  if (!row) return null;
-  return {
-    scope: scopeOf(businessId, input.terminalId, row),
-    head: BigInt(row.head ?? 0),
-    acks: { rows: row.acks ?? [], lastSeqAtHead: row.last_seq },
-  };
+  // Revoked between the credential check and this read.
+  if (!row) throw unauthorized();
+  const opening = openingOf(businessId, input, row);
+  const reason = unusableCursor(input.cursor, opening.scope, opening.head, retentionFloor);
+  if (reason) return resetPage(reason, opening.head);
+  const fetched = (row.changes ?? []).map(([version, ord, tbl, text, fields]): ChangeRow => ({ version, ord, tbl, row: text, fields }));
+  if (fetched.length > limitRows) return undefined;
+  const newer = groupVersions(fetched);
+  if (opening.head > window.hi) cache.record(businessId, cursor.scopeKey, window.hi, opening.head, newer);
+  const page = pageOf([...versionsIn(window.versions, cursor.version, opening.head), ...newer], limitRows, limitBytes);
+  const upTo = page.limitReached ? page.lastVersion : opening.head;
+  const ack = opening.acks && ackFrom(opening.acks, upTo, opening.head);
+  if (!ack) return undefined;
+  return pageText(input, opening, cursor.version, upTo, ack, page);
 }
 
-/**
- * readAck's answer from the prefetched rows; undefined when they cannot give it (a page cut below the head
- * whose prefix holds none of them: the last seq at that version needs its own read).
- */
-function ackFrom(acks: PrefetchedAcks, upTo: bigint, head: bigint): Ack | undefined {
-  const included = acks.rows.filter((row) => BigInt(row[4]) <= upTo);
-  let lastAppliedSeq: bigint;
-  if (included.length > 0) lastAppliedSeq = BigInt(included[included.length - 1]![0]);
-  else if (upTo === head) lastAppliedSeq = BigInt(acks.lastSeqAtHead ?? 0);
-  else return undefined;
-  const results = included.map(
-    ([seq, mutationId, status, result]) => `{"seq":${seq},"mutationId":${jsonString(mutationId)},"status":${jsonString(status)},"result":${result ?? 'null'}}`,
-  );
-  return { lastAppliedSeq, results };
-}
+/** A change-log entry as the one-statement pull reads it: [version, ord, tbl, row, fields], numbers as text. */
+type ChangeTuple = [string, string, string, string, string | null];
 
 function unusableCursor(text: string | null | undefined, scope: TerminalScope, head: bigint, floor: bigint): ResetReason | null {
   if (text === null || text === undefined || text === '') return 'BOOTSTRAP_REQUIRED';
@@ -276,6 +284,11 @@ async function fetchVersions(tx: Db, scope: TerminalScope, after: bigint, upTo: 
       limit ${limitRows + 1}`.execute(tx)
   ).rows;
   if (rows.length > limitRows) return null;
+  return groupVersions(rows);
+}
+
+/** Entries in (version, ord) order, grouped by version as the change cache keeps them. */
+function groupVersions(rows: readonly ChangeRow[]): CachedVersion[] {
   const versions: { version: bigint; entries: string[]; bytes: number[] }[] = [];
   for (const change of rows) {
     const version = BigInt(change.version);
@@ -308,40 +321,3 @@ function pageOf(versions: readonly CachedVersion[], limitRows: number, limitByte
 
 const entry = (change: ChangeRow) => `{"v":${change.version},"t":${jsonString(change.tbl)},"row":${change.row},"fields":${change.fields ?? 'null'}}`;
 
-interface Ack {
-  readonly lastAppliedSeq: bigint;
-  /** Each result as JSON text. */
-  readonly results: string[];
-}
-
-/** The acknowledgement as of `upTo`: the pushed operations of (terminal, epoch) whose effects are included. */
-async function readAck(tx: Db, businessId: string, input: PullInput, upTo: bigint): Promise<Ack> {
-  const rows = await tx
-    .selectFrom('sync_mutations')
-    .select(['seq', 'mutation_id', 'status', 'result'])
-    .where('business_id', '=', businessId)
-    .where('terminal_id', '=', input.terminalId)
-    .where('epoch', '=', input.epoch)
-    .where('seq', '>', BigInt(input.knownAck ?? 0))
-    .where('version', '<=', upTo)
-    .orderBy('seq')
-    .execute();
-  let lastAppliedSeq: bigint;
-  if (rows.length > 0) {
-    lastAppliedSeq = BigInt((rows[rows.length - 1] as { seq: bigint }).seq);
-  } else {
-    const known = await tx
-      .selectFrom('sync_mutations')
-      .select((eb) => eb.fn.max('seq').as('seq'))
-      .where('business_id', '=', businessId)
-      .where('terminal_id', '=', input.terminalId)
-      .where('epoch', '=', input.epoch)
-      .where('version', '<=', upTo)
-      .executeTakeFirst();
-    lastAppliedSeq = known?.seq === null || known?.seq === undefined ? 0n : BigInt(known.seq);
-  }
-  const results = rows.map(
-    (row) => `{"seq":${row.seq},"mutationId":${jsonString(row.mutation_id)},"status":${jsonString(row.status)},"result":${row.result ?? 'null'}}`,
-  );
-  return { lastAppliedSeq, results };
-}
