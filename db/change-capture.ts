@@ -12,7 +12,7 @@
  * Changing the trigger code here changes what a migration that calls `installCapture` creates: never edit the
  * SQL of a shipped trigger in place, add a migration that re-installs.
  */
-import { sql, type Kysely, PostgresAdapter } from 'kysely';
+import { sql, type Kysely, type OperationNodeSource, PostgresAdapter, type RawBuilder } from 'kysely';
 
 /**
  * Which terminals receive a table's rows: the whole business (`biz`), the terminals of one warehouse
@@ -190,7 +190,19 @@ let lastOrphanSweep = 0;
  * operations were all rejected still needs a version at which its results become visible. Returns the version
  * each business got.
  */
-export async function stampChanges(tx: Kysely<unknown>, options: { always?: string } = {}): Promise<Map<string, bigint>> {
+export interface StampOptions {
+  /** A business that gets a new version even without captured changes. */
+  readonly always?: string;
+  /**
+   * PostgreSQL: writes that need the version, run in the stamp's own statement (data-modifying CTEs) — given
+   * the SQL of the version a business gets. The clock row stays locked from the stamp until COMMIT, so every
+   * round trip after it makes the business's other writers wait; a push stores its results this way.
+   * SQLite ignores it: the caller writes them after the stamp.
+   */
+  readonly carried?: (versionOf: (businessId: string) => RawBuilder<bigint>) => readonly OperationNodeSource[];
+}
+
+export async function stampChanges(tx: Kysely<unknown>, options: StampOptions = {}): Promise<Map<string, bigint>> {
   const versions = new Map<string, bigint>();
   if (isPostgres(tx)) {
     // This transaction's entries, found by index (migration 0010): the table is a queue full of dead rows
@@ -201,6 +213,7 @@ export async function stampChanges(tx: Kysely<unknown>, options: { always?: stri
     const sweep = Date.now() - lastOrphanSweep >= ORPHAN_SWEEP_MS;
     if (sweep) lastOrphanSweep = Date.now();
     const mine = sweep ? sql`true` : sql`txid = txid_current()`;
+    const carried = options.carried?.((businessId) => sql<bigint>`(select k.version from clock k where k.business_id = ${businessId})`) ?? [];
     const stamped = await sql<{ business_id: string; version: bigint }>`
       with pending as (delete from sync_pending where ${mine} returning *),
       touched as (
@@ -217,7 +230,7 @@ export async function stampChanges(tx: Kysely<unknown>, options: { always?: stri
       logged as (
         insert into sync_changes (business_id, version, ord, scope, tbl, row_id, row, fields)
           select p.business_id, c.version, p.seq, p.scope, p.tbl, p.row_id, p.row, p.fields from pending p join clock c using (business_id)
-      )
+      )${sql.join(carried.map((write, index) => sql`, ${sql.ref(`carried${index}`)} as (${write})`), sql``)}
       select business_id, version from clock`.execute(tx);
     for (const row of stamped.rows) versions.set(row.business_id, BigInt(row.version));
     return versions;

@@ -16,7 +16,7 @@
  *   visible to pull at that version), and the results and the new last seq are stored with it.
  */
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import { findOperation } from '../../shared/catalogue/index.js';
 import type { PushDto, PushedOperationDto } from '../../shared/catalogue/sync.js';
 import { MONEY, parseDecimal, QUANTITY, type DecimalKind } from '../../shared/decimal.js';
@@ -28,7 +28,6 @@ import { stampChanges } from '../../db/change-capture.js';
 import type { Db, OperationContext } from '../context.js';
 import { domainHandlers } from '../handlers.js';
 import { onPostgres, runWriteInTransaction, type OperationInput } from '../operation.js';
-import { withInsertsInFront } from '../stock/insert-rows.js';
 import { derivedIds } from './derived-ids.js';
 
 /** Absolute edits and the kind of value their basis holds (the value the user saw). */
@@ -304,6 +303,51 @@ export interface PushOptions {
   readonly onFault?: (error: unknown, mutation: PushedOperationDto) => void;
 }
 
+/** The statements that store a push's results and advance its queue position, under `version`. */
+function storeResults(
+  tx: Db,
+  terminal: PushingTerminal,
+  epoch: string,
+  fresh: readonly { mutation: PushedOperationDto; outcome: Outcome }[],
+  lastApplied: number,
+  receivedAt: string,
+  version: Expression<bigint> | bigint,
+) {
+  const stored = tx.insertInto('sync_mutations').values(
+    fresh.map(({ mutation, outcome }) => {
+      const args = JSON.stringify({
+        args: mutation.args ?? null,
+        params: mutation.params ?? null,
+        basis: mutation.basis ?? null,
+        actor: mutation.actor,
+      });
+      return {
+        business_id: terminal.businessId,
+        terminal_id: terminal.terminalId,
+        epoch,
+        seq: BigInt(mutation.seq),
+        mutation_id: mutation.mutationId,
+        name: mutation.name,
+        op_version: mutation.v,
+        args,
+        args_digest: digestOf(args),
+        occurred_at: mutation.occurredAt,
+        received_at: receivedAt,
+        status: outcome.status,
+        result: JSON.stringify(outcome.result),
+        version,
+      };
+    }),
+  );
+  const advanced = tx
+    .updateTable('sync_clients')
+    .set({ last_applied_seq: BigInt(lastApplied), last_applied_version: version, dt_updated: receivedAt })
+    .where('business_id', '=', terminal.businessId)
+    .where('terminal_id', '=', terminal.terminalId)
+    .where('epoch', '=', epoch);
+  return [stored, advanced] as const;
+}
+
 /** Applies a push inside the caller's write transaction (the service's transactor). */
 export async function applyPush(tx: Db, terminal: PushingTerminal, body: PushDto, options: PushOptions): Promise<PushResponse> {
   const receivedAt = new Date().toISOString();
@@ -362,52 +406,20 @@ export async function applyPush(tx: Db, terminal: PushingTerminal, body: PushDto
 
   // The tail: the version is taken last; results and the queue position are stored under it.
   // (A batch of operations all applied before changes nothing and answers the version they were applied at.)
-  const stamped = await stampChanges(tx as unknown as Kysely<unknown>, fresh.length > 0 ? { always: terminal.businessId } : {});
-  const version = stamped.get(terminal.businessId) ?? client.lastAppliedVersion;
-  if (fresh.length > 0) {
-    const stored = tx
-      .insertInto('sync_mutations')
-      .values(
-        fresh.map(({ mutation, outcome }) => {
-          const args = JSON.stringify({
-            args: mutation.args ?? null,
-            params: mutation.params ?? null,
-            basis: mutation.basis ?? null,
-            actor: mutation.actor,
-          });
-          return {
-            business_id: terminal.businessId,
-            terminal_id: terminal.terminalId,
-            epoch: body.epoch,
-            seq: BigInt(mutation.seq),
-            mutation_id: mutation.mutationId,
-            name: mutation.name,
-            op_version: mutation.v,
-            args,
-            args_digest: digestOf(args),
-            occurred_at: mutation.occurredAt,
-            received_at: receivedAt,
-            status: outcome.status,
-            result: JSON.stringify(outcome.result),
-            version,
-          };
-        }),
-      )
-      .compile();
-    const advanced = tx
-      .updateTable('sync_clients')
-      .set({ last_applied_seq: BigInt(lastApplied), last_applied_version: version, dt_updated: receivedAt })
-      .where('business_id', '=', terminal.businessId)
-      .where('terminal_id', '=', terminal.terminalId)
-      .where('epoch', '=', body.epoch)
-      .compile();
-    // On PostgreSQL the results travel in front of the queue position's update: one round trip, not two.
-    const together = onPostgres(tx) ? withInsertsInFront([stored], advanced) : null;
-    if (together) await tx.executeQuery(together);
-    else {
-      await tx.executeQuery(stored);
-      await tx.executeQuery(advanced);
-    }
+  const tail = (version: Expression<bigint> | bigint) => storeResults(tx, terminal, body.epoch, fresh, lastApplied, receivedAt, version);
+  let version: bigint;
+  if (fresh.length > 0 && onPostgres(tx)) {
+    // One statement: the stamp, and the results written under the version it takes (the clock row is locked
+    // from the stamp until COMMIT, so every round trip after it holds up the business's other pushes).
+    const stamped = await stampChanges(tx as unknown as Kysely<unknown>, {
+      always: terminal.businessId,
+      carried: (versionOf) => tail(versionOf(terminal.businessId)),
+    });
+    version = stamped.get(terminal.businessId)!;
+  } else {
+    const stamped = await stampChanges(tx as unknown as Kysely<unknown>, fresh.length > 0 ? { always: terminal.businessId } : {});
+    version = stamped.get(terminal.businessId) ?? client.lastAppliedVersion;
+    for (const write of fresh.length > 0 ? tail(version) : []) await write.execute();
   }
   return {
     protocolVersion: options.protocolVersion,
