@@ -5,32 +5,12 @@ import { createTerminalStore } from '../state/terminal.js';
 import { EMPLOYEE, fakeBridge, memoryStorage, ONLINE, renderWith, rpcError } from '../test-support.js';
 import type { CatalogueEntry } from './modifier-groups/model.js';
 import { ModifierGroups } from './ModifierGroups.js';
+import { catalogueEntry as entry } from './modifier-groups/fixtures.js';
 
 afterEach(cleanup);
 
 /** Money is shown with thin spaces between digit groups. */
 const NB = '\u202f';
-
-function entry(overrides: Partial<CatalogueEntry> & Pick<CatalogueEntry, 'id' | 'name'>): CatalogueEntry {
-  return {
-    description: null,
-    measurement: 'pcs',
-    price: '0',
-    cost: null,
-    color: null,
-    type: 'MODIFIER_GROUP',
-    id_automated_point: null,
-    tax_id: null,
-    discount_id: null,
-    is_menu: false,
-    is_service: false,
-    allow_pickup: false,
-    allow_delivery: false,
-    is_deleted: false,
-    dt_updated: '2026-03-01T09:00:00.000Z',
-    ...overrides,
-  };
-}
 
 /**
  * A fake terminal core holding groups and modifiers in memory: writes change what the next read answers, as the

@@ -11,28 +11,9 @@ import {
   pickerColour,
   splitLines,
   withCurrent,
-  type CatalogueEntry,
   type EntryValues,
 } from './model.js';
-
-function entry(overrides: Partial<CatalogueEntry> & Pick<CatalogueEntry, 'id' | 'name'>): CatalogueEntry {
-  return {
-    description: null,
-    measurement: 'pcs',
-    price: '0',
-    cost: null,
-    color: null,
-    type: 'MODIFIER_GROUP',
-    id_automated_point: null,
-    tax_id: null,
-    discount_id: null,
-    is_menu: false,
-    is_service: false,
-    allow_pickup: false,
-    allow_delivery: false,
-    ...overrides,
-  };
-}
+import { catalogueEntry as entry } from './fixtures.js';
 
 const STORED = entry({
   id: 'g-1',
