@@ -38,7 +38,12 @@ const STATEMENT_CACHE_LIMIT = 500;
  */
 function withStatementCache(file: Sqlite.Database): SqliteDatabase {
   const cache = new Map<string, Sqlite.Statement>();
-  const prepare = (source: string): Sqlite.Statement => {
+  const prepare = (text: string): Sqlite.Statement => {
+    // Every transaction takes the write lock when it begins. A deferred BEGIN takes it at its first write, and if
+    // another process (a tool, a second service on the file) committed since the transaction's first read, that
+    // upgrade fails at once with SQLITE_BUSY — busy_timeout does not wait for it. IMMEDIATE waits instead. In this
+    // process nothing changes: its one connection runs one transaction at a time anyway.
+    const source = text === 'begin' ? 'begin immediate' : text;
     const hit = cache.get(source);
     if (hit) {
       cache.delete(source);
