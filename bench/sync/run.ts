@@ -14,10 +14,12 @@
  *   back (`--interval 0`: the service's saturation point, where latency is queueing).
  * Prints seconds and rows (operations) per second per engine. A script, not a test.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { openDatabase } from '../../db/connect.js';
 import { Terminal, fetchTransport, type Transport } from '../../main/terminal/terminal.js';
 import { seedBulk } from '../seed-bulk.js';
@@ -69,6 +71,9 @@ async function measure(engine: 'sqlite' | 'postgres', port: number) {
     const seedStart = performance.now();
     await seedBulk(seeding, { businessId: registered.businessId, warehouseId: warehouse.id, items: ITEMS, clients: CLIENTS });
     const seedSeconds = (performance.now() - seedStart) / 1000;
+    // The seeding wrote about a gigabyte of WAL: without a checkpoint now, PostgreSQL starts one (minutes long)
+    // in the middle of the measurements, and the fleet's commits wait on a disk busy with it (BENCHMARKS.md).
+    if (engine === 'postgres') await sql`checkpoint`.execute(seeding.db);
     await seeding.close();
 
     // Bootstrap, end to end.
@@ -208,7 +213,12 @@ async function manyTerminals(baseUrl: string, api: ReturnType<typeof apiClient>,
 
 const engines = String(values.engines).split(',') as ('sqlite' | 'postgres')[];
 const results = [];
-for (const [index, engine] of engines.entries()) results.push(await measure(engine, 18600 + index));
+for (const [index, engine] of engines.entries()) {
+  // Each engine starts on a quiet disk: the previous one left hundreds of megabytes of dirty pages, whose
+  // writeback slows PostgreSQL's commit flushes — and every push waits for one under its business's clock lock.
+  execFileSync('sync');
+  results.push(await measure(engine, 18600 + index));
+}
 console.log(`\nbootstrap: ${ITEMS} items + ${ITEMS} stock rows + ${CLIENTS} clients; drain: ${OPERATIONS} debt sales queued offline\n`);
 console.log('| engine | rows | bootstrap | rows/s | queue offline | drain (push + ack) | of which push | ops/s | left |');
 console.log('|---|---|---|---|---|---|---|---|---|');
