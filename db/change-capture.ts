@@ -12,7 +12,7 @@
  * Changing the trigger code here changes what a migration that calls `installCapture` creates: never edit the
  * SQL of a shipped trigger in place, add a migration that re-installs.
  */
-import { sql, type Kysely, type OperationNodeSource, PostgresAdapter, type RawBuilder } from 'kysely';
+import { sql, type Kysely, PostgresAdapter } from 'kysely';
 
 /**
  * Which terminals receive a table's rows: the whole business (`biz`), the terminals of one warehouse
@@ -177,64 +177,27 @@ export async function installCapture(db: Kysely<unknown>, table: string, rule: S
   }
 }
 
-/** How often (per process) a PostgreSQL stamp also carries entries left without a stamp; see stampChanges. */
-const ORPHAN_SWEEP_MS = 1000;
-let lastOrphanSweep = 0;
-
 /**
  * Gives the transaction's captured changes their version: one new version per business it touched, taken from
- * the business's clock row as the last lock before COMMIT. A write that touched no synced table costs one
- * indexed look at an empty table. Must run inside the write transaction (the transactors call it after the work).
+ * the business's clock row as the last lock before COMMIT (the row stays locked until then, so versions are in
+ * commit order). Must run inside the write transaction (the transactors call it after the work).
  *
- * `always` names a business that gets a new version even without captured changes — a sync push whose
- * operations were all rejected still needs a version at which its results become visible. Returns the version
- * each business got.
+ * SQLite: stamps now. `always` names a business that gets a new version even without captured changes — a sync
+ * push whose operations were all rejected still needs a version at which its results become visible. Returns the
+ * version each business got.
+ *
+ * PostgreSQL: does nothing and returns no versions. There the deferred trigger of migration 0011 stamps the
+ * transaction's entries inside its COMMIT, so the clock row is not held across a round trip to the service; a sync
+ * push adds a marker entry so that its results are stamped too (app/sync/push.ts).
  */
 export interface StampOptions {
-  /** A business that gets a new version even without captured changes. */
+  /** SQLite: a business that gets a new version even without captured changes. */
   readonly always?: string;
-  /**
-   * PostgreSQL: writes that need the version, run in the stamp's own statement (data-modifying CTEs) — given
-   * the SQL of the version a business gets. The clock row stays locked from the stamp until COMMIT, so every
-   * round trip after it makes the business's other writers wait; a push stores its results this way.
-   * SQLite ignores it: the caller writes them after the stamp.
-   */
-  readonly carried?: (versionOf: (businessId: string) => RawBuilder<bigint>) => readonly OperationNodeSource[];
 }
 
 export async function stampChanges(tx: Kysely<unknown>, options: StampOptions = {}): Promise<Map<string, bigint>> {
   const versions = new Map<string, bigint>();
-  if (isPostgres(tx)) {
-    // This transaction's entries, found by index (migration 0010): the table is a queue full of dead rows
-    // between vacuums, and a scan of it under the clock lock slowed every write. Entries another transaction
-    // left committed without a stamp (a write made outside a transaction) are visible too: at most once a
-    // second a stamp takes them as well, scanning the table, and carries them. Every image is kept, in write order.
-    const always = options.always ?? null;
-    const sweep = Date.now() - lastOrphanSweep >= ORPHAN_SWEEP_MS;
-    if (sweep) lastOrphanSweep = Date.now();
-    const mine = sweep ? sql`true` : sql`txid = txid_current()`;
-    const carried = options.carried?.((businessId) => sql<bigint>`(select k.version from clock k where k.business_id = ${businessId})`) ?? [];
-    const stamped = await sql<{ business_id: string; version: bigint }>`
-      with pending as (delete from sync_pending where ${mine} returning *),
-      touched as (
-        select business_id from pending
-        union
-        select ${always}::text where ${always}::text is not null
-      ),
-      clock as (
-        insert into sync_clock (business_id, version)
-          select business_id, 1 from touched
-          on conflict (business_id) do update set version = sync_clock.version + 1
-          returning business_id, version
-      ),
-      logged as (
-        insert into sync_changes (business_id, version, ord, scope, tbl, row_id, row, fields)
-          select p.business_id, c.version, p.seq, p.scope, p.tbl, p.row_id, p.row, p.fields from pending p join clock c using (business_id)
-      )${sql.join(carried.map((write, index) => sql`, ${sql.ref(`carried${index}`)} as (${write})`), sql``)}
-      select business_id, version from clock`.execute(tx);
-    for (const row of stamped.rows) versions.set(row.business_id, BigInt(row.version));
-    return versions;
-  }
+  if (isPostgres(tx)) return versions;
   const businesses = new Set((await sql<{ business_id: string }>`select distinct business_id from sync_pending`.execute(tx)).rows.map((row) => row.business_id));
   if (options.always) businesses.add(options.always);
   for (const businessId of [...businesses].sort()) {

@@ -13,6 +13,7 @@ import * as m0007 from './migrations/0007_change_log.js';
 import * as m0008 from './migrations/0008_terminals.js';
 import * as m0009 from './migrations/0009_refused_operations.js';
 import * as m0010 from './migrations/0010_pending_by_transaction.js';
+import * as m0011 from './migrations/0011_stamp_at_commit.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0008_terminals': m0008,
   '0009_refused_operations': m0009,
   '0010_pending_by_transaction': m0010,
+  '0011_stamp_at_commit': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,7 +16,7 @@
  *   visible to pull at that version), and the results and the new last seq are stored with it.
  */
 import { createHash } from 'node:crypto';
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { findOperation } from '../../shared/catalogue/index.js';
 import type { PushDto, PushedOperationDto } from '../../shared/catalogue/sync.js';
 import { MONEY, parseDecimal, QUANTITY, type DecimalKind } from '../../shared/decimal.js';
@@ -29,6 +29,7 @@ import type { Db, OperationContext } from '../context.js';
 import { domainHandlers } from '../handlers.js';
 import { onPostgres, runWriteInTransaction, type OperationInput } from '../operation.js';
 import { derivedIds } from './derived-ids.js';
+import { withInsertsInFront } from '../stock/insert-rows.js';
 
 /** Absolute edits and the kind of value their basis holds (the value the user saw). */
 const ABSOLUTE_BASIS: Readonly<Record<string, DecimalKind>> = {
@@ -311,7 +312,7 @@ function storeResults(
   fresh: readonly { mutation: PushedOperationDto; outcome: Outcome }[],
   lastApplied: number,
   receivedAt: string,
-  version: Expression<bigint> | bigint,
+  version: bigint | null,
 ) {
   const stored = tx.insertInto('sync_mutations').values(
     fresh.map(({ mutation, outcome }) => {
@@ -348,8 +349,26 @@ function storeResults(
   return [stored, advanced] as const;
 }
 
+/** A push as applied inside its transaction. On PostgreSQL its version is given by COMMIT: null until finishPush. */
+export type AppliedPush = Omit<PushResponse, 'version'> & { readonly version: number | null };
+
+/** The answer to a push once its transaction has committed: the version COMMIT gave its results, read back. */
+export async function finishPush(db: Db, businessId: string, applied: AppliedPush): Promise<PushResponse> {
+  if (applied.version !== null) return { ...applied, version: applied.version };
+  const row = await db
+    .selectFrom('sync_mutations')
+    .select('version')
+    .where('business_id', '=', businessId)
+    .where('terminal_id', '=', applied.terminalId)
+    .where('epoch', '=', applied.epoch)
+    .where('seq', '=', BigInt(applied.lastAppliedSeq))
+    .executeTakeFirst();
+  if (row?.version === null || row?.version === undefined) throw new Error('a committed push has no version');
+  return { ...applied, version: Number(row.version) };
+}
+
 /** Applies a push inside the caller's write transaction (the service's transactor). */
-export async function applyPush(tx: Db, terminal: PushingTerminal, body: PushDto, options: PushOptions): Promise<PushResponse> {
+export async function applyPush(tx: Db, terminal: PushingTerminal, body: PushDto, options: PushOptions): Promise<AppliedPush> {
   const receivedAt = new Date().toISOString();
   const client = await lockClient(tx, terminal, body, receivedAt);
   let lastApplied = client.lastAppliedSeq;
@@ -406,27 +425,35 @@ export async function applyPush(tx: Db, terminal: PushingTerminal, body: PushDto
 
   // The tail: the version is taken last; results and the queue position are stored under it.
   // (A batch of operations all applied before changes nothing and answers the version they were applied at.)
-  const tail = (version: Expression<bigint> | bigint) => storeResults(tx, terminal, body.epoch, fresh, lastApplied, receivedAt, version);
-  let version: bigint;
+  let version: bigint | null;
   if (fresh.length > 0 && onPostgres(tx)) {
-    // One statement: the stamp, and the results written under the version it takes (the clock row is locked
-    // from the stamp until COMMIT, so every round trip after it holds up the business's other pushes).
-    const stamped = await stampChanges(tx as unknown as Kysely<unknown>, {
-      always: terminal.businessId,
-      carried: (versionOf) => tail(versionOf(terminal.businessId)),
+    // Stored without a version, with a marker entry: the COMMIT's stamp (migration 0011) gives the results, the
+    // queue position and the batch's changes their version. One statement; the caller reads the version after
+    // COMMIT (finishPush).
+    const [stored, advanced] = storeResults(tx, terminal, body.epoch, fresh, lastApplied, receivedAt, null);
+    const marker = tx.insertInto('sync_pending').values({
+      business_id: terminal.businessId,
+      scope: '',
+      tbl: '',
+      row_id: [terminal.terminalId, body.epoch, fresh[0]!.mutation.seq, lastApplied].join('\n'),
+      row: '',
+      fields: null,
     });
-    version = stamped.get(terminal.businessId)!;
+    const together = withInsertsInFront([stored.compile(), marker.compile()], advanced.compile());
+    if (together) await tx.executeQuery(together);
+    else for (const write of [stored, marker, advanced]) await write.execute();
+    version = null;
   } else {
     const stamped = await stampChanges(tx as unknown as Kysely<unknown>, fresh.length > 0 ? { always: terminal.businessId } : {});
     version = stamped.get(terminal.businessId) ?? client.lastAppliedVersion;
-    for (const write of fresh.length > 0 ? tail(version) : []) await write.execute();
+    for (const write of fresh.length > 0 ? storeResults(tx, terminal, body.epoch, fresh, lastApplied, receivedAt, version) : []) await write.execute();
   }
   return {
     protocolVersion: options.protocolVersion,
     terminalId: terminal.terminalId,
     epoch: body.epoch,
     lastAppliedSeq: lastApplied,
-    version: Number(version),
+    version: version === null ? null : Number(version),
     results,
     serverTime: new Date().toISOString(),
   };

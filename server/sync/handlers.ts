@@ -15,7 +15,7 @@ import { createEnrollmentCode, enrollTerminal } from '../../app/sync/enrollment.
 import { readPull } from '../../app/sync/pull.js';
 import { changeCacheFor } from '../../app/sync/change-cache.js';
 import { keepRefusedOperations, listRefusedOperations } from '../../app/sync/refused-operations.js';
-import { applyPush, pushWithIsolationRetry } from '../../app/sync/push.js';
+import { applyPush, finishPush, pushWithIsolationRetry } from '../../app/sync/push.js';
 import { resolveTerminalScope, scopeWarehouses } from '../../app/sync/scope.js';
 import { listTerminals, revokeTerminal } from '../../app/sync/terminals.js';
 import type { Principal } from '../auth/principal.js';
@@ -133,11 +133,11 @@ const push: PlatformHandler = {
     log?.warn({ businessId: revoked.businessId, terminalId: revoked.terminalId, operations: body.mutations.length, kept }, 'a revoked terminal pushed; its operations were kept, not applied');
     throw unauthorized('This terminal’s credential has been revoked: its operations were kept for the back office, not applied');
   },
-  async run({ writes }, input, principal, log) {
+  async run({ db, writes }, input, principal, log) {
     const body = parse(validate(PushDto, input.body));
     requireProtocol(body.protocolVersion);
     const terminal = terminalOf(principal, body.terminalId);
-    return pushWithIsolationRetry((isolated) =>
+    const applied = await pushWithIsolationRetry((isolated) =>
       writes.transaction(
         async (tx) => {
           // Scope from the credential's terminal row, read inside the batch's transaction.
@@ -149,10 +149,11 @@ const push: PlatformHandler = {
             onFault: (error, mutation) => log?.error({ err: error, seq: mutation.seq, operation: mutation.name }, 'a pushed operation failed and was rejected'),
           });
         },
-        // applyPush takes the version itself, as its last write but the results it stores under it.
+        // applyPush takes the version itself (SQLite), or leaves it to COMMIT (PostgreSQL).
         { stampsItself: true },
       ),
     );
+    return finishPush(db, terminal.businessId, applied);
   },
 };
 
