@@ -18,6 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openDatabase } from '../../db/connect.js';
@@ -36,6 +37,9 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '15' },
     // Seconds the fleet runs before its figures count: 200 tills connecting and making their first sale at once.
     warmup: { type: 'string', default: '3' },
+    // Internal: one engine's run in a child process (measureInChild).
+    child: { type: 'boolean', default: false },
+    port: { type: 'string', default: '18600' },
     // 'own': each terminal sells to its own client (a fleet of shops); 'one': all to one client (one hot balance row).
     'fleet-clients': { type: 'string', default: 'own' },
     // Each terminal starts a sale every `interval` ms (0: back to back, the service's saturation point).
@@ -212,13 +216,36 @@ async function manyTerminals(baseUrl: string, api: ReturnType<typeof apiClient>,
 }
 
 const engines = String(values.engines).split(',') as ('sqlite' | 'postgres')[];
-const results = [];
-for (const [index, engine] of engines.entries()) {
-  // Each engine starts on a quiet disk: the previous one left hundreds of megabytes of dirty pages, whose
-  // writeback slows PostgreSQL's commit flushes — and every push waits for one under its business's clock lock.
+type Measured = Awaited<ReturnType<typeof measure>>;
+const RESULT_PREFIX = 'bench-sync-result ';
+
+/**
+ * One engine, in a process of its own: the load generator is this process, and one that has just driven the
+ * other engine's fleet and held its terminals' data measures the next one worse (its heap, its sockets). And each
+ * engine starts on a quiet disk: the previous one left hundreds of megabytes of dirty pages, whose write-back
+ * slows PostgreSQL's commit flushes.
+ */
+function measureInChild(engine: 'sqlite' | 'postgres', port: number): Measured {
   execFileSync('sync');
-  results.push(await measure(engine, 18600 + index));
+  const args = process.argv.slice(2).filter((arg, index, all) => arg !== '--engines' && all[index - 1] !== '--engines' && !arg.startsWith('--engines='));
+  const output = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), ...args, '--engines', engine, '--port', String(port), '--child'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const line = output.split('\n').find((candidate) => candidate.startsWith(RESULT_PREFIX));
+  if (!line) throw new Error(`no result from the ${engine} run`);
+  return JSON.parse(line.slice(RESULT_PREFIX.length)) as Measured;
 }
+
+if (values.child) {
+  const [engine] = engines;
+  const measured = await measure(engine!, Number(values.port));
+  console.log(`${RESULT_PREFIX}${JSON.stringify(measured)}`);
+  process.exit(0);
+}
+const results: Measured[] = [];
+for (const [index, engine] of engines.entries()) results.push(measureInChild(engine, 18600 + index));
 console.log(`\nbootstrap: ${ITEMS} items + ${ITEMS} stock rows + ${CLIENTS} clients; drain: ${OPERATIONS} debt sales queued offline\n`);
 console.log('| engine | rows | bootstrap | rows/s | queue offline | drain (push + ack) | of which push | ops/s | left |');
 console.log('|---|---|---|---|---|---|---|---|---|');
