@@ -102,14 +102,15 @@ const shifted = (text: string, offset: number) => (offset === 0 ? text : text.re
 
 /**
  * One PostgreSQL statement: `inserts` as data-modifying CTEs in front of `query` (PostgreSQL runs them to
- * completion whether or not the statement refers to them). Null when together they would bind too many values.
+ * completion whether or not the statement refers to them), named `names` (w0, w1, … by default) for a query that
+ * reads what they return. Null when together they would bind too many values.
  */
-export function withInsertsInFront<R>(inserts: readonly CompiledQuery[], query: CompiledQuery<R>): CompiledQuery<R> | null {
+export function withInsertsInFront<R>(inserts: readonly CompiledQuery[], query: CompiledQuery<R>, names?: readonly string[]): CompiledQuery<R> | null {
   const total = inserts.reduce((sum, insert) => sum + insert.parameters.length, query.parameters.length);
   if (total > MAX_PARAMETERS) return null;
   const parameters: unknown[] = [];
   const ctes = inserts.map((insert, index) => {
-    const text = `w${index} as (${shifted(insert.sql, parameters.length)})`;
+    const text = `${names?.[index] ?? `w${index}`} as (${shifted(insert.sql, parameters.length)})`;
     parameters.push(...insert.parameters);
     return text;
   });

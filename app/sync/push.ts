@@ -29,6 +29,7 @@ import type { Db, OperationContext } from '../context.js';
 import { domainHandlers } from '../handlers.js';
 import { onPostgres, runWriteInTransaction, type OperationInput } from '../operation.js';
 import { derivedIds } from './derived-ids.js';
+import type { ActorCache, PushingTerminal, PushOpening } from './push-opening.js';
 import { withInsertsInFront } from '../stock/insert-rows.js';
 
 /** Absolute edits and the kind of value their basis holds (the value the user saw). */
@@ -39,13 +40,6 @@ const ABSOLUTE_BASIS: Readonly<Record<string, DecimalKind>> = {
 
 /** The classes of operation a terminal may queue; reads and online-only operations are never replayed. */
 const QUEUEABLE = new Set(['fact', 'amendment', 'absolute', 'descriptive', 'delete']);
-
-export interface PushingTerminal {
-  readonly businessId: string;
-  readonly terminalId: string;
-  readonly workplaceId: string;
-  readonly pointId: string;
-}
 
 export interface PushResponse {
   readonly protocolVersion: number;
@@ -88,12 +82,6 @@ const REJECTION_CODES: Record<number, string> = {
 function rejected(code: string, statusCode: number, message: string | string[]): Outcome {
   return { status: 'rejected', result: { error: { code, statusCode, message } } };
 }
-
-/**
- * Employees already looked up in this push (one till's batch is nearly always one or two cashiers): a lookup per
- * operation was a round trip per operation. Cleared whenever the batch's writes may have changed them.
- */
-type ActorCache = Map<string, { id: string; is_deleted: number | bigint } | null>;
 
 /** The actor a queued operation runs as: the employee who did it at this terminal's till. */
 async function actorOf(tx: Db, terminal: PushingTerminal, mutation: PushedOperationDto, actors: ActorCache) {
@@ -228,8 +216,8 @@ async function applyBatch(
   mutations: readonly PushedOperationDto[],
   receivedAt: string,
   options: PushOptions,
+  actors: ActorCache,
 ): Promise<Outcome[]> {
-  const actors: ActorCache = new Map();
   const outcomes: Outcome[] = [];
   if (!options.isolated) {
     for (const mutation of mutations) {
@@ -257,38 +245,6 @@ async function applyBatch(
     }
   }
   return outcomes;
-}
-
-/** Locks (creating it if new) the queue position of (terminal, epoch) and returns where it stands. */
-async function lockClient(
-  tx: Db,
-  terminal: PushingTerminal,
-  body: PushDto,
-  now: string,
-): Promise<{ lastAppliedSeq: number; lastAppliedVersion: bigint }> {
-  const row = await tx
-    .insertInto('sync_clients')
-    .values({
-      business_id: terminal.businessId,
-      terminal_id: terminal.terminalId,
-      epoch: body.epoch,
-      last_applied_version: null,
-      app_version: body.appVersion ?? null,
-      schema_version: body.schemaVersion ?? null,
-      dt_created: now,
-      dt_updated: now,
-    })
-    // One statement: an existing row is updated (which locks it until COMMIT, as FOR UPDATE would — a racing copy
-    // of this push waits here, then reads what the first applied) and keeps the app and schema version it runs.
-    .onConflict((conflicting) =>
-      conflicting.columns(['business_id', 'terminal_id', 'epoch']).doUpdateSet((excluded) => ({
-        app_version: excluded.ref('excluded.app_version'),
-        schema_version: excluded.ref('excluded.schema_version'),
-      })),
-    )
-    .returning(['last_applied_seq', 'last_applied_version'])
-    .executeTakeFirstOrThrow();
-  return { lastAppliedSeq: Number(row.last_applied_seq), lastAppliedVersion: BigInt(row.last_applied_version ?? 0) };
 }
 
 const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -368,9 +324,8 @@ export async function finishPush(db: Db, businessId: string, applied: AppliedPus
 }
 
 /** Applies a push inside the caller's write transaction (the service's transactor). */
-export async function applyPush(tx: Db, terminal: PushingTerminal, body: PushDto, options: PushOptions): Promise<AppliedPush> {
-  const receivedAt = new Date().toISOString();
-  const client = await lockClient(tx, terminal, body, receivedAt);
+export async function applyPush(tx: Db, opening: PushOpening, body: PushDto, options: PushOptions): Promise<AppliedPush> {
+  const { terminal, client, receivedAt } = opening;
   let lastApplied = client.lastAppliedSeq;
   const results: MutationResult[] = [];
   const fresh: { mutation: PushedOperationDto; outcome: Outcome }[] = [];
@@ -415,7 +370,7 @@ export async function applyPush(tx: Db, terminal: PushingTerminal, body: PushDto
   }
 
   const news = body.mutations.filter((candidate) => candidate.seq > lastApplied);
-  const outcomes = await applyBatch(tx, terminal, news, receivedAt, options);
+  const outcomes = await applyBatch(tx, terminal, news, receivedAt, options, opening.actors);
   news.forEach((mutation, index) => {
     const outcome = outcomes[index]!;
     fresh.push({ mutation, outcome });

@@ -16,6 +16,7 @@ import { readPull } from '../../app/sync/pull.js';
 import { changeCacheFor } from '../../app/sync/change-cache.js';
 import { keepRefusedOperations, listRefusedOperations } from '../../app/sync/refused-operations.js';
 import { applyPush, finishPush, pushWithIsolationRetry } from '../../app/sync/push.js';
+import { openPush } from '../../app/sync/push-opening.js';
 import { resolveTerminalScope, scopeWarehouses } from '../../app/sync/scope.js';
 import { listTerminals, revokeTerminal } from '../../app/sync/terminals.js';
 import type { Principal } from '../auth/principal.js';
@@ -141,9 +142,9 @@ const push: PlatformHandler = {
       writes.transaction(
         async (tx) => {
           // Scope from the credential's terminal row, read inside the batch's transaction.
-          const scope = await resolveTerminalScope(tx, terminal.businessId, body.terminalId);
-          if (!scope) throw unauthorized();
-          return applyPush(tx, scope, body, {
+          const opening = await openPush(tx, terminal.businessId, body.terminalId, body);
+          if (!opening) throw unauthorized();
+          return applyPush(tx, opening, body, {
             protocolVersion: PROTOCOL_VERSION,
             isolated,
             onFault: (error, mutation) => log?.error({ err: error, seq: mutation.seq, operation: mutation.name }, 'a pushed operation failed and was rejected'),

@@ -436,7 +436,7 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
    * fleet's throughput (BENCHMARKS.md, "Sync"). Counted at the driver, so a change that adds a round trip to
    * every push shows up here, not only in a benchmark.
    */
-  it.runIf(engine === 'postgres')('sends PostgreSQL few statements: a one-sale push at most 8, each further credit sale one', async () => {
+  it.runIf(engine === 'postgres')('sends PostgreSQL few statements: a one-sale push at most 6, each further credit sale one', async () => {
     const pg = await import('pg');
     const query = pg.default.Client.prototype.query;
     const statements: string[] = [];
@@ -463,7 +463,7 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
     // At least BEGIN, the operation and COMMIT: a count of nothing would mean the counting missed them.
     expect(one, statements.join('\n')).toBeGreaterThanOrEqual(3);
     // The last reads back the version COMMIT gave (migration 0011), after the clock row is free again.
-    expect(one, statements.join('\n')).toBeLessThanOrEqual(8);
+    expect(one, statements.join('\n')).toBeLessThanOrEqual(6);
     const ten = await counted(Array.from({ length: 10 }, (_, index) => debtSale(index + 3)), till);
     // The entry, the balance and the audit entry travel in one statement (postEntryWithAudit).
     expect(ten - one, statements.join('\n')).toBeLessThanOrEqual(9);

@@ -1,0 +1,93 @@
+/**
+ * What a push reads and locks before its operations (./push.ts): the terminal's scope, its queue position — the
+ * (terminal, epoch) row of `sync_clients`, created if new and locked until COMMIT, so a retry racing its original
+ * waits and then finds everything applied — and the employees the batch names.
+ *
+ * On PostgreSQL the three are one statement: each statement is a system call each way for the service, and a
+ * till pushes after every sale. SQLite reads them one by one, in process (employees as the operations need them).
+ */
+import { sql } from 'kysely';
+import type { PushDto } from '../../shared/catalogue/sync.js';
+import type { Db } from '../context.js';
+import { onPostgres } from '../operation.js';
+import { withInsertsInFront } from '../stock/insert-rows.js';
+import { resolveTerminalScope, scopeOf, terminalScopeQuery } from './scope.js';
+
+export interface PushingTerminal {
+  readonly businessId: string;
+  readonly terminalId: string;
+  readonly workplaceId: string;
+  readonly pointId: string;
+}
+
+/**
+ * Employees already looked up in this push (one till's batch is nearly always one or two cashiers): a lookup per
+ * operation was a round trip per operation. Cleared whenever the batch's writes may have changed them.
+ */
+export type ActorCache = Map<string, { id: string; is_deleted: number | bigint } | null>;
+
+export interface PushOpening {
+  readonly terminal: PushingTerminal;
+  /** Where the (terminal, epoch) queue stands. */
+  readonly client: { readonly lastAppliedSeq: number; readonly lastAppliedVersion: bigint };
+  readonly actors: ActorCache;
+  readonly receivedAt: string;
+}
+
+/** The queue position's row: inserted, or (when it exists) updated — which locks it — keeping the app's versions. */
+function upsertClient(tx: Db, businessId: string, terminalId: string, body: PushDto, now: string) {
+  return tx
+    .insertInto('sync_clients')
+    .values({
+      business_id: businessId,
+      terminal_id: terminalId,
+      epoch: body.epoch,
+      last_applied_version: null,
+      app_version: body.appVersion ?? null,
+      schema_version: body.schemaVersion ?? null,
+      dt_created: now,
+      dt_updated: now,
+    })
+    .onConflict((conflicting) =>
+      conflicting.columns(['business_id', 'terminal_id', 'epoch']).doUpdateSet((excluded) => ({
+        app_version: excluded.ref('excluded.app_version'),
+        schema_version: excluded.ref('excluded.schema_version'),
+      })),
+    )
+    .returning(['last_applied_seq', 'last_applied_version']);
+}
+
+/** Opens a push of a live terminal of the business; null when the terminal is not live (revoked meanwhile). */
+export async function openPush(tx: Db, businessId: string, terminalId: string, body: PushDto): Promise<PushOpening | null> {
+  const receivedAt = new Date().toISOString();
+  if (!onPostgres(tx)) {
+    const scope = await resolveTerminalScope(tx, businessId, terminalId);
+    if (!scope) return null;
+    const row = await upsertClient(tx, businessId, terminalId, body, receivedAt).executeTakeFirstOrThrow();
+    const client = { lastAppliedSeq: Number(row.last_applied_seq), lastAppliedVersion: BigInt(row.last_applied_version ?? 0) };
+    return { terminal: scope, client, actors: new Map(), receivedAt };
+  }
+  const employeeIds = [...new Set(body.mutations.map((mutation) => mutation.actor.employeeId))];
+  // The upsert runs (and waits for a racing copy of this push) whether or not the terminal is still live; a push
+  // of a revoked terminal is refused and its transaction rolled back.
+  const opening = terminalScopeQuery(tx, businessId, terminalId).select([
+    sql<string | null>`(select c.last_applied_seq::text from client c)`.as('last_applied_seq'),
+    sql<string | null>`(select c.last_applied_version::text from client c)`.as('last_applied_version'),
+    sql<[string, number][] | null>`(
+      select json_agg(json_build_array(e.id, e.is_deleted)) from employees e
+       where e.business_id = ${businessId} and e.id = any(${employeeIds}))`.as('actors'),
+  ]);
+  type Row = NonNullable<Awaited<ReturnType<typeof opening.executeTakeFirst>>>;
+  const statement = withInsertsInFront([upsertClient(tx, businessId, terminalId, body, receivedAt).compile()], opening.compile(), ['client']);
+  if (!statement) throw new Error('a push opening cannot bind too many values');
+  const row = (await tx.executeQuery(statement)).rows[0] as Row | undefined;
+  if (!row) return null;
+  const actors: ActorCache = new Map(employeeIds.map((id) => [id, null]));
+  for (const [id, isDeleted] of row.actors ?? []) actors.set(id, { id, is_deleted: isDeleted });
+  return {
+    terminal: scopeOf(businessId, terminalId, row),
+    client: { lastAppliedSeq: Number(row.last_applied_seq ?? 0), lastAppliedVersion: BigInt(row.last_applied_version ?? 0) },
+    actors,
+    receivedAt,
+  };
+}
