@@ -34,10 +34,11 @@ export interface DebtEntry {
   readonly signatureUrl?: string | null;
 }
 
-async function appendEntry(db: Db, ctx: OperationContext, debtId: string, entry: DebtEntry): Promise<DebtEntryRow> {
-  const row: DebtEntryRow = {
+/** The ledger row of `entry` under the debt record `debtId`, dated now. */
+function entryRow(ctx: OperationContext, id: string, debtId: string, entry: DebtEntry): DebtEntryRow {
+  return {
     business_id: ctx.businessId,
-    id: ctx.newId(),
+    id,
     client_id: entry.clientId,
     debt_id: debtId,
     amount: entry.amount,
@@ -49,6 +50,10 @@ async function appendEntry(db: Db, ctx: OperationContext, debtId: string, entry:
     dt_created: ctx.now,
     dt_updated: ctx.now,
   };
+}
+
+async function appendEntry(db: Db, ctx: OperationContext, debtId: string, entry: DebtEntry): Promise<DebtEntryRow> {
+  const row = entryRow(ctx, ctx.newId(), debtId, entry);
   await db.insertInto('client_debt_txns').values(row).execute();
   return row;
 }
@@ -202,21 +207,7 @@ async function appendEntryForClient(
     )
     .returning('debt_id')
     .executeTakeFirst();
-  if (!inserted) return undefined;
-  return {
-    business_id: ctx.businessId,
-    id,
-    client_id: entry.clientId,
-    debt_id: inserted.debt_id,
-    amount: entry.amount,
-    kind: entry.kind,
-    employee_id: entry.employeeId,
-    id_automated_point: entry.pointId,
-    signature_url: signature,
-    is_deleted: 0,
-    dt_created: ctx.now,
-    dt_updated: ctx.now,
-  };
+  return inserted ? entryRow(ctx, id, inserted.debt_id, entry) : undefined;
 }
 
 /**
@@ -239,20 +230,7 @@ export async function postEntryWithAudit(
 ): Promise<DebtEntryRow | undefined> {
   const token = randomUUID();
   const signature = entry.signatureUrl ?? null;
-  const row: DebtEntryRow = {
-    business_id: ctx.businessId,
-    id: entryId,
-    client_id: entry.clientId,
-    debt_id: token,
-    amount: entry.amount,
-    kind: entry.kind,
-    employee_id: entry.employeeId,
-    id_automated_point: entry.pointId,
-    signature_url: signature,
-    is_deleted: 0,
-    dt_created: ctx.now,
-    dt_updated: ctx.now,
-  };
+  const row = entryRow(ctx, entryId, token, entry);
   // Not from ctx.newId(): the record ids a queued operation takes must not depend on which path ran.
   const logged = auditRow(ctx, audit(row), uuidv7());
   const written = await sql<{ debt_id: string }>`
