@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { uuidv7 } from '../shared/ids.js';
 import { freshDatabase, testEngines, type TestDatabase } from '../test/helpers/databases.js';
+import { stampChanges } from './change-capture.js';
 
 const now = () => new Date().toISOString();
 
@@ -73,6 +74,42 @@ describe.each(await testEngines())('the change log on %s', (engine) => {
       [1, 'Kept'],
       [2, 'Next'],
     ]);
+  });
+
+  it('versions a transaction whose first captured write was rolled back to a savepoint, and only what it kept', async () => {
+    const business = uuidv7();
+    await database.db.transaction().execute(async (tx) => {
+      await sql`savepoint first_write`.execute(tx);
+      await tx.insertInto('warehouses').values(warehouseRow(business, 'Undone')).execute();
+      await sql`rollback to savepoint first_write`.execute(tx);
+      await tx.insertInto('warehouses').values(warehouseRow(business, 'Kept')).execute();
+      if (engine === 'sqlite') await stampChanges(tx as never);
+    });
+    const changes = await changesOf(business);
+    expect(changes.map((change) => [Number(change.version), JSON.parse(change.row).name])).toEqual([[1, 'Kept']]);
+    expect(await database.db.selectFrom('sync_pending').selectAll().where('business_id', '=', business).execute()).toEqual([]);
+  });
+
+  it('logs every row of one statement that both inserts and updates (an upsert), the updated ones with their changed fields', async () => {
+    const business = uuidv7();
+    const existing = warehouseRow(business, 'Old');
+    const added = warehouseRow(business, 'Added');
+    await database.writes.transaction((tx) => tx.insertInto('warehouses').values(existing).execute());
+    await database.writes.transaction((tx) =>
+      tx
+        .insertInto('warehouses')
+        .values([{ ...existing, name: 'Renamed' }, added])
+        .onConflict((conflict) => conflict.columns(['business_id', 'id']).doUpdateSet({ name: (eb) => eb.ref('excluded.name') }))
+        .execute(),
+    );
+    const changes = await changesOf(business);
+    const second = changes.filter((change) => Number(change.version) === 2);
+    expect(second.map((change) => [change.row_id, JSON.parse(change.row).name, change.fields && JSON.parse(change.fields)]).sort()).toEqual(
+      [
+        [existing.id, 'Renamed', ['name']],
+        [added.id, 'Added', null],
+      ].sort(),
+    );
   });
 
   it('counts versions per business, so one tenant’s writes never show in another’s log', async () => {
