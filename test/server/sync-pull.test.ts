@@ -173,8 +173,8 @@ describe.each(await testEngines())('pulling the change log on %s', (engine) => {
               await receive(server, world, needs, world.warehouse2, [{ itemId, quantity: 3 }]);
             }
             const input = { terminalId: till2.terminalId, epoch: till2.epoch, cursor: cursors[step.cursor % cursors.length]!, limitRows: step.limitRows, ...(step.limitBytes ? { limitBytes: step.limitBytes } : {}) };
-            const fromLog = await readPull(db, shop.businessId, input);
-            const fromWindow = await readPull(db, shop.businessId, input, { cache });
+            const fromLog = String(await readPull(db, shop.businessId, input));
+            const fromWindow = String(await readPull(db, shop.businessId, input, { cache }));
             expect(fromWindow).toBe(fromLog);
             const cursor = (JSON.parse(fromLog) as { cursor: string | null }).cursor;
             if (cursor && !cursors.includes(cursor)) cursors.push(cursor);
@@ -221,9 +221,9 @@ describe.each(await testEngines())('pulling the change log on %s', (engine) => {
   it('resets a cursor below the retention floor', async () => {
     const cursor = await caughtUp(till1);
     const head = versionOf(cursor);
-    const text = await readPull(server.database.db, shop.businessId, { terminalId: till1.terminalId, epoch: till1.epoch, cursor }, { retentionFloor: head + 1n });
+    const text = String(await readPull(server.database.db, shop.businessId, { terminalId: till1.terminalId, epoch: till1.epoch, cursor }, { retentionFloor: head + 1n }));
     expect((parseExactJson(text) as any).reset).toMatchObject({ reason: 'CURSOR_BEFORE_RETENTION' });
-    const usable = await readPull(server.database.db, shop.businessId, { terminalId: till1.terminalId, epoch: till1.epoch, cursor }, { retentionFloor: head });
+    const usable = String(await readPull(server.database.db, shop.businessId, { terminalId: till1.terminalId, epoch: till1.epoch, cursor }, { retentionFloor: head }));
     expect((parseExactJson(usable) as any).reset).toBeNull();
   });
 
