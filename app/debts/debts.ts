@@ -125,12 +125,14 @@ async function createTransaction(db: Db, body: CreateClientDebtTransactionDto, c
     pointId: body.id_automated_point,
     signatureUrl: body.signature_url ?? null,
   } as const;
+  // The entry takes the operation's first id and a record created for the client its second, on every path.
   const entryId = ctx.newId();
+  const recordId = ctx.newId();
   if (onPostgres(db)) {
-    const row = await postEntryWithAudit(db, ctx, entryId, entry, body, (pending) => ({ ...CREDIT_SALE_AUDIT, record: entryWire(pending) }));
+    const row = await postEntryWithAudit(db, ctx, { entryId, recordId }, entry, body, (pending) => ({ ...CREDIT_SALE_AUDIT, record: entryWire(pending) }));
     if (row) return entryWire(row);
   }
-  const posted = await postDebtEntry(db, ctx, entry, body, entryId);
+  const posted = await postDebtEntry(db, ctx, entry, body, entryId, recordId);
   const record = entryWire(posted.entry);
   await writeAudit(db, ctx, { ...CREDIT_SALE_AUDIT, record });
   return record;

@@ -58,10 +58,10 @@ async function appendEntry(db: Db, ctx: OperationContext, debtId: string, entry:
   return row;
 }
 
-function newRecord(ctx: OperationContext, entry: DebtEntry) {
+function newRecord(ctx: OperationContext, entry: DebtEntry, id: string = ctx.newId()) {
   return {
     business_id: ctx.businessId,
-    id: ctx.newId(),
+    id,
     client_id: entry.clientId,
     debt_amount: entry.amount,
     employee_id: entry.employeeId,
@@ -111,6 +111,8 @@ export async function postDebtEntry(
   references?: DebtReferences,
   // The entry's id, taken before anything else so it is the operation's first id on every path (derived-ids.ts).
   entryId: string = ctx.newId(),
+  // The id a record created here takes: the operation's second on every path.
+  recordId?: string,
 ): Promise<{ entry: DebtEntryRow }> {
   let row = await appendEntryForClient(db, ctx, entryId, entry, references);
   if (!row) {
@@ -121,7 +123,7 @@ export async function postDebtEntry(
     // unique (business, client) index decides between concurrent first entries; the loser uses the winner's.
     await db
       .insertInto('client_debts')
-      .values({ ...newRecord(ctx, entry), debt_amount: 0n as Money })
+      .values({ ...newRecord(ctx, entry, recordId), debt_amount: 0n as Money })
       .onConflict((conflict) => conflict.columns(['business_id', 'client_id']).doNothing())
       .execute();
     row = await appendEntryForClient(db, ctx, entryId, entry);
@@ -211,42 +213,60 @@ async function appendEntryForClient(
 }
 
 /**
- * PostgreSQL, a client who has a record already — the common credit sale: the entry, the balance increment and the
- * operation's audit entry in ONE statement (data-modifying CTEs), where the general path (postDebtEntry, then the
- * audit entry) takes two round trips. The references are checked by the same statement, as there.
+ * PostgreSQL, the credit sale: the entry, the balance and the operation's audit entry in ONE statement
+ * (data-modifying CTEs), where the general path (postDebtEntry, then the audit entry) takes two round trips — and a
+ * client's first sale, which also creates the client's record, five or more. The references are checked by the same
+ * statement, as there.
  *
- * The audit record names the entry's debt, which only the statement finds; `audit` builds it with a one-off token
- * in place of the debt id, and the statement puts the id in. Undefined when nothing was written — the client has
- * no record yet, or a reference does not resolve — and the caller then takes the general path with the same
- * entry id. The balance row is locked from this statement until COMMIT, so it must be the operation's last.
+ * A client with a record (whatever its deleted flag) has the entry appended to it and the amount added; a client
+ * without one gets a record holding the entry's amount, with id `recordId` (sibling CTEs share one snapshot, so an
+ * update could not see a record inserted beside it). The audit record names the entry's debt, which only the
+ * statement finds; `audit` builds it with a one-off token in place of the debt id, and the statement puts the id
+ * in. Undefined when nothing was written — a reference does not resolve, or another transaction created the
+ * client's record after this statement's snapshot — and the caller then takes the general path with the same ids.
+ * The balance row is locked from this statement until COMMIT, so it must be the operation's last.
  */
 export async function postEntryWithAudit(
   db: Db,
   ctx: OperationContext,
-  entryId: string,
+  ids: { readonly entryId: string; readonly recordId: string },
   entry: DebtEntry,
   references: DebtReferences,
   audit: (row: DebtEntryRow) => AuditEntry,
 ): Promise<DebtEntryRow | undefined> {
   const token = randomUUID();
   const signature = entry.signatureUrl ?? null;
-  const row = entryRow(ctx, entryId, token, entry);
+  const row = entryRow(ctx, ids.entryId, token, entry);
   // Not from ctx.newId(): the record ids a queued operation takes must not depend on which path ran.
   const logged = auditRow(ctx, audit(row), uuidv7());
+  const amount = sql`cast(${entry.amount} as bigint)`;
+  const resolve = referencesResolve(ctx, references);
   const written = await sql<{ debt_id: string }>`
-    with appended as (
+    with existing as (
+      select d.business_id, d.id, d.client_id from client_debts d
+       where d.business_id = ${ctx.businessId} and d.client_id = ${entry.clientId}
+    ),
+    created as (
+      insert into client_debts (business_id, id, client_id, debt_amount, employee_id, id_automated_point, is_deleted, dt_created, dt_updated)
+      select ${ctx.businessId}, ${ids.recordId}, ${entry.clientId}, ${amount}, ${entry.employeeId}, ${entry.pointId}, 0, ${ctx.now}, ${ctx.now}
+       where not exists (select 1 from existing) and ${resolve}
+      on conflict (business_id, client_id) do nothing
+      returning business_id, id, client_id
+    ),
+    appended as (
       insert into client_debt_txns
         (business_id, id, client_id, debt_id, amount, kind, employee_id, id_automated_point, signature_url, is_deleted, dt_created, dt_updated)
-      select d.business_id, ${entryId}, d.client_id, d.id, cast(${entry.amount} as bigint), ${entry.kind}, ${entry.employeeId},
+      select d.business_id, ${ids.entryId}, d.client_id, d.id, ${amount}, ${entry.kind}, ${entry.employeeId},
              ${entry.pointId}, cast(${signature} as text), 0, ${ctx.now}, ${ctx.now}
-        from client_debts d
-       where d.business_id = ${ctx.businessId} and d.client_id = ${entry.clientId} and ${referencesResolve(ctx, references)}
+        from (select * from existing union all select * from created) d
+       where ${resolve}
       returning debt_id
     ),
     incremented as (
-      -- A scalar subquery, not a join: the planner cannot know "appended" is one row, and a join may scan the table.
-      update client_debts set debt_amount = debt_amount + cast(${entry.amount} as bigint), is_deleted = 0, dt_updated = ${ctx.now}
-       where business_id = ${ctx.businessId} and id = (select debt_id from appended)
+      -- A scalar subquery, not a join: the planner cannot know "existing" is one row, and a join may scan the table.
+      -- Finds nothing for a record created above, which already holds the amount.
+      update client_debts set debt_amount = debt_amount + ${amount}, is_deleted = 0, dt_updated = ${ctx.now}
+       where business_id = ${ctx.businessId} and id = (select id from existing) and exists (select 1 from appended)
     ),
     audited as (
       insert into audit_log (business_id, id, user_id, type, action, details, is_deleted, dt_created, dt_updated)

@@ -388,6 +388,11 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
       .where('client_id', '=', newcomer)
       .execute();
     expect(ids.map((row) => row.id).sort()).toEqual(sales.map((one) => derivedIds(one.mutationId, one.occurredAt)()).sort());
+    // The record the first sale opened takes that operation's second id, as it does on the terminal.
+    const secondId = derivedIds(sales[0]!.mutationId, sales[0]!.occurredAt);
+    secondId();
+    const record = await server.database.db.selectFrom('client_debts').select(['id', 'debt_amount']).where('business_id', '=', shop.businessId).where('client_id', '=', newcomer).executeTakeFirstOrThrow();
+    expect(record).toEqual({ id: secondId(), debt_amount: 600n });
   });
 
   it('gives records created offline the ids the terminal gave them, so a later queued edit finds them', async () => {
@@ -436,7 +441,7 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
    * fleet's throughput (BENCHMARKS.md, "Sync"). Counted at the driver, so a change that adds a round trip to
    * every push shows up here, not only in a benchmark.
    */
-  it.runIf(engine === 'postgres')('sends PostgreSQL few statements: a one-sale push at most 6, each further credit sale one', async () => {
+  it.runIf(engine === 'postgres')('sends PostgreSQL few statements: a one-sale push at most 6, each further credit sale one, a client’s first no more', async () => {
     const pg = await import('pg');
     const query = pg.default.Client.prototype.query;
     const statements: string[] = [];
@@ -467,6 +472,12 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
     const ten = await counted(Array.from({ length: 10 }, (_, index) => debtSale(index + 3)), till);
     // The entry, the balance and the audit entry travel in one statement (postEntryWithAudit).
     expect(ten - one, statements.join('\n')).toBeLessThanOrEqual(9);
+    // A client's first credit sale too: the record is created in the same statement.
+    const newcomer = await insertClient(server, shop, 'Counted first-time debtor');
+    const first = operation(13, 'ClientDebtController_createTransaction', { client_id: newcomer, debt_amount: '7', employee_id: cashier, id_automated_point: stock.point });
+    expect(await counted([first], till), statements.join('\n')).toBeLessThanOrEqual(one);
+    const opened = await server.database.db.selectFrom('client_debts').select('debt_amount').where('business_id', '=', shop.businessId).where('client_id', '=', newcomer).executeTakeFirstOrThrow();
+    expect(opened.debt_amount).toBe(700n);
   });
 
   it('validates the push body, naming the field', async () => {
