@@ -6,6 +6,7 @@ import { parseExactJson } from '../../shared/sync/exact-json.js';
 import { testEngines } from '../helpers/databases.js';
 import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { expectErrorBody, expectValidation } from '../helpers/checks.js';
+import { statementsDuring } from '../helpers/statements.js';
 import {
   bootstrapInto,
   createItem,
@@ -284,25 +285,11 @@ describe.each(await testEngines())('pulling the change log on %s', (engine) => {
   });
 
   it.runIf(engine === 'postgres')('answers a till that pulls after each write with one PostgreSQL statement, the write included', async () => {
-    const pg = await import('pg');
-    const query = pg.default.Client.prototype.query;
-    const statements: string[] = [];
     // The cursor's scope has a window of recent versions once a pull has read up to it.
     let cursor = await caughtUp(till1);
     for (const name of ['One-statement 1', 'One-statement 2']) {
       await createItem(server, shop, name);
-      statements.length = 0;
-      pg.default.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-        const first = args[0] as string | { text?: string };
-        statements.push(typeof first === 'string' ? first : (first.text ?? ''));
-        return (query as (...rest: unknown[]) => unknown).apply(this, args);
-      } as typeof query;
-      let page;
-      try {
-        page = await pullPage(server, till1, { cursor });
-      } finally {
-        pg.default.Client.prototype.query = query;
-      }
+      const { result: page, statements } = await statementsDuring(() => pullPage(server, till1, { cursor }));
       expect(statements, statements.join('\n---\n')).toHaveLength(1);
       expect(page.changes.map((change: any) => change.row.name)).toContain(name);
       cursor = page.cursor;

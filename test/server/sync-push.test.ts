@@ -10,6 +10,7 @@ import { registerTenant, startTestServer, type Tenant, type TestServer } from '.
 import { cashierToken } from '../helpers/actors.js';
 import { expectErrorBody } from '../helpers/checks.js';
 import { insertClient } from '../helpers/fixtures.js';
+import { statementsDuring } from '../helpers/statements.js';
 import { receiptWorld, type ReceiptWorld } from '../helpers/receipts.js';
 import { enrollTerminal, pullPage, shopWorld, type EnrolledTerminal, type ShopWorld } from '../helpers/terminals.js';
 
@@ -442,23 +443,12 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
    * every push shows up here, not only in a benchmark.
    */
   it.runIf(engine === 'postgres')('sends PostgreSQL few statements: a one-sale push at most 6, each further credit sale one, a client’s first no more', async () => {
-    const pg = await import('pg');
-    const query = pg.default.Client.prototype.query;
-    const statements: string[] = [];
+    let statements: string[] = [];
     const counted = async (mutations: unknown[], till: EnrolledTerminal) => {
-      statements.length = 0;
-      pg.default.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-        const first = args[0] as string | { text?: string };
-        statements.push(typeof first === 'string' ? first : (first.text ?? ''));
-        return (query as (...rest: unknown[]) => unknown).apply(this, args);
-      } as typeof query;
-      try {
-        const response = await push(till, mutations);
-        expect(response.status, JSON.stringify(response.body)).toBe(201);
-        expect(response.body.results.every((result: { status: string }) => result.status === 'applied')).toBe(true);
-      } finally {
-        pg.default.Client.prototype.query = query;
-      }
+      const recorded = await statementsDuring(() => push(till, mutations));
+      statements = recorded.statements;
+      expect(recorded.result.status, JSON.stringify(recorded.result.body)).toBe(201);
+      expect(recorded.result.body.results.every((result: { status: string }) => result.status === 'applied')).toBe(true);
       return statements.length;
     };
     // A till that has pushed before (its credential's check is cached), selling to a client who owes already.
