@@ -5,9 +5,11 @@
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { prepareFrequentStatements } from './prepared-statements.js';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema.js';
-import { groupCommitTransactor, perOperationTransactor, type Transactor } from './transactor.js';
+import { groupCommitTransactor, perOperationTransactor, type CommitDurability, type Transactor } from './transactor.js';
+import { WalSync } from './wal-sync.js';
+import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -35,10 +37,13 @@ const STATEMENT_CACHE_LIMIT = 500;
  * kysely the same database with `prepare` answered from a bounded cache (least recently used dropped first).
  * Safe because kysely runs each statement to completion (`all`/`run`) before preparing the next; we never use
  * kysely's streaming (`iterate`), which would hold a statement open.
+ *
+ * Statements that may write are handed out wrapped: `afterWrite` runs after each, so that a COMMIT (or a write
+ * that committed on its own) is made durable before kysely sees it return (wal-sync.ts).
  */
-function withStatementCache(file: Sqlite.Database): SqliteDatabase {
-  const cache = new Map<string, Sqlite.Statement>();
-  const prepare = (text: string): Sqlite.Statement => {
+function withStatementCache(file: Sqlite.Database, afterWrite: () => void): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  const prepare = (text: string): SqliteStatement => {
     // Every transaction takes the write lock when it begins. A deferred BEGIN takes it at its first write, and if
     // another process (a tool, a second service on the file) committed since the transaction's first read, that
     // upgrade fails at once with SQLITE_BUSY — busy_timeout does not wait for it. IMMEDIATE waits instead. In this
@@ -50,7 +55,8 @@ function withStatementCache(file: Sqlite.Database): SqliteDatabase {
       cache.set(source, hit);
       return hit;
     }
-    const statement = file.prepare(source);
+    const prepared = file.prepare(source);
+    const statement = mayCommit(prepared) ? followedBy(prepared, afterWrite) : prepared;
     if (cache.size >= STATEMENT_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     cache.set(source, statement);
     return statement;
@@ -58,7 +64,80 @@ function withStatementCache(file: Sqlite.Database): SqliteDatabase {
   return { prepare, close: () => file.close() };
 }
 
-export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+/**
+ * Whether running the statement may end with a commit: any write (outside a transaction it commits itself), and
+ * COMMIT or RELEASE, which SQLite counts as read-only because they change no row themselves.
+ */
+const mayCommit = (statement: Sqlite.Statement) => !statement.readonly || /^\s*(commit|end|release)\b/i.test(statement.source);
+
+function followedBy(statement: Sqlite.Statement, afterWrite: () => void): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all(parameters) {
+      const rows = statement.all(parameters);
+      afterWrite();
+      return rows;
+    },
+    run(parameters) {
+      const result = statement.run(parameters);
+      afterWrite();
+      return result;
+    },
+    iterate: (parameters) => statement.iterate(parameters),
+  };
+}
+
+/**
+ * SQLite in WAL mode at `synchronous = NORMAL` plus explicit WAL syncs (wal-sync.ts): every commit on the
+ * connection is synced before its statement returns, except the group transactor's, which it syncs off the event
+ * loop before answering. An in-memory database has nothing to sync.
+ */
+function sqliteDurability(
+  file: Sqlite.Database,
+  checkpointInBackground: boolean,
+): { afterWrite: () => void; durability?: CommitDurability; close(): Promise<void> } {
+  if (file.memory) return { afterWrite: () => undefined, close: async () => undefined };
+  const wal = new WalSync(`${file.name}-wal`);
+  let deferring = false;
+  file.pragma('synchronous = NORMAL');
+  let checkpointer: Checkpointer | null = null;
+  if (checkpointInBackground) {
+    file.pragma('wal_autocheckpoint = 0');
+    checkpointer = startCheckpointer(file.name, (message) => console.error(`SQLite checkpoint failed: ${message}`));
+  }
+  return {
+    afterWrite() {
+      if (!deferring && !file.inTransaction) wal.now();
+    },
+    durability: {
+      async commitWithoutWaiting(commit) {
+        deferring = true;
+        try {
+          await commit();
+        } finally {
+          deferring = false;
+        }
+        return { durable: wal.later() };
+      },
+    },
+    async close() {
+      await checkpointer?.stop();
+      await wal.close();
+    },
+  };
+}
+
+export interface OpenOptions {
+  /** PostgreSQL: connections in the pool. */
+  readonly poolSize?: number;
+  /**
+   * SQLite file: checkpoint the WAL on a worker thread instead of inside COMMIT on this one (checkpointer.ts). For
+   * the service, whose event loop must not stop; a terminal's few writes can afford SQLite's own checkpoints.
+   */
+  readonly checkpointInBackground?: boolean;
+}
+
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (engineOf(url) === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // An idle client that loses its connection must not crash the process; the next query reconnects.
@@ -69,12 +148,21 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   }
   const file = new Sqlite(url);
   file.pragma('journal_mode = WAL');
-  // A sale is one commit: durability beats microseconds.
+  // A sale is one commit: durability beats microseconds. FULL until sqliteDurability takes over the WAL's syncs.
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   // Integers come back as bigint, so money and quantities never pass through a float.
   file.defaultSafeIntegers(true);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
-  return { db, engine: 'sqlite', writes: groupCommitTransactor(db), close: () => db.destroy() };
+  const sync = sqliteDurability(file, options.checkpointInBackground ?? false);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file, sync.afterWrite) }) });
+  return {
+    db,
+    engine: 'sqlite',
+    writes: groupCommitTransactor(db, sync.durability),
+    close: async () => {
+      await sync.close();
+      await db.destroy();
+    },
+  };
 }

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from './config.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
-  const handle = openDatabase(config.databaseUrl);
+  const handle = openDatabase(config.databaseUrl, { checkpointInBackground: true });
   await migrateToLatest(handle.db as never);
   const { app } = await buildServer(config, handle);
   const shutdown = async () => {
