@@ -2,7 +2,7 @@
  * `npm run bench:server [-- --duration 10 --connections 32 --engines sqlite,postgres]`
  *
  * Drives the running central service over HTTP with autocannon and prints, side by side per engine, requests/s
- * and p50/p99 latency for: conducted 10-line receipt create, order create (5 lines, 2 payments), debt transaction
+ * p50/p99 latency and CPU per request (the service's, and on PostgreSQL the database's) for: conducted 10-line receipt create, order create (5 lines, 2 payments), debt transaction
  * create, stock update, modifier group create, and items/all with 10,000 items. A script, not a test: it never
  * gates CI on wall-clock time.
  */
@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { createFixtures, seedItems, type BenchFixtures } from './fixtures.js';
-import { startService } from './service.js';
+import { postgresCpuSeconds, startService, type RunningService } from './service.js';
 import { createOrderFixtures, orderCreateBody, type OrderFixtures } from './orders.js';
 
 const { values } = parseArgs({
@@ -95,9 +95,23 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU milliseconds per request: the service's, and (PostgreSQL) the database's. */
+  serviceCpu: number | null;
+  databaseCpu: number | null;
 }
 
-async function runScenario(baseUrl: string, fixtures: Fixtures, scenario: Scenario): Promise<Omit<Row, 'engine'>> {
+/** CPU used by the service and the database while `run` runs, in ms per request it made. */
+async function measured(service: RunningService, engine: string, run: () => Promise<Omit<Row, 'engine' | 'serviceCpu' | 'databaseCpu'> & { total: number }>) {
+  const serviceBefore = service.serviceCpuSeconds();
+  const databaseBefore = engine === 'postgres' ? postgresCpuSeconds() : null;
+  const { total, ...row } = await run();
+  const serviceAfter = service.serviceCpuSeconds();
+  const databaseAfter = engine === 'postgres' ? postgresCpuSeconds() : null;
+  const perRequest = (before: number | null, after: number | null) => (before === null || after === null || total === 0 ? null : ((after - before) * 1000) / total);
+  return { ...row, serviceCpu: perRequest(serviceBefore, serviceAfter), databaseCpu: perRequest(databaseBefore, databaseAfter) };
+}
+
+async function runScenario(baseUrl: string, fixtures: Fixtures, scenario: Scenario) {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${fixtures.token}` };
   const result = await autocannon({
     url: baseUrl,
@@ -118,6 +132,7 @@ async function runScenario(baseUrl: string, fixtures: Fixtures, scenario: Scenar
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
+    total: result.requests.total,
   };
 }
 
@@ -129,14 +144,14 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
     const rows: Row[] = [];
     for (const scenario of scenarios.filter((candidate) => selected(candidate.name))) {
       process.stderr.write(`[${engine}] ${scenario.name}…\n`);
-      rows.push({ engine, ...(await runScenario(service.baseUrl, fixtures, scenario)) });
+      rows.push({ engine, ...(await measured(service, engine, () => runScenario(service.baseUrl, fixtures, scenario))) });
     }
     const listing: Scenario = { name: `items/all (${values.items} items)`, method: 'GET', path: () => '/api/v1/item-modifier/items/all' };
     if (!selected(listing.name)) return rows;
     process.stderr.write(`[${engine}] seeding ${values.items} items…\n`);
     await seedItems(service.baseUrl, fixtures.token, Number(values.items));
     process.stderr.write(`[${engine}] ${listing.name}…\n`);
-    rows.push({ engine, ...(await runScenario(service.baseUrl, fixtures, listing)) });
+    rows.push({ engine, ...(await measured(service, engine, () => runScenario(service.baseUrl, fixtures, listing))) });
     return rows;
   } finally {
     await service.stop();
@@ -147,8 +162,12 @@ const all: Row[] = [];
 for (const [index, engine] of engines.entries()) all.push(...(await benchEngine(engine, 18900 + index)));
 
 const names = [...new Set(all.map((row) => row.scenario))];
-const cell = (row: Row | undefined) => (row ? `${row.rps.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(4)} ms${row.errors ? `  errors ${row.errors}` : ''}` : '—');
-console.log(`\nKassa central service, ${connections} connections, ${duration} s per scenario, Node ${process.version}\n`);
+const cpu = (row: Row) =>
+  row.serviceCpu === null ? '' : `  CPU ${row.serviceCpu.toFixed(2)}${row.databaseCpu === null ? '' : ` + ${row.databaseCpu.toFixed(2)}`} ms`;
+const cell = (row: Row | undefined) =>
+  row ? `${row.rps.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(4)} ms${cpu(row)}${row.errors ? `  errors ${row.errors}` : ''}` : '—';
+console.log(`\nKassa central service, ${connections} connections, ${duration} s per scenario, Node ${process.version}`);
+console.log('CPU: milliseconds per request used by the service process (+ all PostgreSQL processes)\n');
 console.log(`| scenario | ${engines.join(' | ')} |`);
 console.log(`|---|${engines.map(() => '---').join('|')}|`);
 for (const name of names) {

@@ -3,7 +3,7 @@
  * fresh database, and waits until it answers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -31,6 +31,8 @@ async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<vo
 
 export interface RunningService {
   readonly baseUrl: string;
+  /** CPU seconds the service process has used so far (Linux; null elsewhere). */
+  serviceCpuSeconds(): number | null;
   /** The service's database, for seeding it directly. */
   readonly databaseUrl: string;
   stop(): Promise<void>;
@@ -72,6 +74,7 @@ export async function startService(engine: 'sqlite' | 'postgres', port: number, 
   return {
     baseUrl,
     databaseUrl,
+    serviceCpuSeconds: () => (child.pid === undefined ? null : processCpuSeconds(child.pid)),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -79,3 +82,37 @@ export async function startService(engine: 'sqlite' | 'postgres', port: number, 
     },
   };
 }
+
+/** utime + stime of a process and its threads, from /proc (Linux); null where /proc is not there. */
+export function processCpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds used so far by every PostgreSQL process on this machine (Linux; null elsewhere). */
+export function postgresCpuSeconds(): number | null {
+  try {
+    let total = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+        total += processCpuSeconds(Number(entry)) ?? 0;
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}
+
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100;
