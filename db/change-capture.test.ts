@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { uuidv7 } from '../shared/ids.js';
 import { freshDatabase, testEngines, type TestDatabase } from '../test/helpers/databases.js';
 import { stampChanges } from './change-capture.js';
+import { loggedEntries } from '../test/helpers/change-log.js';
 
 const now = () => new Date().toISOString();
 
@@ -17,8 +18,7 @@ describe.each(await testEngines())('the change log on %s', (engine) => {
   });
   afterAll(() => database.dispose());
 
-  const changesOf = async (businessId: string) =>
-    database.db.selectFrom('sync_changes').selectAll().where('business_id', '=', businessId).orderBy('version').orderBy('ord').execute();
+  const changesOf = (businessId: string) => loggedEntries(database.db, businessId);
 
   it('records each committed write to a mirrored table under the business’s next version, with its post-image', async () => {
     const business = uuidv7();
@@ -178,14 +178,7 @@ describe.each(await testEngines())('the change log on %s', (engine) => {
     let cursor = 0n;
     const poll = async () => {
       // The pull's rule: everything above the cursor, in version order; the cursor moves to the last version read.
-      const page = await database.db
-        .selectFrom('sync_changes')
-        .select(['version', 'row'])
-        .where('business_id', '=', business)
-        .where('version', '>', cursor)
-        .orderBy('version')
-        .orderBy('ord')
-        .execute();
+      const page = await loggedEntries(database.db, business, cursor);
       for (const change of page) seen.push({ version: Number(change.version), name: JSON.parse(change.row).name });
       if (page.length > 0) cursor = BigInt(page[page.length - 1]!.version);
     };

@@ -2,8 +2,8 @@
  * The change log terminals pull from (docs/sync.md). Every insert or update of a synced table is captured by a
  * database trigger into `sync_pending`, whatever code path made it — a REST operation, a sync push, a platform
  * handler, a fixture. At the end of each write transaction `stampChanges` moves the pending entries into
- * `sync_changes` under the business's next version, taken from its `sync_clock` row as the transaction's LAST
- * statement: the clock row stays locked until COMMIT, so versions are contiguous and in commit order per business
+ * `sync_log` under the business's next version, one record per scope (migration 0012), taking the version from
+ * its `sync_clock` row as the transaction's LAST statement: the clock row stays locked until COMMIT, so versions are contiguous and in commit order per business
  * (a reader that has seen version v can never later find a change ≤ v appear). On SQLite the single writer gives
  * the same order by construction.
  *
@@ -65,7 +65,10 @@ export const CAPTURED_TABLES: Readonly<Record<string, ScopeRule>> = {
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-/** Creates the log tables and the PostgreSQL trigger function (migration 0007). */
+/**
+ * Creates the log tables and the PostgreSQL trigger function as migration 0007 shipped them (0012 replaced
+ * `sync_changes` by `sync_log`). Only 0007 may call it.
+ */
 export async function createChangeLog(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
   await db.schema
@@ -180,15 +183,16 @@ export async function installCapture(db: Kysely<unknown>, table: string, rule: S
 /**
  * Gives the transaction's captured changes their version: one new version per business it touched, taken from
  * the business's clock row as the last lock before COMMIT (the row stays locked until then, so versions are in
- * commit order). Must run inside the write transaction (the transactors call it after the work).
+ * commit order), and writes them to the log as one record per scope (migration 0012). Must run inside the write
+ * transaction (the transactors call it after the work).
  *
  * SQLite: stamps now. `always` names a business that gets a new version even without captured changes — a sync
  * push whose operations were all rejected still needs a version at which its results become visible. Returns the
  * version each business got.
  *
- * PostgreSQL: does nothing and returns no versions. There the deferred trigger of migration 0011 stamps the
- * transaction's entries inside its COMMIT, so the clock row is not held across a round trip to the service; a sync
- * push adds a marker entry so that its results are stamped too (app/sync/push.ts).
+ * PostgreSQL: does nothing and returns no versions. There the deferred trigger of migration 0011 (0012's version
+ * of its function) stamps the transaction's entries inside its COMMIT, so the clock row is not held across a round
+ * trip to the service; a sync push adds a marker entry so that its results are stamped too (app/sync/push.ts).
  */
 export interface StampOptions {
   /** SQLite: a business that gets a new version even without captured changes. */
@@ -208,9 +212,13 @@ export async function stampChanges(tx: Kysely<unknown>, options: StampOptions = 
     const version = BigInt(clock.rows[0]!.version);
     versions.set(businessId, version);
     await sql`
-      insert into sync_changes (business_id, version, ord, scope, tbl, row_id, row, fields)
-      select business_id, ${version}, seq, scope, tbl, row_id, row, fields from sync_pending
-      where business_id = ${businessId}`.execute(tx);
+      insert into sync_log (business_id, version, scope, entries, entry_count)
+      select business_id, ${version}, scope,
+             group_concat('{"v":' || ${version} || ',"t":"' || tbl || '","row":' || row || ',"fields":' || coalesce(fields, 'null') || '}', ',' order by seq),
+             count(*)
+        from sync_pending
+       where business_id = ${businessId}
+       group by business_id, scope`.execute(tx);
   }
   if (businesses.size > 0) await sql`delete from sync_pending`.execute(tx);
   return versions;

@@ -14,6 +14,8 @@ import * as m0008 from './migrations/0008_terminals.js';
 import * as m0009 from './migrations/0009_refused_operations.js';
 import * as m0010 from './migrations/0010_pending_by_transaction.js';
 import * as m0011 from './migrations/0011_stamp_at_commit.js';
+import * as m0012 from './migrations/0012_log_by_scope.js';
+import * as m0013 from './migrations/0013_ledger_pair_index.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +30,8 @@ export const migrations: Record<string, Migration> = {
   '0009_refused_operations': m0009,
   '0010_pending_by_transaction': m0010,
   '0011_stamp_at_commit': m0011,
+  '0012_log_by_scope': m0012,
+  '0013_ledger_pair_index': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

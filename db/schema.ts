@@ -495,16 +495,14 @@ export interface SyncPendingTable {
   fields: string | null;
 }
 
-export interface SyncChangesTable {
+/** One version's change-log entries in one scope (0012). */
+export interface SyncLogTable {
   business_id: string;
   version: bigint;
-  ord: bigint;
   scope: string;
-  tbl: string;
-  row_id: string;
-  row: string;
-  /** JSON array of the columns an update changed; null for an insert. */
-  fields: string | null;
+  /** The entries in capture order: `{"v":…,"t":…,"row":…,"fields":…}` objects separated by commas. */
+  entries: string;
+  entry_count: number | bigint;
 }
 
 /** A one-time enrollment code for a workplace; only its keyed digest is stored (0008). */
@@ -631,7 +629,7 @@ export interface Database {
   natural_chat_messages: NaturalChatMessagesTable;
   sync_clock: SyncClockTable;
   sync_pending: SyncPendingTable;
-  sync_changes: SyncChangesTable;
+  sync_log: SyncLogTable;
   enrollment_codes: EnrollmentCodesTable;
   terminals: TerminalsTable;
   sync_clients: SyncClientsTable;

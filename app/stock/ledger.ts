@@ -257,11 +257,13 @@ export async function postedByDocument(db: Db, ctx: OperationContext, docType: s
  * Empty when the books balance. Used by tests and the fault harness.
  */
 export async function stockLedgerMismatches(db: Db, businessId: string) {
+  // One pass over the business's ledger, grouped (the ledger has no index by pair: migration 0013).
   const rows = await sql<{ item_id: string; warehouse_id: string; level: bigint | string; ledger: bigint | string | null }>`
-    select l.item_id, l.warehouse_id, l.quantity as level,
-           (select coalesce(sum(m.delta), 0) from stock_moves m
-             where m.business_id = l.business_id and m.item_id = l.item_id and m.warehouse_id = l.warehouse_id) as ledger
+    select l.item_id, l.warehouse_id, l.quantity as level, m.ledger
       from stock_levels l
+      left join (select item_id, warehouse_id, sum(delta) as ledger from stock_moves
+                  where business_id = ${businessId} group by item_id, warehouse_id) m
+        on m.item_id = l.item_id and m.warehouse_id = l.warehouse_id
      where l.business_id = ${businessId}`.execute(db);
   return rows.rows
     .map((row) => ({

@@ -5,8 +5,9 @@
  * The first page records `snapshotVersion` = the business's head version, read in the same snapshot as the
  * counts and the first rows. Later pages are each read in their own short snapshot, so a row may be newer than
  * `snapshotVersion`; that overlap is harmless because every change after the snapshot is pulled afterwards and
- * the terminal applies a row only when its version is newer than the one it holds. Each row carries that version:
- * the latest version the change log holds for it (one index lookup per row), 0 for a row older than the log.
+ * the terminal applies a change only when its version is not older than the one it holds. Each row carries the
+ * head version of the snapshot its page was read in: the row is as of that version, so every change up to it is
+ * already in the row, and the terminal skips those changes when the pull brings them.
  *
  * Rows are built as JSON by the database, in the change log's own format (PostgreSQL `to_jsonb` of the row,
  * SQLite `json_object` over the table's columns) and spliced into the answer unparsed.
@@ -38,7 +39,6 @@ export interface BootstrapInput {
 interface PageRow {
   id: string;
   row: string;
-  v: bigint | string | null;
 }
 
 /** Reads one bootstrap page for the terminal (whose credential the caller verified) and returns it as JSON text. */
@@ -63,7 +63,7 @@ export async function readBootstrapPage(db: Db, businessId: string, input: Boots
     } else {
       position = { snapshotVersion: head, scopeKey: scope.key, tables, totals: await countRows(tx, scope, tables), index: 0, after: null, rowsDone: 0 };
     }
-    return pageFrom(tx, scope, position, limit, tokenKey, binding);
+    return pageFrom(tx, scope, position, head, limit, tokenKey, binding);
   });
 }
 
@@ -76,7 +76,16 @@ function requestedTables(requested: readonly string[] | null | undefined): reado
   return MIRRORED_TABLES.filter((table) => requested.includes(table));
 }
 
-async function pageFrom(tx: Db, scope: TerminalScope, start: PagePosition, limit: number, tokenKey: Uint8Array, binding: string): Promise<string> {
+/** The page from `start`, read at `head` (the snapshot's version, which every row of the page carries). */
+async function pageFrom(
+  tx: Db,
+  scope: TerminalScope,
+  start: PagePosition,
+  head: bigint,
+  limit: number,
+  tokenKey: Uint8Array,
+  binding: string,
+): Promise<string> {
   let { index, after, rowsDone } = start;
   // Tables with nothing (left) to send are skipped, so a page is empty only when the bootstrap is over.
   while (index < start.tables.length) {
@@ -97,7 +106,7 @@ async function pageFrom(tx: Db, scope: TerminalScope, start: PagePosition, limit
     const finished = next.index >= start.tables.length;
     return answer(start, {
       table,
-      rows: page.map((row) => `{"v":${row.v ?? 0},"row":${row.row}}`),
+      rows: page.map((row) => `{"v":${head},"row":${row.row}}`),
       rowsDone: done,
       rowsTotal: start.totals[index] ?? 0,
       nextPageToken: finished ? null : encodePageToken(next, tokenKey, binding),
@@ -157,8 +166,7 @@ async function readRows(tx: Db, scope: TerminalScope, table: string, after: stri
   const image = await rowImage(tx, table);
   const keyset = after === null ? sql`` : sql` and t.id > ${after}`;
   const result = await sql<PageRow>`
-    select t.id as id, ${image} as row,
-      (select max(c.version) from sync_changes c where c.business_id = t.business_id and c.tbl = ${table} and c.row_id = t.id) as v
+    select t.id as id, ${image} as row
     from ${sql.table(table)} t
     where ${scopeConditions(scope, table)}${keyset}
     order by t.id

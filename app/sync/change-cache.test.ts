@@ -3,8 +3,9 @@ import { ChangeCache, type CachedVersion } from './change-cache.js';
 
 const version = (v: number, entries: number): CachedVersion => ({
   version: BigInt(v),
-  entries: Array.from({ length: entries }, (_, index) => `e${v}.${index}`),
-  bytes: Array.from({ length: entries }, () => 10),
+  pieces: [Array.from({ length: entries }, (_, index) => `e${v}.${index}`).join(',')],
+  entryCount: entries,
+  byteCount: entries * 10,
 });
 
 describe('the window of recent versions per scope', () => {

@@ -13,11 +13,15 @@
  * window keeps its newest versions up to a number of entries, and the least recently used windows go first.
  */
 
-/** The entries of one version in one scope (possibly none), with each entry's share of a page's byte limit. */
+/**
+ * The entries of one version in one terminal scope: the log's records of that version in the scopes the terminal
+ * receives (one piece each, entries separated by commas), how many entries they hold, and their size in UTF-8.
+ */
 export interface CachedVersion {
   readonly version: bigint;
-  readonly entries: readonly string[];
-  readonly bytes: readonly number[];
+  readonly pieces: readonly string[];
+  readonly entryCount: number;
+  readonly byteCount: number;
 }
 
 export interface ScopeWindow {
@@ -94,7 +98,7 @@ export class ChangeCache {
 }
 
 function windowOf(lo: bigint, hi: bigint, versions: readonly CachedVersion[]): ScopeWindow {
-  return { lo, hi, versions, entryCount: versions.reduce((sum, version) => sum + version.entries.length, 0) };
+  return { lo, hi, versions, entryCount: versions.reduce((sum, version) => sum + version.entryCount, 0) };
 }
 
 /** Drops the oldest versions until at most `limit` entries remain; the window then starts after the last dropped. */
@@ -103,7 +107,7 @@ function trimmed(window: ScopeWindow, limit: number): ScopeWindow {
   let count = window.entryCount;
   let drop = 0;
   while (drop < window.versions.length && count > limit) {
-    count -= window.versions[drop]!.entries.length;
+    count -= window.versions[drop]!.entryCount;
     drop += 1;
   }
   const lo = drop > 0 ? window.versions[drop - 1]!.version : window.lo;

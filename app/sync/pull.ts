@@ -1,15 +1,16 @@
 /**
- * A pull page (docs/sync.md, "Pull"): the change-log entries after the terminal's cursor in its scope, in
- * (version, ord) order, cut after a whole version once the row or byte limit is reached, with the
- * acknowledgement of the terminal's pushed operations consistent with the page's upper version.
+ * A pull page (docs/sync.md, "Pull"): the change-log entries after the terminal's cursor in its scope, in version
+ * order, cut after a whole version once the row or byte limit is reached, with the acknowledgement of the
+ * terminal's pushed operations consistent with the page's upper version.
  *
  * Everything is read in one snapshot (./snapshot.ts), so the head version, the entries and the operation results
  * agree. Versions are contiguous and in commit order per business (db/change-capture.ts), so "everything in
  * scope up to `upToVersion`" is a committed prefix that can never grow later (I3), and the acknowledged
  * operations are exactly those whose effects are in that prefix (I4).
  *
- * The answer is built as JSON text with each entry's row spliced in as stored — the rows are never parsed here,
- * which keeps scaled integers exact whatever their size and saves most of the page's cost.
+ * The answer is built as JSON text from the log's records spliced in as stored (migration 0012: a record is one
+ * version's entries in one scope, already in the page's format) — never parsed here, which keeps scaled integers
+ * exact whatever their size and saves most of the page's cost.
  */
 import { sql } from 'kysely';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
@@ -46,17 +47,14 @@ export interface PullOptions {
   readonly cache?: ChangeCache;
 }
 
-interface ChangeRow {
+/** A record of the change log: one version's entries in one scope. */
+interface LogRecord {
   version: bigint | string;
-  ord: bigint | string;
-  tbl: string;
-  row: string;
-  /** JSON array of the columns an update changed; null for an insert. */
-  fields: string | null;
+  scope: string;
+  /** The entries' JSON objects separated by commas, in capture order. */
+  entries: string;
+  entry_count: number | bigint | string;
 }
-
-/** An entry's share of the byte limit: its row as UTF-8 plus the envelope around it. */
-const entryBytes = (change: ChangeRow) => Buffer.byteLength(change.row) + (change.fields === null ? 4 : Buffer.byteLength(change.fields)) + change.tbl.length + 40;
 
 /** Reads one pull page for the terminal (whose credential the caller verified) and returns it as UTF-8 JSON. */
 export async function readPull(db: Db, businessId: string, input: PullInput, options: PullOptions = {}): Promise<Buffer> {
@@ -139,13 +137,13 @@ async function readPullInOneStatement(
   const row = await openingQuery(db, businessId, input)
     .select(
       // changeScopeFilter's rule, on the scope the same statement reads (w: the workplace, p: its point).
-      sql<ChangeTuple[] | null>`(
-        select json_agg(json_build_array(n.version::text, n.ord::text, n.tbl, n.row, n.fields) order by n.version, n.ord)
-          from (select l.version, l.ord, l.tbl, l.row, l.fields from sync_changes l
+      sql<RecordTuple[] | null>`(
+        select json_agg(json_build_array(n.version::text, n.scope, n.entries, n.entry_count::text) order by n.version, n.scope)
+          from (select l.version, l.scope, l.entries, l.entry_count from sync_log l
                  where l.business_id = ${businessId} and l.version > ${window.hi} and l.version <= ${headVersionSql(businessId)}
                    and (l.scope = 'biz' or l.scope = 'pt:' || w.automated_point_id
                         or (case when p.default_warehouse_id is null then l.scope like 'wh:%' else l.scope = 'wh:' || p.default_warehouse_id end))
-                 order by l.version, l.ord
+                 order by l.version, l.scope
                  limit ${limitRows + 1}) n)`.as('changes'),
     )
     .executeTakeFirst();
@@ -154,8 +152,9 @@ async function readPullInOneStatement(
   const opening = openingOf(businessId, input, row);
   const reason = unusableCursor(input.cursor, opening.scope, opening.head, retentionFloor);
   if (reason) return resetPage(reason, opening.head);
-  const fetched = (row.changes ?? []).map(([version, ord, tbl, text, fields]): ChangeRow => ({ version, ord, tbl, row: text, fields }));
-  if (fetched.length > limitRows) return undefined;
+  const fetched = (row.changes ?? []).map(([version, scope, entries, count]): LogRecord => ({ version, scope, entries, entry_count: count }));
+  // More new entries than a page holds (each record holds at least one): the general path pages them.
+  if (fetched.reduce((sum, record) => sum + Number(record.entry_count), 0) > limitRows) return undefined;
   const newer = groupVersions(fetched);
   if (opening.head > window.hi) cache.record(businessId, cursor.scopeKey, window.hi, opening.head, newer);
   const page = pageOf([...versionsIn(window.versions, cursor.version, opening.head), ...newer], limitRows, limitBytes);
@@ -165,8 +164,8 @@ async function readPullInOneStatement(
   return pageBytes(input, opening, cursor.version, upTo, ack, page);
 }
 
-/** A change-log entry as the one-statement pull reads it: [version, ord, tbl, row, fields], numbers as text. */
-type ChangeTuple = [string, string, string, string, string | null];
+/** A log record as the one-statement pull reads it: [version, scope, entries, entry count], numbers as text. */
+type RecordTuple = [string, string, string, string];
 
 function unusableCursor(text: string | null | undefined, scope: TerminalScope, head: bigint, floor: bigint): ResetReason | null {
   if (text === null || text === undefined || text === '') return 'BOOTSTRAP_REQUIRED';
@@ -200,43 +199,27 @@ interface ChangesPage {
  */
 async function readChanges(tx: Db, scope: TerminalScope, from: bigint, limitRows: number, limitBytes: number): Promise<ChangesPage> {
   const inScope = changeScopeFilter(scope, sql.ref('scope'));
+  // Each record holds at least one entry, so limitRows + 1 records are enough to reach the limit.
   const fetched = (
-    await sql<ChangeRow>`
-      select version, ord, tbl, row, fields from sync_changes
+    await sql<LogRecord>`
+      select version, scope, entries, entry_count from sync_log
       where business_id = ${scope.businessId} and version > ${from} and ${inScope}
-      order by version, ord
+      order by version, scope
       limit ${limitRows + 1}`.execute(tx)
   ).rows;
-  const entries: string[] = [];
-  let bytes = 0;
-  let index = 0;
-  let limitReached = false;
-  for (; index < fetched.length; index += 1) {
-    const change = fetched[index] as ChangeRow;
-    entries.push(entry(change));
-    bytes += entryBytes(change);
-    if (entries.length >= limitRows || bytes >= limitBytes) {
-      limitReached = true;
-      index += 1;
-      break;
-    }
+  const versions = groupVersions(fetched);
+  const page = pageOf(versions, limitRows, limitBytes);
+  if (!page.limitReached) return page;
+  // The fetch may have stopped inside the version the limit fell in: its other scopes' records come next.
+  const last = fetched[fetched.length - 1] as LogRecord;
+  if (fetched.length === limitRows + 1 && BigInt(last.version) === page.lastVersion) {
+    const rest = await sql<LogRecord>`
+      select version, scope, entries, entry_count from sync_log
+      where business_id = ${scope.businessId} and version = ${page.lastVersion} and scope > ${last.scope} and ${inScope}
+      order by scope`.execute(tx);
+    return { ...page, pieces: [...page.pieces, ...rest.rows.map((record) => record.entries)] };
   }
-  if (!limitReached) return { pieces: entries, limitReached, lastVersion: 0n };
-  const last = fetched[index - 1] as ChangeRow;
-  const lastVersion = BigInt(last.version);
-  // Finish the version: first from what was fetched, then (if it ran past the fetch) from the log.
-  for (; index < fetched.length && BigInt((fetched[index] as ChangeRow).version) === lastVersion; index += 1) {
-    entries.push(entry(fetched[index] as ChangeRow));
-  }
-  if (index === fetched.length && fetched.length === limitRows + 1) {
-    const lastOrd = BigInt((fetched[index - 1] as ChangeRow).ord);
-    const rest = await sql<ChangeRow>`
-      select version, ord, tbl, row, fields from sync_changes
-      where business_id = ${scope.businessId} and version = ${lastVersion} and ord > ${lastOrd} and ${inScope}
-      order by ord`.execute(tx);
-    for (const change of rest.rows) entries.push(entry(change));
-  }
-  return { pieces: entries, limitReached, lastVersion };
+  return page;
 }
 
 /**
@@ -290,29 +273,30 @@ function versionsIn(versions: readonly CachedVersion[], from: bigint, upTo: bigi
 /** Every in-scope entry of (after, upTo] by version, or null when there are more than `limitRows` of them. */
 async function fetchVersions(tx: Db, scope: TerminalScope, after: bigint, upTo: bigint, limitRows: number): Promise<CachedVersion[] | null> {
   if (upTo <= after) return [];
-  const rows = (
-    await sql<ChangeRow>`
-      select version, ord, tbl, row, fields from sync_changes
+  const records = (
+    await sql<LogRecord>`
+      select version, scope, entries, entry_count from sync_log
       where business_id = ${scope.businessId} and version > ${after} and version <= ${upTo} and ${changeScopeFilter(scope, sql.ref('scope'))}
-      order by version, ord
+      order by version, scope
       limit ${limitRows + 1}`.execute(tx)
   ).rows;
-  if (rows.length > limitRows) return null;
-  return groupVersions(rows);
+  if (records.reduce((sum, record) => sum + Number(record.entry_count), 0) > limitRows) return null;
+  return groupVersions(records);
 }
 
-/** Entries in (version, ord) order, grouped by version as the change cache keeps them. */
-function groupVersions(rows: readonly ChangeRow[]): CachedVersion[] {
-  const versions: { version: bigint; entries: string[]; bytes: number[] }[] = [];
-  for (const change of rows) {
-    const version = BigInt(change.version);
+/** Log records in version order, grouped by version as the change cache keeps them. */
+function groupVersions(records: readonly LogRecord[]): CachedVersion[] {
+  const versions: { version: bigint; pieces: string[]; entryCount: number; byteCount: number }[] = [];
+  for (const record of records) {
+    const version = BigInt(record.version);
     let last = versions[versions.length - 1];
     if (!last || last.version !== version) {
-      last = { version, entries: [], bytes: [] };
+      last = { version, pieces: [], entryCount: 0, byteCount: 0 };
       versions.push(last);
     }
-    last.entries.push(entry(change));
-    last.bytes.push(entryBytes(change));
+    last.pieces.push(record.entries);
+    last.entryCount += Number(record.entry_count);
+    last.byteCount += Buffer.byteLength(record.entries);
   }
   return versions;
 }
@@ -323,10 +307,10 @@ function pageOf(versions: readonly CachedVersion[], limitRows: number, limitByte
   let count = 0;
   let bytes = 0;
   for (const version of versions) {
-    if (version.entries.length === 0) continue;
+    if (version.entryCount === 0) continue;
     pieces.push(encoded(version));
-    count += version.entries.length;
-    for (const size of version.bytes) bytes += size;
+    count += version.entryCount;
+    bytes += version.byteCount;
     if (count >= limitRows || bytes >= limitBytes) return { pieces, limitReached: true, lastVersion: version.version };
   }
   return { pieces, limitReached: false, lastVersion: 0n };
@@ -337,11 +321,9 @@ const encodedVersions = new WeakMap<CachedVersion, Buffer>();
 function encoded(version: CachedVersion): Buffer {
   let bytes = encodedVersions.get(version);
   if (!bytes) {
-    bytes = Buffer.from(version.entries.join(','));
+    bytes = Buffer.from(version.pieces.join(','));
     encodedVersions.set(version, bytes);
   }
   return bytes;
 }
-
-const entry = (change: ChangeRow) => `{"v":${change.version},"t":${jsonString(change.tbl)},"row":${change.row},"fields":${change.fields ?? 'null'}}`;
 

@@ -65,7 +65,7 @@ export async function scopeWarehouses(db: Db, scope: TerminalScope): Promise<str
   return rows.map((row) => row.id);
 }
 
-/** A condition on `sync_changes.scope` (column reference `column`) selecting the terminal's entries. */
+/** A condition on `sync_log.scope` (column reference `column`) selecting the terminal’s records. */
 export function changeScopeFilter(scope: TerminalScope, column: RawBuilder<unknown>): RawBuilder<unknown> {
   const point = `pt:${scope.pointId}`;
   if (scope.warehouseId !== null) return sql`${column} in ('biz', ${point}, ${`wh:${scope.warehouseId}`})`;

@@ -2,40 +2,11 @@
  * Migration 0005 over a database that already holds rows (0004 → 0005): existing points get no default
  * warehouse, existing payment methods the kind OTHER, and every new table has the tenant first in its key.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle, type Engine } from '../connect.js';
 import { migrateToLatest, migrations } from '../migrate.js';
-import { POSTGRES_ADMIN_URL, testEngines } from '../../test/helpers/databases.js';
+import { emptyDatabase, testEngines } from '../../test/helpers/databases.js';
 import { primaryKey } from '../../test/helpers/schema.js';
-
-/** An empty database with no schema at all, and how to remove it. */
-async function emptyDatabase(engine: Engine): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
-  if (engine === 'sqlite') {
-    const handle = openDatabase(':memory:');
-    return { handle, dispose: () => handle.close() };
-  }
-  const name = `kassa_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const handle = openDatabase(url.toString());
-  return {
-    handle,
-    async dispose() {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
 
 describe.each(await testEngines())('migration 0005 on %s', (engine) => {
   it('keeps the points and payment methods a database already has, with no default warehouse and kind OTHER', async () => {

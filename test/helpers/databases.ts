@@ -66,6 +66,20 @@ export async function freshDatabase(engine: Engine, options: { poolSize?: number
     await migrateToLatest(handle.db as never);
     return { ...handle, dispose: () => handle.close() };
   }
+  const postgres = await newPostgresDatabase();
+  const handle = openDatabase(postgres.url, options);
+  await migrateToLatest(handle.db as never);
+  return {
+    ...handle,
+    async dispose() {
+      await handle.close();
+      await postgres.drop();
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database (`kassa_test_<random>`) and how to drop it. */
+async function newPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `kassa_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
@@ -73,16 +87,30 @@ export async function freshDatabase(engine: Engine, options: { poolSize?: number
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
-  const handle = openDatabase(url.toString(), options);
-  await migrateToLatest(handle.db as never);
   return {
-    ...handle,
-    async dispose() {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+/** An empty database with no schema at all (for migration tests that stop at an older schema), and how to remove it. */
+export async function emptyDatabase(engine: Engine): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }> {
+  if (engine === 'sqlite') {
+    const handle = openDatabase(':memory:');
+    return { handle, dispose: () => handle.close() };
+  }
+  const postgres = await newPostgresDatabase();
+  const handle = openDatabase(postgres.url);
+  return {
+    handle,
+    async dispose() {
+      await handle.close();
+      await postgres.drop();
     },
   };
 }

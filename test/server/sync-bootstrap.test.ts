@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIRRORED_TABLES } from '../../app/sync/bootstrap.js';
 import { testEngines } from '../helpers/databases.js';
+import { loggedEntries } from '../helpers/change-log.js';
 import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { expectErrorBody, expectValidation } from '../helpers/checks.js';
 import {
@@ -119,19 +120,29 @@ describe.each(await testEngines())('bootstrapping a terminal on %s', (engine) =>
     expect(localItems.map(([id]) => id)).not.toContain(items[10]);
   });
 
-  it('gives each row the latest version the change log holds for it', async () => {
+  it('gives each row the version of the snapshot its page was read in, at or after the row’s last change', async () => {
     expect((await server.request('PATCH', `/api/v1/item-modifier/items/update/${items[2]}`, { token: shop.token, body: { price: '77' } })).status).toBe(200);
+    const changed = (await loggedEntries(server.database.db, shop.businessId)).filter((entry) => entry.tbl === 'items' && entry.row_id === items[2]);
+    const lastChange = changed[changed.length - 1]!.version;
+    let step = 0;
     const state: LocalState = new Map();
-    await bootstrapInto(server, till1, state, { tables: ['items'] });
-    const latest = await server.database.db
-      .selectFrom('sync_changes')
-      .select((eb) => eb.fn.max('version').as('version'))
-      .where('business_id', '=', shop.businessId)
-      .where('tbl', '=', 'items')
-      .where('row_id', '=', items[2] as string)
-      .executeTakeFirstOrThrow();
-    expect(state.get('items')?.get(items[2] as string)?.v).toBe(BigInt(latest.version as bigint));
-    expect(state.get('items')?.get(items[2] as string)?.row.price).toBe(7700);
+    const { pages } = await bootstrapInto(server, till1, state, {
+      tables: ['items'],
+      limitRows: 2,
+      // A write between the pages moves the head: later pages are read at a newer version.
+      between: async () => {
+        step += 1;
+        if (step === 1) await createItem(server, shop, 'Between pages');
+      },
+    });
+    const row = state.get('items')?.get(items[2] as string);
+    expect(row?.row.price).toBe(7700);
+    expect(BigInt(row!.v)).toBeGreaterThanOrEqual(lastChange);
+    const pageVersions = pages.filter((page: any) => page.rows.length > 0).map((page: any) => page.rows.map((entry: any) => BigInt(entry.v)));
+    // Every row of a page carries the same version; the first page's is the snapshot the bootstrap starts from.
+    for (const versions of pageVersions) expect(new Set(versions).size).toBe(1);
+    expect(pageVersions[0]![0]).toBe(BigInt(pages[0].snapshotVersion));
+    expect(pageVersions[pageVersions.length - 1]![0]).toBeGreaterThan(pageVersions[0]![0]);
   });
 
   it('bootstraps only the tables asked for, and names an unknown one', async () => {

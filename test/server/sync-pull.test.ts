@@ -4,6 +4,7 @@ import { readPull } from '../../app/sync/pull.js';
 import { ChangeCache } from '../../app/sync/change-cache.js';
 import { parseExactJson } from '../../shared/sync/exact-json.js';
 import { testEngines } from '../helpers/databases.js';
+import { loggedEntries } from '../helpers/change-log.js';
 import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { expectErrorBody, expectValidation } from '../helpers/checks.js';
 import { statementsDuring } from '../helpers/statements.js';
@@ -232,8 +233,7 @@ describe.each(await testEngines())('pulling the change log on %s', (engine) => {
     const start = await caughtUp(till1);
     const first = await createItem(server, shop, 'Acked 1');
     const second = await createItem(server, shop, 'Acked 2');
-    const versionOfRow = async (id: string) =>
-      BigInt((await server.database.db.selectFrom('sync_changes').select('version').where('business_id', '=', shop.businessId).where('row_id', '=', id).executeTakeFirstOrThrow()).version);
+    const versionOfRow = async (id: string) => (await loggedEntries(server.database.db, shop.businessId)).find((entry) => entry.row_id === id)!.version;
     const [v1, v2] = [await versionOfRow(first), await versionOfRow(second)];
     const mutation = (terminalId: string, epoch: string, seq: number, version: bigint | null, status: string, result: string | null) => ({
       business_id: shop.businessId,
