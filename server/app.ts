@@ -28,7 +28,12 @@ export interface BuiltServer {
   readonly services: PlatformServices;
 }
 
-export async function buildServer(config: Config, handle: Pick<DatabaseHandle, 'db' | 'writes'>): Promise<BuiltServer> {
+export interface BuildOptions {
+  /** Where log lines go (standard output when absent); tests read them from here. */
+  readonly logStream?: { write(line: string): void };
+}
+
+export async function buildServer(config: Config, handle: Pick<DatabaseHandle, 'db' | 'writes'>, options: BuildOptions = {}): Promise<BuiltServer> {
   const { db, writes } = handle;
   const app = Fastify({
     bodyLimit: config.bodyLimit,
@@ -36,6 +41,7 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
       level: config.logLevel,
       // Tokens, passwords and PINs never reach the logs.
       redact: { paths: ['req.headers.authorization', '*.password', '*.pincode', '*.access_token'], censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Per-request lines only when debugging: at thousands of requests a second they cost more than they tell.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),

@@ -62,6 +62,22 @@ function disconnectSignal(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
+/**
+ * Makes the request's logger name the tenant and the actor. Built when first used: most requests log nothing, and
+ * building a child logger (its bindings serialised, redaction set up) cost a few per cent of every request's CPU.
+ */
+function nameInLogs(request: FastifyRequest, bindings: { businessId: string; actorId: string }): void {
+  const parent = request.log;
+  let child: FastifyRequest['log'] | undefined;
+  Object.defineProperty(request, 'log', {
+    configurable: true,
+    get: () => (child ??= parent.child(bindings)),
+    set: (replacement: FastifyRequest['log']) => {
+      child = replacement;
+    },
+  });
+}
+
 function parseOrThrow(schema: OperationSpec['body'], value: unknown): unknown {
   if (!schema) return undefined;
   const result = validate(schema, value);
@@ -96,7 +112,7 @@ export function registerCatalogueRoutes(
       throw unauthorized();
     }
     // Every later log line of this request names the tenant and the actor (never their token).
-    request.log = request.log.child({ businessId: principal.businessId, actorId: principal.actor.id });
+    nameInLogs(request, { businessId: principal.businessId, actorId: principal.actor.id });
     if (!spec.access.includes(principal.actor.role)) throw forbidden();
     return principal;
   }

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
+import { shapedQuery } from '../../db/shaped-query.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { Money } from '../../shared/decimal.js';
 import type { ClientDebtsTable, ClientDebtTxnsTable } from '../../db/schema.js';
@@ -131,12 +132,13 @@ export async function postDebtEntry(
   }
   const { debt_id: debtId, amount } = row;
   await atCommit(ctx, async () => {
-    const increment = db
-      .updateTable('client_debts')
-      .set({ debt_amount: sql`debt_amount + ${amount}`, is_deleted: 0, dt_updated: ctx.now })
-      .where('business_id', '=', ctx.businessId)
-      .where('id', '=', debtId)
-      .compile();
+    const increment = shapedQuery(db, 'debt-increment', { amount, now: ctx.now, businessId: ctx.businessId, debtId }, (v) =>
+      db
+        .updateTable('client_debts')
+        .set({ debt_amount: sql`debt_amount + ${v.amount}`, is_deleted: 0, dt_updated: v.now })
+        .where('business_id', '=', v.businessId)
+        .where('id', '=', v.debtId),
+    );
     // On PostgreSQL the audit entry travels in the same statement (see insert-rows.ts).
     await executeCarrying(db, ctx, increment);
   });
@@ -149,9 +151,9 @@ export async function postDebtEntry(
  * PostgreSQL each statement is a system call and a wait). The same rule as checkDebtReferences, which names the
  * missing ones when this condition fails.
  */
-function referencesResolve(ctx: OperationContext, references: DebtReferences) {
+function referencesResolve(businessId: string, references: DebtReferences) {
   const live = (table: 'clients' | 'employees' | 'users' | 'points', id: string) =>
-    sql`exists (select 1 from ${sql.table(table)} where business_id = ${ctx.businessId} and id = ${id} and is_deleted = 0)`;
+    sql`exists (select 1 from ${sql.table(table)} where business_id = ${businessId} and id = ${id} and is_deleted = 0)`;
   const point = references.id_automated_point === BUSINESS_WIDE_POINT ? sql`1 = 1` : live('points', references.id_automated_point);
   return sql<boolean>`(${live('clients', references.client_id)} and (${live('employees', references.employee_id)} or ${live('users', references.employee_id)}) and ${point})`;
 }
@@ -168,47 +170,65 @@ async function appendEntryForClient(
   entry: DebtEntry,
   references?: DebtReferences,
 ): Promise<DebtEntryRow | undefined> {
-  const signature = entry.signatureUrl ?? null;
-  const inserted = await db
-    .insertInto('client_debt_txns')
-    .columns([
-      'business_id',
-      'id',
-      'client_id',
-      'debt_id',
-      'amount',
-      'kind',
-      'employee_id',
-      'id_automated_point',
-      'signature_url',
-      'is_deleted',
-      'dt_created',
-      'dt_updated',
-    ])
-    .expression(
-      db
-        .selectFrom('client_debts')
-        .select([
-          'business_id',
-          sql<string>`${id}`.as('id'),
-          'client_id',
-          'id as debt_id',
-          // Typed, or PostgreSQL takes a parameter in a select list for text.
-          sql<bigint>`cast(${entry.amount} as bigint)`.as('amount'),
-          sql<string>`${entry.kind}`.as('kind'),
-          sql<string>`${entry.employeeId}`.as('employee_id'),
-          sql<string>`${entry.pointId}`.as('id_automated_point'),
-          sql<string | null>`${signature}`.as('signature_url'),
-          sql<number>`0`.as('is_deleted'),
-          sql<string>`${ctx.now}`.as('dt_created'),
-          sql<string>`${ctx.now}`.as('dt_updated'),
-        ])
-        .where('business_id', '=', ctx.businessId)
-        .where('client_id', '=', entry.clientId)
-        .$if(references !== undefined, (select) => select.where(referencesResolve(ctx, references!))),
-    )
-    .returning('debt_id')
-    .executeTakeFirst();
+  const values = {
+    id,
+    amount: entry.amount,
+    kind: entry.kind,
+    employeeId: entry.employeeId,
+    pointId: entry.pointId,
+    signature: entry.signatureUrl ?? null,
+    now: ctx.now,
+    businessId: ctx.businessId,
+    clientId: entry.clientId,
+    ...(references ? { refClient: references.client_id, refEmployee: references.employee_id } : {}),
+    ...(references && references.id_automated_point !== BUSINESS_WIDE_POINT ? { refPoint: references.id_automated_point } : {}),
+  };
+  // Built once per shape (shaped-query.ts): a credit sale runs this on every sale.
+  const shape = !references ? 'debt-append' : references.id_automated_point === BUSINESS_WIDE_POINT ? 'debt-append-checked' : 'debt-append-checked-point';
+  const query = shapedQuery(db, shape, values, (v) =>
+    db
+      .insertInto('client_debt_txns')
+      .columns([
+        'business_id',
+        'id',
+        'client_id',
+        'debt_id',
+        'amount',
+        'kind',
+        'employee_id',
+        'id_automated_point',
+        'signature_url',
+        'is_deleted',
+        'dt_created',
+        'dt_updated',
+      ])
+      .expression(
+        db
+          .selectFrom('client_debts')
+          .select([
+            'business_id',
+            sql<string>`${v.id}`.as('id'),
+            'client_id',
+            'id as debt_id',
+            // Typed, or PostgreSQL takes a parameter in a select list for text.
+            sql<bigint>`cast(${v.amount} as bigint)`.as('amount'),
+            sql<string>`${v.kind}`.as('kind'),
+            sql<string>`${v.employeeId}`.as('employee_id'),
+            sql<string>`${v.pointId}`.as('id_automated_point'),
+            sql<string | null>`${v.signature}`.as('signature_url'),
+            sql<number>`0`.as('is_deleted'),
+            sql<string>`${v.now}`.as('dt_created'),
+            sql<string>`${v.now}`.as('dt_updated'),
+          ])
+          .where('business_id', '=', v.businessId)
+          .where('client_id', '=', v.clientId)
+          .$if(references !== undefined, (select) =>
+            select.where(referencesResolve(v.businessId, { client_id: v.refClient!, employee_id: v.refEmployee!, id_automated_point: references!.id_automated_point === BUSINESS_WIDE_POINT ? BUSINESS_WIDE_POINT : v.refPoint! })),
+          ),
+      )
+      .returning('debt_id'),
+  );
+  const inserted = (await db.executeQuery(query)).rows[0];
   return inserted ? entryRow(ctx, id, inserted.debt_id, entry) : undefined;
 }
 
@@ -240,7 +260,7 @@ export async function postEntryWithAudit(
   // Not from ctx.newId(): the record ids a queued operation takes must not depend on which path ran.
   const logged = auditRow(ctx, audit(row), uuidv7());
   const amount = sql`cast(${entry.amount} as bigint)`;
-  const resolve = referencesResolve(ctx, references);
+  const resolve = referencesResolve(ctx.businessId, references);
   const written = await sql<{ debt_id: string }>`
     with existing as (
       select d.business_id, d.id, d.client_id from client_debts d

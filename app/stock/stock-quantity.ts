@@ -11,6 +11,7 @@ import { formatMoney, formatQuantity, type Quantity } from '../../shared/decimal
 import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { StockLevelsTable } from '../../db/schema.js';
 import { flag, units } from '../../db/values.js';
+import { shapedQuery } from '../../db/shaped-query.js';
 import type { Db, OperationContext } from '../context.js';
 import { atCommit, handler } from '../operation.js';
 import { postStockMoves } from './ledger.js';
@@ -157,13 +158,11 @@ async function findOne(db: Db, id: string, ctx: OperationContext) {
  * committed meanwhile. The answer is the row as read here with the changes applied.
  */
 async function update(db: Db, id: string, body: UpdateStockListDto, ctx: OperationContext) {
-  const row = await db
-    .selectFrom('stock_levels')
-    .selectAll()
-    .where('business_id', '=', ctx.businessId)
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
+  // Built once (db/shaped-query.ts): stock edits are frequent.
+  const read = shapedQuery(db, 'stock-row-live', { businessId: ctx.businessId, id }, (v) =>
+    db.selectFrom('stock_levels').selectAll().where('business_id', '=', v.businessId).where('id', '=', v.id).where('is_deleted', '=', 0),
+  );
+  const row = (await db.executeQuery(read)).rows[0];
   if (!row) throw notFound(NOT_FOUND);
   if (body.measureId !== undefined && body.measureId !== null) await checkReferences(db, ctx, { measureId: body.measureId });
   const changes = { ...descriptive(body), dt_updated: ctx.now };

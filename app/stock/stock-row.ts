@@ -13,6 +13,7 @@ import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
 import { onPostgres } from '../operation.js';
 import { executeCarrying } from './insert-rows.js';
+import { shapedQuery } from '../../db/shaped-query.js';
 
 export type StockRowChanges = Updateable<StockLevelsTable> & { readonly dt_updated: string };
 
@@ -69,39 +70,43 @@ async function setLockedPostgres(db: Db, ctx: OperationContext, id: string, chan
   return ((await executeCarrying(db, ctx, statement))?.rows.length ?? 0) > 0;
 }
 
+// SQLite's three statements are built once per shape (db/shaped-query.ts): a stock edit is a hot write.
 async function setSqlite(db: Db, ctx: OperationContext, id: string, changes: StockRowChanges, target: Quantity) {
-  const row = await db
-    .selectFrom('stock_levels')
-    .select(['item_id', 'warehouse_id', 'quantity'])
-    .where('business_id', '=', ctx.businessId)
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
+  const key = { businessId: ctx.businessId, id };
+  const read = shapedQuery(db, 'stock-row-read', key, (v) =>
+    db.selectFrom('stock_levels').select(['item_id', 'warehouse_id', 'quantity']).where('business_id', '=', v.businessId).where('id', '=', v.id).where('is_deleted', '=', 0),
+  );
+  const row = (await db.executeQuery(read)).rows[0];
   if (!row) return false;
   const current = units(row.quantity);
   const delta = target - (ctx.basis ? ctx.basis.value : current);
   if (delta !== 0n) {
-    await db
-      .insertInto('stock_moves')
-      .values({
-        business_id: ctx.businessId,
-        id: ctx.newId(),
-        item_id: row.item_id,
-        warehouse_id: row.warehouse_id,
-        delta,
-        reason: ADJUSTMENT.reason,
-        doc_type: ADJUSTMENT.docType,
-        doc_id: id,
-        actor_id: ctx.actor.id,
-        dt_created: ctx.now,
-      })
-      .execute();
+    const move = {
+      business_id: ctx.businessId,
+      id: ctx.newId(),
+      item_id: row.item_id,
+      warehouse_id: row.warehouse_id,
+      delta,
+      reason: ADJUSTMENT.reason,
+      doc_type: ADJUSTMENT.docType,
+      doc_id: id,
+      actor_id: ctx.actor.id,
+      dt_created: ctx.now,
+    };
+    await db.executeQuery(shapedQuery(db, 'stock-row-move', move, (v) => db.insertInto('stock_moves').values(v)));
   }
-  await db
-    .updateTable('stock_levels')
-    .set({ ...changes, quantity: current + delta })
-    .where('business_id', '=', ctx.businessId)
-    .where('id', '=', id)
-    .execute();
+  // The columns an edit sets vary with its body: each set of columns is a shape.
+  const assigned = { ...changes, quantity: current + delta };
+  const columns = Object.keys(assigned).sort();
+  const values: Record<string, unknown> = { ...Object.fromEntries(columns.map((column) => [`set_${column}`, assigned[column as keyof typeof assigned]])), ...key };
+  await db.executeQuery(
+    shapedQuery(db, `stock-row-update:${columns.join(',')}`, values, (v) =>
+      db
+        .updateTable('stock_levels')
+        .set(Object.fromEntries(columns.map((column) => [column, v[`set_${column}`]])) as Updateable<StockLevelsTable>)
+        .where('business_id', '=', v.businessId as string)
+        .where('id', '=', v.id as string),
+    ),
+  );
   return true;
 }

@@ -8,10 +8,10 @@
  */
 import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
-import { randomUUID } from 'node:crypto';
-import { createFixtures, seedItems, type BenchFixtures } from './fixtures.js';
+import { createFixtures, seedItems } from './fixtures.js';
+import { scenarios, type Fixtures, type Scenario } from './scenarios.js';
 import { postgresCpuSeconds, startService, type RunningService } from './service.js';
-import { createOrderFixtures, orderCreateBody, type OrderFixtures } from './orders.js';
+import { createOrderFixtures } from './orders.js';
 
 const { values } = parseArgs({
   options: {
@@ -28,65 +28,6 @@ const connections = Number(values.connections);
 const engines = String(values.engines).split(',') as ('sqlite' | 'postgres')[];
 const only = String(values.only).split(',').filter(Boolean);
 const selected = (name: string) => only.length === 0 || only.some((part) => name.includes(part));
-
-/** The common records plus the order scenario's own. */
-type Fixtures = BenchFixtures & { readonly orders: OrderFixtures };
-
-interface Scenario {
-  name: string;
-  method: 'GET' | 'POST' | 'PATCH';
-  path: (f: Fixtures) => string;
-  body?: (f: Fixtures) => unknown;
-  connections?: number;
-}
-
-function receiptBody(f: BenchFixtures) {
-  const items = f.itemIds.map((itemId, index) => ({
-    itemId,
-    quantity: String(index + 1),
-    price: '12.5',
-    plannedQuantity: String(index + 1),
-    measureId: f.measureId,
-  }));
-  const total = items.reduce((sum, line) => sum + Number(line.quantity) * 1250, 0);
-  const money = `${Math.floor(total / 100)}.${String(total % 100).padStart(2, '0')}`;
-  return {
-    guid: randomUUID(),
-    name: 'Delivery',
-    warehouseId: [f.warehouseId],
-    organizationId: f.pointId,
-    total: money,
-    totalPlanned: money,
-    totalDiff: '0',
-    employeeId: f.userId,
-    clientId: f.supplierId,
-    conducted: true,
-    items,
-  };
-}
-
-const scenarios: Scenario[] = [
-  { name: 'receipt create (conducted, 10 lines)', method: 'POST', path: () => '/api/v1/receipt/create', body: receiptBody },
-  { name: 'order create (5 lines, 2 payments)', method: 'POST', path: () => '/api/v1/orders/create', body: (f) => orderCreateBody(f.orders) },
-  {
-    name: 'debt transaction create',
-    method: 'POST',
-    path: () => '/api/v1/client-debts/transactions/create',
-    body: (f) => ({ client_id: f.clientId, debt_amount: '1500.25', employee_id: f.userId, id_automated_point: f.pointId }),
-  },
-  {
-    name: 'stock update',
-    method: 'PATCH',
-    path: (f) => `/api/v1/stock-quantity/update/${f.stockRowId}`,
-    body: () => ({ stock_quantity: String(Math.floor(Math.random() * 1000)) }),
-  },
-  {
-    name: 'modifier group create',
-    method: 'POST',
-    path: () => '/api/v1/item-modifier/modifier-groups/create',
-    body: () => ({ name: 'Syrups', measurement: 'pcs', price: '3000', type: 'MODIFIER_GROUP' }),
-  },
-];
 
 interface Row {
   engine: string;

@@ -10,7 +10,8 @@ import pg from 'pg';
 
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new PostgreSQL database for one run, and how to drop it. */
+export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `kassa_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();

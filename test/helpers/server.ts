@@ -38,9 +38,13 @@ export interface TestServer extends BuiltServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(engine: Engine, config: Partial<Config> = {}, options: { sqliteFile?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  engine: Engine,
+  config: Partial<Config> = {},
+  options: { sqliteFile?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<TestServer> {
   const database = await freshDatabase(engine, options);
-  const built = await buildServer({ ...TEST_CONFIG, ...config }, database);
+  const built = await buildServer({ ...TEST_CONFIG, ...config }, database, options.logStream ? { logStream: options.logStream } : {});
   return {
     ...built,
     engine,
