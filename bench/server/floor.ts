@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/server/floor.ts [--engines sqlite,postgres] [--only receipt,debt,stock,modifier] [--operations 4000] [--seconds 8]`
+ * `npx tsx bench/server/floor.ts [--engines sqlite,postgres] [--only receipt,debt,stock,modifier] [--operations 4000] [--seconds 8] [--without-log]`
  *
  * The ceiling the database alone puts on each write scenario of bench:server on this machine. One request of the
  * scenario runs through the real service (in this process) while the SQL it sends is recorded; then that SQL alone
@@ -11,6 +11,9 @@
  * - PostgreSQL: by pgbench (a C client, so the machine's CPU goes to PostgreSQL), one transaction per operation, at
  *   2, 4 and 8 clients. Needs pgbench on the PATH (Debian: postgresql-client).
  *
+ * `--without-log` drops the change log's capture triggers first: what the same writes cost without the log terminals
+ * pull (a diagnostic; the product cannot run so).
+ *
  * A script, not a test. Its figures sit beside bench:server's in BENCHMARKS.md.
  */
 import Sqlite from 'better-sqlite3';
@@ -21,6 +24,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql, type Kysely } from 'kysely';
+import { CAPTURED_TABLES } from '../../db/change-capture.js';
 import { openDatabase } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { buildServer } from '../../server/app.js';
@@ -36,6 +41,7 @@ const { values } = parseArgs({
     only: { type: 'string', default: 'receipt,debt,stock,modifier' },
     operations: { type: 'string', default: '4000' },
     seconds: { type: 'string', default: '8' },
+    'without-log': { type: 'boolean', default: false },
   },
 });
 const engines = String(values.engines).split(',') as ('sqlite' | 'postgres')[];
@@ -86,6 +92,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function recordScenarios(databaseUrl: string): Promise<{ known: Set<string>; recorded: Map<string, Recorded[]> }> {
   const handle = openDatabase(databaseUrl);
   await migrateToLatest(handle.db as never);
+  if (values['without-log']) await dropCapture(handle.db as never, handle.engine);
   const config = { ...loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: databaseUrl, DATA_DIR: tmpdir(), JWT_SECRET: 'floor-secret-floor-secret-floor-secret-0123456789' }), logLevel: 'warn' as const };
   const { app } = await buildServer({ ...config, rateLimits: { loginPerMinute: 1_000_000, registrationsPerHour: 1_000_000 } }, handle);
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -110,6 +117,15 @@ async function recordScenarios(databaseUrl: string): Promise<{ known: Set<string
     await app.close();
     await handle.close();
   }
+}
+
+/** The diagnostic of `--without-log`: no capture triggers (and on PostgreSQL no stamp at COMMIT). */
+async function dropCapture(db: Kysely<unknown>, engine: 'sqlite' | 'postgres'): Promise<void> {
+  for (const table of Object.keys(CAPTURED_TABLES)) {
+    if (engine === 'postgres') await sql.raw(`drop trigger if exists "${table}_capture" on "${table}"`).execute(db);
+    else for (const event of ['insert', 'update']) await sql.raw(`drop trigger if exists "${table}_capture_${event}"`).execute(db);
+  }
+  if (engine === 'postgres') await sql`drop trigger if exists sync_pending_stamp on sync_pending`.execute(db);
 }
 
 async function send(baseUrl: string, fixtures: Fixtures, scenario: Scenario): Promise<void> {
@@ -210,15 +226,25 @@ function pgbenchScript(statements: readonly Recorded[], known: ReadonlySet<strin
   return ['\\set kassa_floor_id random(1, 9000000000000)', ...lines].join('\n') + '\n';
 }
 
+/** Runs `work`, then removes `directory`. */
+function runIn<T>(directory: string, work: () => T): T {
+  try {
+    return work();
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
 function runPgbench(url: string, script: string, clients: number, seconds: number): number {
   const target = new URL(url);
-  const file = join(mkdtempSync(join(tmpdir(), 'kassa-floor-')), 'operation.sql');
+  const directory = mkdtempSync(join(tmpdir(), 'kassa-floor-'));
+  const file = join(directory, 'operation.sql');
   writeFileSync(file, script);
-  const output = execFileSync(
+  const output = runIn(directory, () => execFileSync(
     'pgbench',
     ['-n', '-f', file, '-c', String(clients), '-j', '2', '-T', String(seconds), '-h', target.hostname, '-p', target.port || '5432', '-U', target.username || 'postgres', target.pathname.slice(1)],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  ));
   const tps = /tps = ([\d.]+)/.exec(output);
   if (!tps) throw new Error(`pgbench said:\n${output}`);
   return Number(tps[1]);
@@ -259,7 +285,8 @@ for (const engine of engines) {
   }
 }
 
-console.log(`\nThe database alone: each scenario's recorded SQL replayed with fresh ids (Node ${process.version})\n`);
+const variant = values['without-log'] ? ', change-log triggers dropped' : '';
+console.log(`\nThe database alone: each scenario's recorded SQL replayed with fresh ids${variant} (Node ${process.version})\n`);
 console.log('| scenario | replayed by | one operation | throughput | time per operation |');
 console.log('|---|---|---|---|---|');
 for (const line of lines) console.log(line);

@@ -3,7 +3,7 @@
  * fresh database, and waits until it answers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -80,6 +80,8 @@ export async function startService(engine: 'sqlite' | 'postgres', port: number, 
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       await postgres?.drop();
+      // The SQLite file of a run is hundreds of megabytes: runs must not pile them up.
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
