@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './connect.js';
 import { migrateToLatest } from './migrate.js';
+import { groupCommitTransactor, type CommitDurability } from './transactor.js';
 
 async function freshSqlite() {
   const handle = openDatabase(':memory:');
@@ -51,6 +52,33 @@ describe('group commit on SQLite', () => {
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await handle.db.selectFrom('measurements').select('id').execute()).toHaveLength(2);
+    await handle.close();
+  });
+
+  it('keeps its transaction open for writes that arrive while it runs, and commits them together', async () => {
+    const handle = await freshSqlite();
+    let commits = 0;
+    const counting: CommitDurability = {
+      async commitWithoutWaiting(commit) {
+        commits += 1;
+        await commit();
+        return { durable: Promise.resolve() };
+      },
+    };
+    const writes = groupCommitTransactor(handle.db, counting);
+    const arrivals: Promise<unknown>[] = [];
+    const arrive = (id: string) => arrivals.push(writes.transaction((inner) => inner.insertInto('measurements').values(measurement(id)).execute()));
+    await writes.transaction(async (tx) => {
+      await tx.insertInto('measurements').values(measurement('a-first')).execute();
+      // A request that comes in while this write is still running…
+      setImmediate(() => arrive('b-during'));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      // …and one parsed on the next turn of the event loop, just as it ends.
+      setImmediate(() => arrive('c-after'));
+    });
+    await Promise.all(arrivals);
+    expect(commits).toBe(1);
+    expect((await handle.db.selectFrom('measurements').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual(['a-first', 'b-during', 'c-after']);
     await handle.close();
   });
 });

@@ -170,6 +170,8 @@ async function appendEntryForClient(
   entry: DebtEntry,
   references?: DebtReferences,
 ): Promise<DebtEntryRow | undefined> {
+  // Part of the shape, never read from the stand-ins: a business-wide point is checked by no point row.
+  const businessWide = references?.id_automated_point === BUSINESS_WIDE_POINT;
   const values = {
     id,
     amount: entry.amount,
@@ -181,10 +183,10 @@ async function appendEntryForClient(
     businessId: ctx.businessId,
     clientId: entry.clientId,
     ...(references ? { refClient: references.client_id, refEmployee: references.employee_id } : {}),
-    ...(references && references.id_automated_point !== BUSINESS_WIDE_POINT ? { refPoint: references.id_automated_point } : {}),
+    ...(references && !businessWide ? { refPoint: references.id_automated_point } : {}),
   };
   // Built once per shape (shaped-query.ts): a credit sale runs this on every sale.
-  const shape = !references ? 'debt-append' : references.id_automated_point === BUSINESS_WIDE_POINT ? 'debt-append-checked' : 'debt-append-checked-point';
+  const shape = !references ? 'debt-append' : businessWide ? 'debt-append-checked' : 'debt-append-checked-point';
   const query = shapedQuery(db, shape, values, (v) =>
     db
       .insertInto('client_debt_txns')
@@ -223,7 +225,7 @@ async function appendEntryForClient(
           .where('business_id', '=', v.businessId)
           .where('client_id', '=', v.clientId)
           .$if(references !== undefined, (select) =>
-            select.where(referencesResolve(v.businessId, { client_id: v.refClient!, employee_id: v.refEmployee!, id_automated_point: references!.id_automated_point === BUSINESS_WIDE_POINT ? BUSINESS_WIDE_POINT : v.refPoint! })),
+            select.where(referencesResolve(v.businessId, { client_id: v.refClient!, employee_id: v.refEmployee!, id_automated_point: businessWide ? BUSINESS_WIDE_POINT : v.refPoint! })),
           ),
       )
       .returning('debt_id'),

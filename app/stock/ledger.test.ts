@@ -89,4 +89,27 @@ describe('stock ledger', () => {
     expect(await postedByDocument(handle.db, ctx, 'write_off', 'r1')).toEqual([]);
     expect(await stockLedgerMismatches(handle.db, 'b1')).toEqual([]);
   });
+
+  it('reports every level that differs from the sum of its ledger, its own business only', async () => {
+    await postStockMoves(handle.db, ctx, [{ itemId: 'i', warehouseId: 'w', delta: q(3000n) }], { reason: 'receipt' });
+    await postStockMoves(handle.db, ctx, [{ itemId: 'i', warehouseId: 'w', delta: q(-1000n) }], { reason: 'sale' });
+    await postStockMoves(handle.db, ctx, [{ itemId: 'j', warehouseId: 'w', delta: q(500n) }], { reason: 'receipt' });
+    await postStockMoves(handle.db, { ...ctx, businessId: 'b2' }, [{ itemId: 'i', warehouseId: 'w', delta: q(7n) }], { reason: 'receipt' });
+    expect(await stockLedgerMismatches(handle.db, 'b1')).toEqual([]);
+    // A level changed behind the ledger's back, and a level with no ledger at all.
+    await handle.db.updateTable('stock_levels').set({ quantity: 2500n }).where('business_id', '=', 'b1').where('item_id', '=', 'i').execute();
+    await handle.db
+      .insertInto('stock_levels')
+      .values({
+        business_id: 'b1', id: 'lonely', item_id: 'k', warehouse_id: 'w', quantity: 40n, price: 0n, measure_id: '', date_from: ctx.now,
+        mon: 0n, tue: 0n, wed: 0n, thu: 0n, fri: 0n, sat: 0n, sun: 0n, is_deleted: 0, dt_created: ctx.now, dt_updated: ctx.now,
+      })
+      .execute();
+    const mismatches = await stockLedgerMismatches(handle.db, 'b1');
+    expect(mismatches.sort((a, b) => a.itemId.localeCompare(b.itemId))).toEqual([
+      { itemId: 'i', warehouseId: 'w', level: 2500n, ledger: 2000n },
+      { itemId: 'k', warehouseId: 'w', level: 40n, ledger: 0n },
+    ]);
+    expect(await stockLedgerMismatches(handle.db, 'b2')).toEqual([]);
+  });
 });
