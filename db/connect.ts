@@ -137,6 +137,13 @@ export interface OpenOptions {
   readonly checkpointInBackground?: boolean;
 }
 
+/** The URL each PostgreSQL handle was opened with: reporting queries open their own connections in child processes. */
+const POSTGRES_URLS = new WeakMap<object, string>();
+
+export function postgresUrlOf(db: object): string | undefined {
+  return POSTGRES_URLS.get(db);
+}
+
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (engineOf(url) === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
@@ -144,6 +151,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     pool.on('error', () => undefined);
     prepareFrequentStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    POSTGRES_URLS.set(db, url);
     return { db, engine: 'postgres', writes: perOperationTransactor(db), close: () => db.destroy() };
   }
   const file = new Sqlite(url);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OperationError } from '../../shared/errors.js';
 import { checkReportingQuery } from './check.js';
-import { composeReportingQuery } from './compose.js';
+import { composeReportingQuery, POSTGRES_GUARD_MARK } from './compose.js';
 import type { Dialect } from './sql-rules.js';
 import { REPORTING_VIEW_NAMES } from './views.js';
 
@@ -72,7 +72,7 @@ describe('the reporting query check', () => {
       'with cheap as (select name from "S_Item" where price < 1) /* x */ select name, user from cheap -- y',
     );
     expect(checked.sql).toBe(
-      'WITH "cheap" AS (SELECT "name" FROM "S_Item" WHERE "price" < 1) SELECT "name", "user" FROM "cheap"',
+      'WITH "cheap" AS (SELECT * FROM (SELECT "name" FROM "S_Item" WHERE "price" < 1) AS "kassa_fence" OFFSET 0) SELECT "name", "user" FROM "cheap"',
     );
     expect([...checked.views]).toEqual(['S_Item']);
     expect([...checked.ownTables]).toEqual(['cheap']);
@@ -135,20 +135,48 @@ describe('the reporting query check', () => {
   });
 });
 
+describe('fences on PostgreSQL', () => {
+  it('every subquery in FROM and every WITH table is computed once at run time (OFFSET 0), so the planner never copies expressions level after level', async () => {
+    const checked = await check(
+      'with a as (select name from "S_Item"), b as (select name || name as s from a) select s, (select count(*) from b) as n from (select s from b) x',
+    );
+    expect(checked.sql).toBe(
+      'WITH "a" AS (SELECT * FROM (SELECT "name" FROM "S_Item") AS "kassa_fence" OFFSET 0), "b" AS (SELECT * FROM (SELECT "name" || "name" AS "s" FROM "a") AS "kassa_fence" OFFSET 0) SELECT "s", (SELECT COUNT(*) FROM "b") AS "n" FROM (SELECT * FROM (SELECT "s" FROM "b") AS "kassa_fence" OFFSET 0) AS "x"',
+    );
+  });
+
+  it('a set operation inside a subquery is fenced whole', async () => {
+    expect((await check('select * from (select 1 as x union all select 2) u')).sql).toBe(
+      'SELECT * FROM (SELECT * FROM (SELECT 1 AS "x" UNION ALL SELECT 2) AS "kassa_fence" OFFSET 0) AS "u"',
+    );
+  });
+
+  it('SQLite queries are printed without fences (SQLite runs them in a process that is killed at the limit)', async () => {
+    expect((await check('select * from (select 1 as x) u', 'sqlite')).sql).not.toContain('kassa_fence');
+  });
+});
+
 describe('the composed statement', () => {
   it('defines each view the query reads, filtered by the business as a parameter, with the row cap as LIMIT', async () => {
     const checked = await check('with mine as (select id from "S_Item") select count(*) from mine, "D_Receipt"');
-    const composed = composeReportingQuery(checked, 'postgres', 'biz-1', 100);
+    const composed = composeReportingQuery(checked, 'postgres', 'biz-1', 100, 4096);
     expect(composed.parameters).toEqual(['biz-1']);
     expect(composed.sql).toMatch(
-      /^WITH "S_Item" AS \(SELECT .* FROM "items" AS t WHERE t\."business_id" = \$1\), "D_Receipt" AS \(.* FROM "receipts" AS t WHERE t\."business_id" = \$1\), "mine" AS \(SELECT NULL AS "kassa_unused" WHERE 1 = 0\) SELECT \* FROM \(.*\) AS "kassa_report" LIMIT 101$/,
+      /^WITH "S_Item" AS \(SELECT .* FROM "items" AS t WHERE t\."business_id" = \$1\), "D_Receipt" AS \(.* FROM "receipts" AS t WHERE t\."business_id" = \$1\), "mine" AS \(SELECT NULL AS "kassa_unused" WHERE 1 = 0\) SELECT "kassa_capped"\.\*, CASE .* AS "kassa_guard" FROM \(SELECT \* FROM \(.*\) AS "kassa_report" LIMIT 101\) AS "kassa_capped"$/,
     );
     expect(composed.sql).not.toContain('pin_hash');
   });
 
+  it('on PostgreSQL carries the byte budget as a guard that raises an error past it', async () => {
+    const composed = composeReportingQuery(await check('select name from "S_Item"'), 'postgres', 'biz-1', 10, 4096);
+    expect(composed.sql).toContain(
+      `CASE WHEN sum(octet_length(CAST(ROW("kassa_capped".*) AS text))) OVER (ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) > 4096 THEN CAST('${POSTGRES_GUARD_MARK} ' ||`,
+    );
+  });
+
   it('on SQLite names stored tables with their schema (a WITH table sees all its siblings there) and binds the business once per view', async () => {
     const checked = await check('select count(*) from "S_Item", "S_Clients"', 'sqlite');
-    const composed = composeReportingQuery(checked, 'sqlite', 'biz-1', 10);
+    const composed = composeReportingQuery(checked, 'sqlite', 'biz-1', 10, 4096);
     expect(composed.parameters).toEqual(['biz-1', 'biz-1']);
     expect(composed.sql).toContain('FROM main."items" AS t WHERE t."business_id" = ?');
     expect(composed.sql).toContain('(t."price" / 100.0) AS "price"');

@@ -120,6 +120,44 @@ const SELECT_KEYS = [
 ];
 const SUBQUERY_KEYS = ['ast', 'tableList', 'columnList', 'parentheses', ...SELECT_KEYS];
 
+/**
+ * PostgreSQL folds a simple subquery (or a WITH table used once) into the query around it, copying its output
+ * expressions to wherever they are used, before running anything. A column used ten times, level after level,
+ * makes that copy exponential: nine levels of `s || s || … (10 times)` made the planner allocate 17 GB and the
+ * kernel kill the database. So every subquery in FROM and every WITH table of a reporting query is fenced as
+ * `SELECT * FROM (<subquery>) AS "kassa_fence" OFFSET 0`: PostgreSQL never folds a subquery with an OFFSET, so
+ * every level is computed once, at run time, where the statement timeout and the 1 GB value limit apply.
+ */
+function fenced(select: Node): void {
+  const inner: Node = { ...select };
+  for (const key of Object.keys(select)) delete select[key];
+  Object.assign(select, {
+    type: 'select',
+    columns: [{ expr: { type: 'column_ref', table: null, column: '*' }, as: null }],
+    from: [{ expr: { ast: inner, parentheses: true }, as: 'kassa_fence' }],
+    limit: { seperator: 'offset', value: [{ type: 'number', value: 0 }] },
+  });
+}
+
+/** A select that already is a fence (a statement printed by this check, checked again), left as it is. */
+function isFence(select: Node): boolean {
+  const from = list(select.from);
+  const limit = isNode(select.limit) ? select.limit : {};
+  const offset = list(limit.value);
+  return (
+    from.length === 1 &&
+    from[0]?.as === 'kassa_fence' &&
+    limit.seperator === 'offset' &&
+    offset.length === 1 &&
+    offset[0]?.value === 0 &&
+    isEmpty(select.where) &&
+    isEmpty(select.groupby) &&
+    isEmpty(select.with) &&
+    isEmpty(select._next) &&
+    list(select.columns).length === 1
+  );
+}
+
 /** Names visible at a point of the query: the WITH tables in scope, innermost first. */
 class Scope {
   constructor(
@@ -149,6 +187,8 @@ function liftCastTail(column: Node): void {
 class Checker {
   readonly views = new Set<string>();
   readonly ownTables = new Set<string>();
+  /** Subqueries inside a fence this check found already in place. */
+  private readonly alreadyFenced = new WeakSet<Node>();
   private readonly functions: ReadonlySet<string>;
 
   constructor(
@@ -216,17 +256,25 @@ class Checker {
     }
     for (const column of list(entry.columns)) this.columnRef(column, scope, 'a WITH column list');
     // A WITH table sees the ones before it, never itself or later ones (no recursion).
-    this.subquery(entry.stmt, scope);
+    this.subquery(entry.stmt, scope, true);
     this.ownTables.add(name);
     return scope.with(this.key(name));
   }
 
-  private subquery(value: unknown, scope: Scope): void {
+  private subquery(value: unknown, scope: Scope, fenceable: boolean): void {
     if (!isNode(value)) throw refuse('Unsupported subquery');
-    if (isNode(value.ast)) {
-      only(value, SUBQUERY_KEYS, 'a subquery');
-      this.select(value.ast, scope);
-    } else this.select(value, scope);
+    const select = isNode(value.ast) ? value.ast : value;
+    if (select !== value) only(value, SUBQUERY_KEYS, 'a subquery');
+    // A fence already there (a printed statement checked again) is kept, and what it fences is not fenced twice.
+    if (this.dialect !== 'postgres' || !fenceable) {
+      this.select(select, scope);
+      return;
+    }
+    const fence = isFence(select);
+    const fencedInside = fence ? list(select.from)[0]?.expr : undefined;
+    if (isNode(fencedInside) && isNode(fencedInside.ast)) this.alreadyFenced.add(fencedInside.ast);
+    this.select(select, scope);
+    if (!fence && !this.alreadyFenced.has(select)) fenced(select);
   }
 
   private distinct(value: unknown, scope: Scope): void {
@@ -248,7 +296,7 @@ class Checker {
     if (!isEmpty(item.expr)) {
       const expr = item.expr as Node;
       if (!isNode(expr.ast)) throw refuse('Only reporting views and subqueries may appear in FROM');
-      this.subquery(expr, scope);
+      this.subquery(expr, scope, true);
     } else this.table(item.table, scope);
     if (!isEmpty(item.as)) this.alias(item.as, 'a table alias');
     if (!isEmpty(item.on)) this.expr(item.on, scope);
@@ -372,7 +420,9 @@ class Checker {
     }
     if (!isNode(value)) throw refuse('Unsupported expression');
     if (isNode(value.ast)) {
-      this.subquery(value, scope);
+      // A subquery in an expression is never folded into the query around it (PostgreSQL runs it as a plan of its
+      // own), so it needs no fence; the tables it reads are fenced where they appear.
+      this.subquery(value, scope, false);
       return;
     }
     switch (value.type) {

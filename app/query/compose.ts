@@ -6,6 +6,11 @@
  *   WITH "S_Item" AS (SELECT … FROM "items" AS t WHERE t."business_id" = $1), …
  *   SELECT * FROM (<checked query>) AS "kassa_report" LIMIT <cap + 1>
  *
+ * On PostgreSQL one more column follows the query's own: a guard that raises an error carrying
+ * `POSTGRES_GUARD_MARK` on the first row that takes the running size of the result (its rows as text) past the
+ * byte budget, so PostgreSQL never sends a too-large result — not even one huge value — to the service. The
+ * reader drops the guard column.
+ *
  * So every table name the query can mention resolves to one of these WITH tables (or to one of its own), never to
  * a stored table: even a name the check let through by mistake could only see the caller's rows. The query's own
  * WITH names are also defined out here, empty, so that one referenced outside its scope cannot fall through to a
@@ -14,6 +19,9 @@
 import type { CheckedQuery } from './check.js';
 import type { Dialect } from './sql-rules.js';
 import { REPORTING_VIEWS, type ColumnKind, type ReportingView } from './views.js';
+
+/** In the error PostgreSQL raises for a result past the byte budget (an invalid integer cast, see below). */
+export const POSTGRES_GUARD_MARK = 'kassa_result_too_large';
 
 export interface ComposedQuery {
   readonly sql: string;
@@ -64,11 +72,24 @@ export function viewSql(name: string, view: ReportingView, dialect: Dialect): st
   return `${quote(name)} AS (SELECT ${columns.join(', ')} FROM ${table} AS t WHERE t."business_id" = ${business})`;
 }
 
+/**
+ * The capped query with the budget guard as its last column. The running sum is a window over the rows in the
+ * order they come (no ORDER BY: the query's own order is kept); the cast is of a text that varies per row, so
+ * PostgreSQL cannot fold it into an error at planning time. `ROW(q.*)` rather than `q`: a column the query
+ * named like the alias cannot stand in for the row.
+ */
+function guarded(capped: string, maxBytes: number): string {
+  const running = `sum(octet_length(CAST(ROW("kassa_capped".*) AS text))) OVER (ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)`;
+  const guard = `CASE WHEN ${running} > ${Math.trunc(maxBytes)} THEN CAST('${POSTGRES_GUARD_MARK} ' || ${running} AS integer) END`;
+  return `SELECT "kassa_capped".*, ${guard} AS "kassa_guard" FROM (${capped}) AS "kassa_capped"`;
+}
+
 export function composeReportingQuery(
   checked: CheckedQuery,
   dialect: Dialect,
   businessId: string,
   maxRows: number,
+  maxBytes: number,
 ): ComposedQuery {
   const definitions: string[] = [];
   const key = (name: string) => (dialect === 'sqlite' ? name.toLowerCase() : name);
@@ -86,7 +107,8 @@ export function composeReportingQuery(
     defined.add(key(name));
   }
   const views = definitions.length > 0 ? `WITH ${definitions.join(', ')} ` : '';
-  const sql = `${views}SELECT * FROM (${checked.sql}) AS "kassa_report" LIMIT ${maxRows + 1}`;
+  const capped = `SELECT * FROM (${checked.sql}) AS "kassa_report" LIMIT ${maxRows + 1}`;
+  const sql = `${views}${dialect === 'postgres' ? guarded(capped, maxBytes) : capped}`;
   const parameters =
     dialect === 'postgres' ? (checked.views.size > 0 ? [businessId] : []) : [...checked.views].map(() => businessId);
   return { sql, parameters };

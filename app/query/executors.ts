@@ -1,110 +1,87 @@
 /**
- * Where a composed reporting query runs, per engine. Each executor enforces the time limit in its own way and
- * opens nothing that could write:
+ * Where a composed reporting query runs, per engine. Each executor enforces the time limit and the byte budget
+ * in its own way and opens nothing that could write:
  *
- * - PostgreSQL: a READ ONLY transaction with a local `statement_timeout`.
- * - SQLite on a file: child processes with read-only connections (sqlite-processes.ts), killed on timeout.
+ * - PostgreSQL: child processes, each with its own connection, a READ ONLY transaction, a `statement_timeout`
+ *   and a cursor read against the budget (postgres-query-process.ts). A query that breaks the driver ends its
+ *   child, never the service.
+ * - SQLite on a file: child processes with read-only connections (sqlite-query-process.ts), killed on timeout.
  * - SQLite in memory (tests and tools): the service's own connection, made `query_only` for the statement. A
  *   memory database cannot be opened from another process, so nothing can interrupt a statement there: the
- *   check and the row cap still apply, the time limit does not. The service itself always runs on a file.
+ *   check, the row cap and the budget still apply, the time limit does not. The service always runs on a file.
  */
 import { CompiledQuery, sql } from 'kysely';
+import { postgresUrlOf } from '../../db/connect.js';
 import type { Db } from '../context.js';
 import type { ComposedQuery } from './compose.js';
 import { ReportingFailure } from './failure.js';
-import { SqliteQueryProcesses } from './sqlite-processes.js';
+import { QueryProcesses } from './query-processes.js';
+import { ResultTooLarge, rowBudget } from './row-budget.js';
 import type { Dialect } from './sql-rules.js';
+
+export interface ExecutionLimits {
+  readonly timeoutMs: number;
+  readonly maxRows: number;
+  readonly maxBytes: number;
+}
 
 export interface ReportingExecutor {
   readonly dialect: Dialect;
   /** True when the time limit is enforced (false only for an in-memory SQLite database). */
   readonly interruptible: boolean;
-  run(query: ComposedQuery, timeoutMs: number, maxRows: number): Promise<Record<string, unknown>[]>;
+  run(query: ComposedQuery, limits: ExecutionLimits): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
-/** The first line of an engine's message about the caller's own query, kept short. */
-const firstLine = (message: unknown) =>
-  String(message ?? '')
-    .split('\n')[0]
-    ?.slice(0, 300) ?? '';
+/** PostgreSQL stops a statement at its own timeout and says so; the parent kills the child only if that fails. */
+const POSTGRES_GRACE_MS = 2_000;
 
-/**
- * PostgreSQL errors by SQLSTATE class: a query cancelled by the timeout, problems of the caller's own query
- * (syntax and names 42, data 22, cardinality 21, unsupported features 0A) whose message is worth showing, and
- * running out of memory or another limit (53, 54). Anything else is ours and stays hidden.
- */
-function postgresFailure(error: unknown): ReportingFailure {
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code !== 'string') return new ReportingFailure('internal', firstLine(message));
-  if (code === '57014') return new ReportingFailure('timeout');
-  if (/^(42|22|21|0A)/.test(code)) return new ReportingFailure('query', firstLine(message));
-  if (/^(53|54)/.test(code)) return new ReportingFailure('query', 'the query needs more memory or resources than allowed');
-  return new ReportingFailure('internal', firstLine(message));
+function processExecutor(dialect: Dialect, database: string, graceMs: number): ReportingExecutor {
+  const processes = new QueryProcesses({ engine: dialect, database, graceMs });
+  return {
+    dialect,
+    interruptible: true,
+    run: (query, limits) => processes.run(query.sql, query.parameters, limits),
+    close: () => processes.close(),
+  };
 }
 
 export function postgresExecutor(db: Db): ReportingExecutor {
-  return {
-    dialect: 'postgres',
-    interruptible: true,
-    async run(query, timeoutMs) {
-      try {
-        return await db
-          .transaction()
-          .setAccessMode('read only')
-          .execute(async (trx) => {
-            // Local to this transaction: the pooled connection goes back with its usual settings.
-            await sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`.execute(trx);
-            const result = await trx.executeQuery(CompiledQuery.raw(query.sql, [...query.parameters]));
-            return result.rows as Record<string, unknown>[];
-          });
-      } catch (error) {
-        throw postgresFailure(error);
-      }
-    },
-    close: async () => undefined,
-  };
+  const url = postgresUrlOf(db);
+  if (url === undefined) throw new Error('reporting queries need the PostgreSQL URL of the handle (db/connect.ts)');
+  return processExecutor('postgres', url, POSTGRES_GRACE_MS);
+}
+
+export function sqliteFileExecutor(file: string): ReportingExecutor {
+  return processExecutor('sqlite', file, 0);
 }
 
 /** SQLite result codes that mean the caller's query cannot be run as written or within the memory allowed. */
 function sqliteFailure(error: unknown): ReportingFailure {
   if (error instanceof ReportingFailure) return error;
+  if (error instanceof ResultTooLarge) return new ReportingFailure('too-large');
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (code === 'SQLITE_ERROR') return new ReportingFailure('query', firstLine(message));
-  if (code === 'SQLITE_NOMEM' || code === 'SQLITE_TOOBIG' || code === 'SQLITE_FULL') {
-    return new ReportingFailure('query', 'the query needs more memory or resources than allowed');
-  }
-  return new ReportingFailure('internal', firstLine(message));
-}
-
-export function sqliteFileExecutor(file: string): ReportingExecutor {
-  const processes = new SqliteQueryProcesses(file);
-  return {
-    dialect: 'sqlite',
-    interruptible: true,
-    async run(query, timeoutMs, maxRows) {
-      try {
-        return await processes.run(query.sql, query.parameters, maxRows, timeoutMs);
-      } catch (error) {
-        throw sqliteFailure(error);
-      }
-    },
-    close: () => processes.close(),
-  };
+  const text = String(message ?? '').split('\n')[0]?.slice(0, 300) ?? '';
+  if (code === 'SQLITE_ERROR') return new ReportingFailure('query', text);
+  if (code === 'SQLITE_NOMEM' || code === 'SQLITE_TOOBIG' || code === 'SQLITE_FULL') return new ReportingFailure('too-large');
+  return new ReportingFailure('internal', text);
 }
 
 export function sqliteMemoryExecutor(db: Db): ReportingExecutor {
   return {
     dialect: 'sqlite',
     interruptible: false,
-    async run(query) {
+    async run(query, limits) {
       try {
         // One connection held for the three statements, so no write of the service can fall between them.
         return await db.connection().execute(async (connection) => {
           await sql`pragma query_only = 1`.execute(connection);
           try {
             const result = await connection.executeQuery(CompiledQuery.raw(query.sql, [...query.parameters]));
-            return result.rows as Record<string, unknown>[];
+            const rows = result.rows as Record<string, unknown>[];
+            const budget = rowBudget(limits.maxBytes);
+            for (const row of rows) budget.add(row);
+            return rows;
           } finally {
             await sql`pragma query_only = 0`.execute(connection);
           }

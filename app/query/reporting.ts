@@ -5,7 +5,9 @@
  *
  * 1. the text is checked (check.ts): one SELECT over the reporting views, allowed functions only;
  * 2. the checked statement is wrapped (compose.ts) so every view is filtered by the business, and capped;
- * 3. it runs read-only with a time limit (executors.ts), at most `concurrency` at a time per database;
+ * 3. it runs read-only with a time limit in a child process of its own (executors.ts), at most `concurrency` at a
+ *    time per database, reading at most `maxRows` rows and `MAX_RESULT_BYTES` of them (row-budget.ts): whatever
+ *    the query does, it can neither hold more than that in the service nor take the service down;
  * 4. the rows come back as JSON-safe values, money as exact decimal strings (results.ts).
  *
  * Every refusal is a 400 `OperationError` (429 when too many reporting queries are already running) whose
@@ -20,6 +22,7 @@ import { postgresExecutor, sqliteFile, sqliteFileExecutor, sqliteMemoryExecutor,
 import { ReportingFailure } from './failure.js';
 import { reportRow, type ReportRow } from './results.js';
 import { Gate } from './gate.js';
+import { MAX_RESULT_BYTES } from './row-budget.js';
 import { REPORTING_VIEW_NAMES } from './views.js';
 
 export interface ReportingSettings {
@@ -29,12 +32,12 @@ export interface ReportingSettings {
   readonly maxRows: number;
   /** Queries running at once per database; later ones wait (at most `timeoutMs`), and beyond a queue get a 429. */
   readonly concurrency: number;
+  /** Most a result may weigh, in characters of its values (row-budget.ts); `MAX_RESULT_BYTES` unless set lower. */
+  readonly maxBytes?: number;
 }
 
 export const DEFAULT_REPORTING_SETTINGS: ReportingSettings = { timeoutMs: 5_000, maxRows: 10_000, concurrency: 2 };
 
-/** Largest result, counted as the characters of its values: beyond it the answer would be too big to be useful. */
-export const MAX_RESULT_CHARACTERS = 32 * 1024 * 1024;
 
 /** The reporting machinery of one database handle: its executor (child processes on SQLite) and its gate. */
 class ReportingQueries {
@@ -60,11 +63,12 @@ class ReportingQueries {
   async execute(businessId: string, text: string, settings: ReportingSettings): Promise<ReportRow[]> {
     const executor = await this.executorFor();
     const checked = await checkReportingQuery(text, executor.dialect, REPORTING_VIEW_NAMES);
-    const query = composeReportingQuery(checked, executor.dialect, businessId, settings.maxRows);
+    const maxBytes = resultBudget(settings);
+    const query = composeReportingQuery(checked, executor.dialect, businessId, settings.maxRows, maxBytes);
     const leave = await this.gate.enter(settings.timeoutMs);
     let rows: Record<string, unknown>[];
     try {
-      rows = await executor.run(query, settings.timeoutMs, settings.maxRows);
+      rows = await executor.run(query, { timeoutMs: settings.timeoutMs, maxRows: settings.maxRows, maxBytes });
     } catch (error) {
       throw refusal(error, settings);
     } finally {
@@ -72,7 +76,7 @@ class ReportingQueries {
     }
     if (rows.length > settings.maxRows)
       throw badRequest(`The query returns more than ${settings.maxRows} rows: add a LIMIT or aggregate`);
-    return convert(rows, executor.dialect);
+    return rows.map((row) => reportRow(row, executor.dialect));
   }
 
   async close(): Promise<void> {
@@ -80,6 +84,8 @@ class ReportingQueries {
     await executor?.close();
   }
 }
+
+const resultBudget = (settings: ReportingSettings) => Math.min(settings.maxBytes ?? MAX_RESULT_BYTES, MAX_RESULT_BYTES);
 
 function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))} s`;
@@ -96,20 +102,13 @@ function refusal(error: unknown, settings: ReportingSettings): unknown {
       );
     case 'query':
       return badRequest(`Query failed: ${error.message}`);
+    case 'too-large':
+      return badRequest(
+        `The result is too large (over ${resultBudget(settings)} characters, or more memory than a query may use): ask for fewer columns or rows, or aggregate`,
+      );
     default:
       return badRequest('The query could not be completed (it may need too much memory): narrow it down or aggregate');
   }
-}
-
-function convert(rows: Record<string, unknown>[], dialect: ReportingExecutor['dialect']): ReportRow[] {
-  let characters = 0;
-  return rows.map((row) => {
-    const converted = reportRow(row, dialect);
-    for (const value of Object.values(converted)) characters += typeof value === 'string' ? value.length : 8;
-    if (characters > MAX_RESULT_CHARACTERS)
-      throw badRequest('The result is too large: select fewer columns or rows, or aggregate');
-    return converted;
-  });
 }
 
 /**

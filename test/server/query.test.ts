@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testEngines } from '../helpers/databases.js';
+import pg from 'pg';
+import { POSTGRES_ADMIN_URL, testEngines } from '../helpers/databases.js';
 import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { expectAuthRequired, expectErrorBody, expectStrictBody, expectValidation } from '../helpers/checks.js';
 import { cashierToken } from '../helpers/actors.js';
@@ -395,6 +396,130 @@ describe.each(await testEngines())('reporting queries (POST /get) on %s', (engin
       await refused(shop, 'select a.id from "S_Item" a, "S_Item" b', `more than ${MAX_ROWS} rows`);
       expect(await rows(shop, `select a.id from "S_Item" a, "S_Item" b limit ${MAX_ROWS}`)).toHaveLength(MAX_ROWS);
     });
+  });
+});
+
+/** `replace` nested `depth` deep, each level turning every x into ten: 6 × 10^depth characters from a tiny text. */
+const nestedReplace = (depth: number, inner = "'xxxxxx'") =>
+  Array.from({ length: depth }).reduce<string>((text) => `replace(${text}, 'x', 'xxxxxxxxxx')`, inner);
+
+/** A value doubled ten times per WITH level: 10^levels characters, no function needed. */
+const concatenated = (levels: number) => {
+  const steps = Array.from({ length: levels }, (_, i) => `l${i + 1} as (select ${Array(10).fill('s').join(' || ')} as s from l${i})`);
+  return `with l0 as (select 'xxxxxxxxxx' as s), ${steps.join(', ')} select length(s) as n, s from l${levels}`;
+};
+
+async function reportingBackendsGone(server: TestServer) {
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    const database = (await sql<{ name: string }>`select current_database() as name`.execute(server.database.db)).rows[0]?.name;
+    for (let tries = 0; tries < 200; tries++) {
+      const left = await admin.query(
+        `select count(*)::int as n from pg_stat_activity where datname = $1 and application_name = 'kassa-reporting' and state = 'active'`,
+        [database],
+      );
+      if (left.rows[0]?.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+const AMPLIFIERS: readonly (readonly [string, string])[] = [
+  ['replace nested eight deep (600 million characters)', `select ${nestedReplace(8)} as s`],
+  ['replace nested over a cross join', `select ${nestedReplace(4, 'a.name')} as s from "S_Item" a, "S_Item" b, "S_Item" c`],
+  ['repeat', "select repeat('x', 1000000000) as s"],
+  ['lpad', "select lpad('x', 1000000000, 'y') as s"],
+  ['string_agg over a cross join', `select string_agg(${nestedReplace(3, 'a.name')}, ',') as s from "S_Item" a, "S_Item" b, "S_Item" c`],
+  ['array_agg over a cross join', `select array_agg(${nestedReplace(3, 'a.name')}) as s from "S_Item" a, "S_Item" b, "S_Item" c`],
+  ['group_concat over a cross join', `select group_concat(${nestedReplace(3, 'a.name')}) as s from "S_Item" a, "S_Item" b, "S_Item" c`],
+  ['cross joins of generate_series', 'select count(*) from generate_series(1, 100000) a, generate_series(1, 100000) b'],
+  // Ten million characters at the end; without the fences of check.ts, PostgreSQL's planner would copy the
+  // expression 10^7 times before running anything (nine levels took 17 GB and the database with it).
+  ['concatenation through WITH tables', concatenated(7)],
+  [
+    'deeply nested JSON builders',
+    `select ${Array.from({ length: 12 }).reduce<string>((inner) => `json_build_array(${inner}, ${inner})`, "'x'")} as j`,
+  ],
+  ['a wide cross join of views', 'select * from "S_Item" a, "S_Item" b, "S_Item" c, "S_Item" d, "S_Item" e'],
+];
+
+describe.each(await testEngines())('no reporting query can take the service down or hold more than its budget, on %s', (engine) => {
+  let server: TestServer;
+  let shop: Tenant;
+  let rival: Tenant;
+
+  beforeAll(async () => {
+    server = await startTestServer(
+      engine,
+      { reporting: { timeoutMs: TIMEOUT_MS, maxRows: 10_000, concurrency: 2, maxBytes: 64 * 1024 } },
+      { sqliteFile: true },
+    );
+    [shop, rival] = await Promise.all([registerTenant(server, 'amp'), registerTenant(server, 'bystander')]);
+    for (let i = 0; i < 20; i++) await insertItem(server, shop, { name: `Item ${String(i).padStart(2, '0')} xx`, price: 100n });
+    await insertItem(server, rival, { name: 'Bystander tea', price: 500n });
+  });
+  afterAll(async () => {
+    // A PostgreSQL backend inside one long function call (a 600-million-character replace) notices that its
+    // client is gone only when the call returns: wait for that before dropping the test database.
+    if (engine === 'postgres') await reportingBackendsGone(server);
+    await server.close();
+  }, 60_000);
+
+  const ask = (tenant: Tenant, text: string) => server.request<any>('POST', GET, { token: tenant.token, body: { query: text } });
+
+  it.each(AMPLIFIERS)('an amplifier (%s) is answered with a 4xx while another tenant is served', async (_name, text) => {
+    const attack = ask(shop, text);
+    // Meanwhile the other tenant's plain requests and reporting queries are answered.
+    const [listed, report] = await Promise.all([
+      server.request('GET', '/api/v1/warehouses/all', { token: rival.token }),
+      ask(rival, 'select name, price from "S_Item"'),
+    ]);
+    expect(listed.status).toBe(200);
+    expect(report.status, JSON.stringify(report.body)).toBe(201);
+    expect(report.body).toEqual([{ name: 'Bystander tea', price: '5' }]);
+    const response = await attack;
+    expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expectErrorBody(response, response.status);
+    // And the service answers the attacker's next plain query as usual.
+    expect((await ask(shop, 'select count(*) as n from "S_Item"')).body).toEqual([{ n: 20 }]);
+  });
+
+  it('a single value past the byte budget is refused as too large, not sent', async () => {
+    expectErrorBody(await ask(shop, `select ${nestedReplace(5)} as s`), 400, /The result is too large \(over 65536 characters/);
+  });
+
+  it('many small rows past the byte budget are refused as too large, even under the row cap', async () => {
+    expectErrorBody(
+      await ask(shop, 'select a.name, b.name as other from "S_Item" a, "S_Item" b, "S_Item" c'),
+      400,
+      /The result is too large \(over 65536 characters/,
+    );
+    expect(await ask(shop, 'select a.name from "S_Item" a, "S_Item" b limit 50').then((r) => r.body.length)).toBe(50);
+  });
+
+  it('a reporting connection that dies mid-query ends only its own child: a 400, and the next query runs', async () => {
+    if (engine !== 'postgres') return;
+    const slow = ask(shop, 'select count(*) from "S_Item" a, "S_Item" b, "S_Item" c, "S_Item" d, "S_Item" e, "S_Item" f');
+    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await admin.connect();
+    try {
+      // Wait until the query is running, then end its backend from outside as an operator (or a crash) would.
+      for (let tries = 0; tries < 50; tries++) {
+        const ended = await admin.query(
+          `select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = 'kassa-reporting' and state = 'active' and query like '%kassa_capped%'`,
+        );
+        if (ended.rowCount) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await admin.end();
+    }
+    expectErrorBody(await slow, 400);
+    expect((await ask(shop, 'select count(*) as n from "S_Item"')).body).toEqual([{ n: 20 }]);
   });
 });
 
