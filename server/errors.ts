@@ -47,6 +47,9 @@ function classify(error: unknown): { status: number; message: string | string[];
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
+  // Bodies are JSON only (docs/api.md): without this, Fastify's built-in text/plain parser hands the text to
+  // validation, which answers 400 "must be an object" where every other non-JSON type gets the documented 415.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const known = classify(error);
     if (known) {
