@@ -34,12 +34,7 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
       operationId: spec.operationId,
       tags: [spec.tag],
       parameters: spec.params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-      responses: {
-        [status]: { description: 'Success' },
-        ...(spec.access === 'public' ? {} : { '401': errorResponse('Missing, invalid or expired token'), '403': errorResponse('Role not allowed') }),
-        '400': errorResponse('Invalid input: one message line per problem, naming the field'),
-        '404': errorResponse('Unknown id (or another business’s)'),
-      },
+      responses: { [status]: { description: 'Success' }, ...errorResponses(spec) },
       'x-kassa-roles': spec.access,
       'x-kassa-offline': spec.offline,
       // Operations of ours that the reference interface does not have.
@@ -62,6 +57,47 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
     paths,
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas: { Error: errorSchema } },
   };
+}
+
+/** Operations whose answer may be a 404 although their path names no id: the record they need is named in the body. */
+const NOT_FOUND_WITHOUT_PATH_ID: ReadonlySet<string> = new Set([
+  'OrderController_findLastOpen',
+  'SettlmentController_findLatest',
+  'AuthController_posLogin',
+  'SyncController_createEnrollmentCode',
+]);
+
+/** Operations that run a reporting query (POST /get, the AI chat's SQL): 429 when too many run at once. */
+const REPORTING: ReadonlySet<string> = new Set(['QueryController_execute', 'AiChatController_sendMessage']);
+
+/** Operations that call the AI provider: 502 when it fails, 503 when none is configured. */
+const AI_PROVIDER: ReadonlySet<string> = new Set(['AiChatController_sendMessage']);
+
+/**
+ * Every error status an operation can answer, each with the error body (server/errors.ts). The fuzz test
+ * (test/server/fuzz.test.ts) fails on any status an operation answers that is not declared here.
+ */
+function errorResponses(spec: OperationSpec): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  const add = (code: number, description: string) => (responses[String(code)] = errorResponse(description));
+  const writes = spec.method !== 'GET';
+  add(400, 'Invalid input: one message line per problem, naming the field');
+  if (spec.access !== 'public') add(401, 'Missing, invalid or expired token');
+  else if (spec.throttle === 'login') add(401, 'Wrong credentials');
+  if (spec.access !== 'public') add(403, 'Role not allowed, or a record outside the caller’s point');
+  if (spec.params.length > 0 || NOT_FOUND_WITHOUT_PATH_ID.has(spec.operationId))
+    add(404, 'Unknown id (or another business’s)');
+  if (writes) add(409, 'Conflicts with the current state (a unique key, a closed document)');
+  if (writes) add(413, 'Body over the configured size limit');
+  if (writes) add(415, 'Body not sent as application/json');
+  if (spec.body && 'protocolVersion' in ((jsonSchema(spec.body).properties as object | undefined) ?? {}))
+    add(426, 'The terminal speaks a sync protocol version this service no longer supports: update it');
+  if (spec.throttle || REPORTING.has(spec.operationId)) add(429, 'Too many attempts or queries; the Retry-After header says when to retry');
+  if (AI_PROVIDER.has(spec.operationId)) {
+    add(502, 'The AI provider failed to answer');
+    add(503, 'No AI provider is configured on this service');
+  }
+  return responses;
 }
 
 function errorResponse(description: string) {

@@ -55,3 +55,54 @@ describe('the OpenAPI document', () => {
     expect(mismatches).toEqual([]);
   });
 });
+
+type Responses = Record<string, { content?: Record<string, { schema?: Schema }> }>;
+type FullOperation = { operationId: string; security?: unknown; responses: Responses; parameters?: { in: string }[]; requestBody?: unknown };
+
+describe('the OpenAPI document declares what each operation can answer (issue 13 §2.5)', () => {
+  const operations = Object.entries(ours.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, ...(operation as unknown as FullOperation) })),
+  );
+  const declares = (operationId: string) => Object.keys(operations.find((o) => o.operationId === operationId)?.responses ?? {});
+
+  it('every error status comes with the error body {statusCode, timestamp, path, message, detail}', () => {
+    const error = ours.components?.schemas?.Error as Schema & { properties?: Record<string, unknown> };
+    expect([...(error.required ?? [])].sort()).toEqual(['detail', 'message', 'path', 'statusCode', 'timestamp']);
+    for (const operation of operations) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) < 400) continue;
+        expect(response.content?.['application/json']?.schema?.$ref, `${operation.operationId} ${status}`).toBe('#/components/schemas/Error');
+      }
+    }
+  });
+
+  it('declares 400 everywhere, 401 and 403 wherever a token is needed, 404 wherever a path names an id, and never 500', () => {
+    for (const operation of operations) {
+      const statuses = Object.keys(operation.responses);
+      expect(statuses, operation.operationId).toContain('400');
+      expect(statuses, operation.operationId).not.toContain('500');
+      if (operation.security) expect(statuses, operation.operationId).toEqual(expect.arrayContaining(['401', '403']));
+      if (operation.path.includes('{')) expect(statuses, operation.operationId).toContain('404');
+    }
+  });
+
+  it('declares 409, 413 and 415 on every operation that takes a body, and none of them on reads', () => {
+    for (const operation of operations) {
+      const statuses = Object.keys(operation.responses);
+      if (operation.method === 'get') expect(statuses, operation.operationId).not.toEqual(expect.arrayContaining(['413']));
+      else expect(statuses, operation.operationId).toEqual(expect.arrayContaining(['409', '413', '415']));
+    }
+  });
+
+  it('declares 401 and 429 on the logins, 429 on registration and reporting queries, 426 on sync, 502 and 503 on the AI chat', () => {
+    for (const login of ['AuthController_login', 'AdminController_login', 'AuthController_verifySecondVerification', 'SyncController_enroll', 'AuthController_posLogin']) {
+      expect(declares(login), login).toEqual(expect.arrayContaining(['401', '429']));
+    }
+    expect(declares('AuthController_register')).toContain('429');
+    expect(declares('AuthController_register')).not.toContain('401');
+    expect(declares('QueryController_execute')).toContain('429');
+    for (const sync of ['SyncController_pull', 'SyncController_push', 'SyncController_bootstrap']) expect(declares(sync), sync).toContain('426');
+    expect(declares('AiChatController_sendMessage')).toEqual(expect.arrayContaining(['429', '502', '503']));
+    expect(declares('WarehouseController_findAll')).not.toContain('503');
+  });
+});
