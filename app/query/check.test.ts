@@ -179,6 +179,6 @@ describe('the composed statement', () => {
     const composed = composeReportingQuery(checked, 'sqlite', 'biz-1', 10, 4096);
     expect(composed.parameters).toEqual(['biz-1', 'biz-1']);
     expect(composed.sql).toContain('FROM main."items" AS t WHERE t."business_id" = ?');
-    expect(composed.sql).toContain('(t."price" / 100.0) AS "price"');
+    expect(composed.sql).toContain('(CASE WHEN t."price" BETWEEN -999999999999999 AND 999999999999999 THEN t."price" / 100.0 ELSE');
   });
 });

@@ -139,6 +139,22 @@ function fenced(select: Node): void {
   });
 }
 
+/**
+ * SQLite turns an integer overflow in + - * into an inexact REAL (`9223372036854775807 + 1` is
+ * 9.223372036854776e18) where PostgreSQL refuses it. On SQLite the three operators are printed as calls of
+ * `kassa_add`, `kassa_subtract` and `kassa_multiply` (sqlite-arithmetic.ts, registered on the reporting
+ * connection), which compute exactly as SQLite does and raise an error instead of overflowing.
+ */
+const CHECKED_OPERATIONS: Readonly<Record<string, string>> = { '+': 'kassa_add', '-': 'kassa_subtract', '*': 'kassa_multiply' };
+
+function checkedOperation(node: Node): void {
+  const name = CHECKED_OPERATIONS[String(node.operator)];
+  if (!name) return;
+  const { left, right } = node;
+  for (const key of Object.keys(node)) delete node[key];
+  Object.assign(node, { type: 'function', name: { name: [{ type: 'default', value: name }] }, args: { type: 'expr_list', value: [left, right] } });
+}
+
 /** A select that already is a fence (a statement printed by this check, checked again), left as it is. */
 function isFence(select: Node): boolean {
   const from = list(select.from);
@@ -195,6 +211,8 @@ class Checker {
     private readonly dialect: Dialect,
     /** Reporting views by their name as the engine compares names (see `key`). */
     private readonly viewNames: ReadonlyMap<string, string>,
+    /** SQLite only: + - * become the checked functions of sqlite-arithmetic.ts (see `checkedOperation`). */
+    private readonly checkedArithmetic = false,
   ) {
     this.functions = FUNCTIONS[dialect];
   }
@@ -386,6 +404,10 @@ class Checker {
         ) {
           throw refuse('Invalid number');
         }
+        // The grammar keeps a large integer's digits (`bigint`) but reads a negative one as a double, which
+        // would run rounded (-9223372036854775807 as -9223372036854776000): refused rather than changed.
+        if (typeof node.value === 'number' && Number.isInteger(node.value) && !Number.isSafeInteger(node.value))
+          throw refuse(`The number ${node.value} cannot be read exactly: write a large negative integer as 0 - <digits>`);
         return;
       case 'bigint':
         only(node, ['type', 'value'], 'a number');
@@ -438,7 +460,9 @@ class Checker {
           throw refuse(`Operator ${String(value.operator)} is not allowed in reporting queries`);
         }
         this.expr(value.left, scope);
-        return this.expr(value.right, scope);
+        this.expr(value.right, scope);
+        if (this.checkedArithmetic) checkedOperation(value);
+        return;
       case 'unary_expr':
         only(value, ['type', 'operator', 'expr', 'parentheses'], 'an expression');
         if (typeof value.operator !== 'string' || !UNARY_OPERATORS.has(value.operator.toUpperCase())) {
@@ -597,7 +621,12 @@ class Checker {
  * Checks a reporting query and prints back the statement that will run. Throws a 400 `OperationError` naming
  * the first problem; the message never contains anything but the caller's own query and our rules.
  */
-export async function checkReportingQuery(text: string, dialect: Dialect, viewNames: readonly string[]): Promise<CheckedQuery> {
+export async function checkReportingQuery(
+  text: string,
+  dialect: Dialect,
+  viewNames: readonly string[],
+  options: { readonly checkedArithmetic?: boolean } = {},
+): Promise<CheckedQuery> {
   if (text.length > MAX_QUERY_LENGTH) throw refuse(`The query is longer than ${MAX_QUERY_LENGTH} characters`);
   if (text.includes('\\')) throw refuse('Backslashes are not allowed in reporting queries');
   if (text.trim() === '') throw refuse('The query is empty');
@@ -618,6 +647,7 @@ export async function checkReportingQuery(text: string, dialect: Dialect, viewNa
   const checker = new Checker(
     dialect,
     new Map(viewNames.map((name) => [dialect === 'sqlite' ? name.toLowerCase() : name, name])),
+    dialect === 'sqlite' && options.checkedArithmetic === true,
   );
   checker.select(statement as unknown as Node, new Scope());
   return { sql: await printStatement(statement), views: checker.views, ownTables: checker.ownTables };

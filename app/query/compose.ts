@@ -48,17 +48,34 @@ function columnSql(column: string, kind: ColumnKind, dialect: Dialect): string {
         return ref;
     }
   }
-  // SQLite has no decimal type: a REAL holds a value of up to 15 significant digits exactly enough to print it
-  // back exactly, and SUM adds REALs with compensated summation (see results.ts for how they are printed).
   switch (kind) {
     case 'money':
     case 'percent':
-      return `(${ref} / 100.0)`;
+      return sqliteDecimal(ref, 2);
     case 'quantity':
-      return `(${ref} / 1000.0)`;
+      return sqliteDecimal(ref, 3);
     default:
       return ref;
   }
+}
+
+/** Below this many units of the last place a REAL holds the amount exactly enough to print it back (15 digits). */
+const SQLITE_EXACT_REAL_LIMIT = '999999999999999';
+
+/**
+ * A scaled integer as SQLite shows it. SQLite has no decimal type: a REAL holds up to 15 significant digits
+ * exactly enough to print back (results.ts prints it with 15) and keeps arithmetic and comparisons numeric, so
+ * amounts below 10^13 (money) are REALs. A larger amount would come back rounded (119999999999999.93 read as
+ * 120000000000000), so it is shown as its exact decimal text instead: read as stored, like PostgreSQL's numeric;
+ * arithmetic on it is SQLite's REAL arithmetic again (docs/api.md).
+ */
+function sqliteDecimal(ref: string, scale: 2 | 3): string {
+  const unit = scale === 2 ? '100' : '1000';
+  const zeros = '0'.repeat(scale);
+  const exact =
+    `(CASE WHEN ${ref} < 0 THEN '-' ELSE '' END) || (abs(${ref}) / ${unit}) || ` +
+    `rtrim(rtrim('.' || substr('${zeros}' || (abs(${ref}) % ${unit}), -${scale}), '0'), '.')`;
+  return `(CASE WHEN ${ref} BETWEEN -${SQLITE_EXACT_REAL_LIMIT} AND ${SQLITE_EXACT_REAL_LIMIT} THEN ${ref} / ${unit}.0 ELSE ${exact} END)`;
 }
 
 export function viewSql(name: string, view: ReportingView, dialect: Dialect): string {

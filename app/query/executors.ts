@@ -29,6 +29,8 @@ export interface ReportingExecutor {
   readonly dialect: Dialect;
   /** True when the time limit is enforced (false only for an in-memory SQLite database). */
   readonly interruptible: boolean;
+  /** SQLite: + - * run as the checked functions of sqlite-arithmetic.ts (registered in the child processes). */
+  readonly checkedArithmetic: boolean;
   run(query: ComposedQuery, limits: ExecutionLimits): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
@@ -41,6 +43,7 @@ function processExecutor(dialect: Dialect, database: string, graceMs: number): R
   return {
     dialect,
     interruptible: true,
+    checkedArithmetic: dialect === 'sqlite',
     run: (query, limits) => processes.run(query.sql, query.parameters, limits),
     close: () => processes.close(),
   };
@@ -71,6 +74,8 @@ export function sqliteMemoryExecutor(db: Db): ReportingExecutor {
   return {
     dialect: 'sqlite',
     interruptible: false,
+    // The service's own connection has no checked functions: integer overflow is SQLite's REAL here.
+    checkedArithmetic: false,
     async run(query, limits) {
       try {
         // One connection held for the three statements, so no write of the service can fall between them.

@@ -64,11 +64,23 @@ function failure(id: number, error: unknown): Reply {
   return { id, ok: false, kind: 'internal', message: firstLine(message) };
 }
 
-function read(cursor: Cursor, rows: number): Promise<{ rows: unknown[][]; fields: { name: string }[] }> {
+/** PostgreSQL's numeric type. */
+const NUMERIC = 1700;
+
+/**
+ * A numeric without the zeros its scale adds (`12.5 * 2` is 25.0 here and 25 on SQLite): the same number, the
+ * same text on both engines.
+ */
+function trimScale(value: unknown): unknown {
+  if (typeof value !== 'string' || !value.includes('.') || /[eE]/.test(value)) return value;
+  return value.replace(/\.?0+$/, '');
+}
+
+function read(cursor: Cursor, rows: number): Promise<{ rows: unknown[][]; fields: { name: string; dataTypeID: number }[] }> {
   return new Promise((resolve, reject) => {
     cursor.read(rows, (error, batch, result) => {
       if (error) reject(error);
-      else resolve({ rows: batch as unknown[][], fields: (result?.fields ?? []) as { name: string }[] });
+      else resolve({ rows: batch as unknown[][], fields: (result?.fields ?? []) as { name: string; dataTypeID: number }[] });
     });
   });
 }
@@ -81,10 +93,10 @@ async function rowsOf(job: Job): Promise<Record<string, unknown>[]> {
   try {
     for (;;) {
       const batch = await read(cursor, BATCH_ROWS);
-      const names = batch.fields.slice(0, -1).map((field) => field.name);
+      const fields = batch.fields.slice(0, -1);
       for (const values of batch.rows) {
         const row: Record<string, unknown> = {};
-        names.forEach((name, index) => (row[name] = values[index]));
+        fields.forEach((field, index) => (row[field.name] = field.dataTypeID === NUMERIC ? trimScale(values[index]) : values[index]));
         budget.add(row);
         rows.push(row);
         if (rows.length > job.maxRows) return rows;

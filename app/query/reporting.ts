@@ -62,7 +62,9 @@ class ReportingQueries {
 
   async execute(businessId: string, text: string, settings: ReportingSettings): Promise<ReportRow[]> {
     const executor = await this.executorFor();
-    const checked = await checkReportingQuery(text, executor.dialect, REPORTING_VIEW_NAMES);
+    const checked = await checkReportingQuery(text, executor.dialect, REPORTING_VIEW_NAMES, {
+      checkedArithmetic: executor.checkedArithmetic,
+    });
     const maxBytes = resultBudget(settings);
     const query = composeReportingQuery(checked, executor.dialect, businessId, settings.maxRows, maxBytes);
     const leave = await this.gate.enter(settings.timeoutMs);

@@ -15,6 +15,7 @@
 import Sqlite from 'better-sqlite3';
 import type { Job, Reply } from './query-processes.js';
 import { ResultTooLarge, rowBudget } from './row-budget.js';
+import { IntegerOverflow, SQLITE_ARITHMETIC } from './sqlite-arithmetic.js';
 
 const file = process.env.KASSA_REPORT_DATABASE;
 if (!file || !process.send) {
@@ -30,6 +31,10 @@ database.pragma('busy_timeout = 5000');
 // Sorting or grouping a huge cross join must fail here, not grow without bound.
 database.pragma(`hard_heap_limit = ${Number(process.env.KASSA_REPORT_HEAP_BYTES ?? 512 * 1024 * 1024)}`);
 database.pragma('temp_store = MEMORY');
+// + - * as check.ts prints them for this connection: SQLite's arithmetic, with integer overflow an error.
+for (const [name, operation] of Object.entries(SQLITE_ARITHMETIC)) {
+  database.function(name, { deterministic: true, safeIntegers: true }, operation);
+}
 
 function run(job: Job): Record<string, unknown>[] {
   const statement = database.prepare(job.sql);
@@ -48,6 +53,7 @@ function run(job: Job): Record<string, unknown>[] {
 /** SQLite result codes that mean the caller's query cannot be run as written or within the memory allowed. */
 function failure(id: number, error: unknown): Reply {
   if (error instanceof ResultTooLarge) return { id, ok: false, kind: 'too-large' };
+  if (error instanceof IntegerOverflow) return { id, ok: false, kind: 'query', message: error.message };
   const { code, message } = error as { code?: unknown; message?: unknown };
   const text = typeof message === 'string' ? message : 'query failed';
   if (code === 'SQLITE_ERROR') return { id, ok: false, kind: 'query', message: text };

@@ -399,6 +399,61 @@ describe.each(await testEngines())('reporting queries (POST /get) on %s', (engin
   });
 });
 
+describe.each(await testEngines())('exact numbers in reporting queries, the same on %s as on the other engine', (engine) => {
+  let server: TestServer;
+  let shop: Tenant;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { reporting: { timeoutMs: TIMEOUT_MS, maxRows: 100, concurrency: 2 } }, { sqliteFile: true });
+    shop = await registerTenant(server, 'exact');
+    await insertItem(server, shop, { name: 'Huge', price: 11999999999999993n });
+    await insertItem(server, shop, { name: 'Huge debt', price: -11999999999999993n });
+    await insertItem(server, shop, { name: 'Round huge', price: 12000000000000000n });
+    await insertItem(server, shop, { name: 'Largest REAL', price: 999999999999999n });
+    await insertItem(server, shop, { name: 'Just beyond', price: 1000000000000050n });
+    await insertItem(server, shop, { name: 'Tea', price: 1250n });
+  });
+  afterAll(() => server.close());
+
+  const ask = (text: string) => server.request<any>('POST', GET, { token: shop.token, body: { query: text } });
+
+  it('every stored amount reads as its exact decimal string, however large', async () => {
+    const response = await ask('select name, price from "S_Item" order by name');
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body).toEqual([
+      { name: 'Huge', price: '119999999999999.93' },
+      { name: 'Huge debt', price: '-119999999999999.93' },
+      { name: 'Just beyond', price: '10000000000000.5' },
+      { name: 'Largest REAL', price: '9999999999999.99' },
+      { name: 'Round huge', price: '120000000000000' },
+      { name: 'Tea', price: '12.5' },
+    ]);
+  });
+
+  it('ordinary amounts still compare and add as numbers', async () => {
+    const response = await ask(`select name, price + 1 as more, price * 2 as twice from "S_Item" where price < 100 and price > 0 order by price`);
+    expect(response.body).toEqual([{ name: 'Tea', more: '13.5', twice: '25' }]);
+  });
+
+  it.each([
+    'select 9223372036854775807 + 1 as n',
+    'select 9223372036854775807 * 2 as n',
+    'select 0 - 9223372036854775807 - 2 as n',
+    'select (select count(*) from "S_Item") * 4611686018427387904 as n',
+  ])('an integer overflow is a 400, not a rounded number: %s', async (text) => {
+    expectErrorBody(await ask(text), 400, /Query failed: .*out of range/);
+  });
+
+  it('a negative integer literal too large for a double to hold is refused rather than run rounded', async () => {
+    expectErrorBody(await ask('select -9223372036854775807 as n'), 400, 'cannot be read exactly');
+    expect((await ask('select 0 - 9223372036854775807 as n')).body).toEqual([{ n: '-9223372036854775807' }]);
+  });
+
+  it('integer arithmetic up to the limit is exact, and mixed arithmetic follows the engine rules both engines share', async () => {
+    const response = await ask(`select 9223372036854775806 + 1 as top, 7 - 2 as d, 3 * 4 as m, 1 + 1.5 as mixed, null + 1 as nothing`);
+    expect(response.body).toEqual([{ top: '9223372036854775807', d: 5, m: 12, mixed: '2.5', nothing: null }]);
+  });
+});
+
 /** `replace` nested `depth` deep, each level turning every x into ten: 6 × 10^depth characters from a tiny text. */
 const nestedReplace = (depth: number, inner = "'xxxxxx'") =>
   Array.from({ length: depth }).reduce<string>((text) => `replace(${text}, 'x', 'xxxxxxxxxx')`, inner);
