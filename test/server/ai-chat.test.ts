@@ -321,6 +321,18 @@ describe.each(await testEngines())('AI chat answers on %s', (engine) => {
     expect(provider.requests).toHaveLength(5);
   });
 
+  it('S10: model-written SQL that builds a 600-million-character value is refused like any other, and the service keeps answering', async ({ skip }) => {
+    // The in-memory SQLite of this suite runs queries in process; the service's file and PostgreSQL use children.
+    if (engine !== 'postgres') skip();
+    const sessionId = await createSession();
+    const amplifier = Array.from({ length: 8 }).reduce<string>((text) => `replace(${text}, 'x', 'xxxxxxxxxx')`, "'xxxxxx'");
+    provider.script({ pieces: [`<sql>select ${amplifier} as s</sql>`] });
+    const response = await ask(sessionId, 'Make it big');
+    expect(response.body).toMatch(/^I could not run the query I wrote for this question: /);
+    provider.script({ pieces: ['<sql>select count(*) as n from "S_Item"</sql>'] }, { pieces: ['Still here.'] });
+    expect((await ask(sessionId, 'How many items?')).body).toBe('Still here.');
+  });
+
   it('S10: runs no SQL for a cashier, whose role may not read the business’s data', async () => {
     const sessionId = await createSession(cashier.token);
     provider.script({ pieces: ['<sql>select count(*) as n from "S_Item"</sql>'] });
