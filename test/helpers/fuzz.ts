@@ -108,6 +108,13 @@ export const ODD_MONEY: readonly unknown[] = [
   {},
 ];
 
+/** Ordinary amounts as often as odd ones, so requests also get past validation into the operations. */
+const moneyArbitrary: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 2, arbitrary: pick(ODD_MONEY) },
+  { weight: 2, arbitrary: fc.integer({ min: 0, max: 100000 }).map(String) },
+  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 })).map(([a, b]) => `${a}.${b}`) },
+);
+
 const MONEY_NAME = /price|cost|sum|total|quantity|amount|paid|fee|discount|tax|balance|change|percent|value|tip|rounding|debt/i;
 const ID_NAME = /(^id$|Id$|_id$|Ids$|_ids$|^guid$)/;
 
@@ -125,7 +132,7 @@ function idArbitrary(world: FuzzWorld): fc.Arbitrary<string> {
 function stringArbitrary(schema: Schema, name: string, world: FuzzWorld): fc.Arbitrary<unknown> {
   if (Array.isArray(schema.enum)) return fc.oneof({ weight: 4, arbitrary: pick(schema.enum as unknown[]) }, { weight: 1, arbitrary: oddText });
   if (ID_NAME.test(name)) return idArbitrary(world);
-  if (MONEY_NAME.test(name)) return fc.oneof(pick(ODD_MONEY), fc.integer({ min: -1000, max: 100000 }).map(String));
+  if (MONEY_NAME.test(name)) return moneyArbitrary;
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const maxLength = Math.min(typeof schema.maxLength === 'number' ? schema.maxLength : 40, 40);
   return fc.oneof(
@@ -158,7 +165,7 @@ export function valueArbitrary(schema: Schema | undefined, name: string, world: 
       return fc.oneof(fc.integer({ min, max: Math.max(min, Math.min(max, min + 1000)) }), pick([-1, 0, 2 ** 31, Number.MAX_SAFE_INTEGER, 1.5]));
     }
     case 'number':
-      return MONEY_NAME.test(name) ? pick(ODD_MONEY) : fc.oneof(fc.double({ noNaN: true }), fc.integer());
+      return MONEY_NAME.test(name) ? moneyArbitrary : fc.oneof(fc.double({ noNaN: true }), fc.integer());
     case 'boolean':
       return fc.boolean();
     case 'null':
