@@ -94,7 +94,7 @@ export const en = {
   'stock.barcode': 'Barcode',
   'stock.quantity': 'Quantity',
   'stock.price': 'Price',
-  'stock.rows': 'Rows: {count}',
+  'stock.rows': '{count, plural, one {# row} other {# rows}}',
   'stock.selectRow': 'Choose a row (click, or arrows) to see its details; Enter adjusts its quantity.',
   'stock.adjust': 'Adjust quantity',
   'stock.newQuantity': 'New quantity',

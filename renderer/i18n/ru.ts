@@ -95,7 +95,7 @@ export const ru: Messages = {
   'stock.barcode': 'Штрихкод',
   'stock.quantity': 'Количество',
   'stock.price': 'Цена',
-  'stock.rows': 'Строк: {count}',
+  'stock.rows': '{count, plural, one {# строка} few {# строки} many {# строк} other {# строки}}',
   'stock.selectRow': 'Выберите строку (щелчком или стрелками), чтобы увидеть подробности; Enter — изменить количество.',
   'stock.adjust': 'Изменить количество',
   'stock.newQuantity': 'Новое количество',

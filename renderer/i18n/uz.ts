@@ -95,7 +95,7 @@ export const uz: Messages = {
   'stock.barcode': 'Shtrix-kod',
   'stock.quantity': 'Miqdor',
   'stock.price': 'Narx',
-  'stock.rows': '{count} ta qator',
+  'stock.rows': '{count, plural, one {# ta qator} other {# ta qator}}',
   'stock.selectRow': 'Tafsilotlarni ko‘rish uchun qatorni tanlang (bosing yoki strelkalar); Enter — miqdorni o‘zgartirish.',
   'stock.adjust': 'Miqdorni o‘zgartirish',
   'stock.newQuantity': 'Yangi miqdor',

@@ -112,10 +112,10 @@ describe('modifier groups', () => {
       within(groupList())
         .queryAllByRole('button')
         .map((row) => row.textContent);
-    expect(rows()).toEqual(['BreadModifiers: 00.00', `ExtrasModifiers: 21${NB}500.00`, 'saucesModifiers: 10.00']);
+    expect(rows()).toEqual(['Bread0 modifiers0', 'Extras2 modifiers1,500', 'sauces1 modifier0']);
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'SAUC' } });
     await act(async () => {});
-    expect(rows()).toEqual(['saucesModifiers: 10.00']);
+    expect(rows()).toEqual(['sauces1 modifier0']);
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'zzz' } });
     await act(async () => {});
     expect(rows()).toEqual([]);
@@ -293,7 +293,7 @@ describe('modifier groups', () => {
       within(list)
         .getAllByRole('listitem')
         .map((row) => row.textContent),
-    ).toEqual([`Bacon3${NB}500.50EditRemove`, `Cheese2${NB}000.00EditRemove`]);
+    ).toEqual(['Bacon3,500.50EditRemove', 'Cheese2,000EditRemove']);
     await click(screen.getByRole('button', { name: 'Add modifier' }));
     const form = screen.getByRole('form', { name: 'New modifier' });
     // A modifier starts with its group's unit and point.
@@ -326,7 +326,7 @@ describe('modifier groups', () => {
     expect(screen.getByText('Modifier added.')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Modifiers (3)' })).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Modifiers' })).getByText('Olives')).toBeTruthy();
-    expect(within(groupList()).getByRole('button', { name: /Extras/ }).textContent).toContain('Modifiers: 3');
+    expect(within(groupList()).getByRole('button', { name: /Extras/ }).textContent).toContain('3 modifiers');
   });
 
   it('edits a modifier, sending only the changed fields', async () => {
@@ -343,7 +343,7 @@ describe('modifier groups', () => {
     ]);
     expect(screen.getByText('Modifier saved.')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Modifiers' })).getAllByRole('listitem')[1]?.textContent).toContain(
-      `2${NB}100.00`,
+      '2,100',
     );
   });
 
@@ -365,7 +365,7 @@ describe('modifier groups', () => {
       within(screen.getByRole('list', { name: 'Modifiers' }))
         .getAllByRole('listitem')
         .map((row) => row.textContent),
-    ).toEqual([`Cheese2${NB}000.00EditRemove`]);
+    ).toEqual(['Cheese2,000EditRemove']);
   });
 
   it('deletes a group after a confirmation that says its modifiers go first, then removes them and the group', async () => {

@@ -42,7 +42,7 @@ describe('stock', () => {
     const rendered = renderWith(bridge, <Stock />);
     act(() => rendered.store.setState({ phase: 'app', employee: EMPLOYEE, sync: ONLINE }));
     await act(async () => {});
-    expect(screen.getByTestId('stock-count').textContent).toBe('Rows: 50000');
+    expect(screen.getByTestId('stock-count').textContent).toBe('50,000 rows');
     const shown = screen.getAllByRole('row');
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.length).toBeLessThan(60);
@@ -203,11 +203,11 @@ describe('stock row details', () => {
     await openStock(shop([TEA]));
     fireEvent.click(rowOf('Green tea'));
     const details = screen.getByRole('region', { name: 'Green tea' });
-    expect(details.textContent).toContain('12\u202f000.00');
+    expect(details.textContent).toContain('Price12,000');
     expect(details.textContent).toContain('Par level today (Wednesday)');
     expect(screen.getByTestId('today-par').textContent).toBe('5');
     expect(screen.getByTestId('stock-status').textContent).toBe('Low: below today’s par level');
-    expect(details.textContent).toContain('Date from15 Jan 2026');
+    expect(details.textContent).toContain('Date from15/01/2026');
     expect(screen.getByRole('button', { name: 'Adjust quantity' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit details' })).toBeTruthy();
   });
