@@ -34,6 +34,8 @@ export const en = {
   'pin.wrong': 'Wrong PIN. Try again.',
   'pin.locked': 'Too many wrong PINs. Try again in {seconds} s.',
   'pin.shared': 'More than one employee has this PIN; ask a manager to change one.',
+  'pin.till': 'Till: {till}',
+  'pin.tillAtPoint': 'Till: {till} · {point}',
 
   'nav.debts': 'Client debts',
   'nav.stock': 'Stock',

@@ -35,6 +35,8 @@ export const ru: Messages = {
   'pin.wrong': 'Неверный PIN-код. Попробуйте ещё раз.',
   'pin.locked': 'Слишком много неверных PIN-кодов. Повторите через {seconds} с.',
   'pin.shared': 'Этот PIN-код у нескольких сотрудников; попросите менеджера сменить один из них.',
+  'pin.till': 'Касса: {till}',
+  'pin.tillAtPoint': 'Касса: {till} · {point}',
 
   'nav.debts': 'Долги клиентов',
   'nav.stock': 'Остатки',

@@ -35,6 +35,8 @@ export const uz: Messages = {
   'pin.wrong': 'PIN-kod noto‘g‘ri. Qaytadan urinib ko‘ring.',
   'pin.locked': 'Noto‘g‘ri PIN-kodlar juda ko‘p. {seconds} soniyadan keyin urinib ko‘ring.',
   'pin.shared': 'Bu PIN-kod bir nechta xodimda bor; menejerdan birini o‘zgartirishni so‘rang.',
+  'pin.till': 'Kassa: {till}',
+  'pin.tillAtPoint': 'Kassa: {till} · {point}',
 
   'nav.debts': 'Mijozlar qarzlari',
   'nav.stock': 'Qoldiqlar',

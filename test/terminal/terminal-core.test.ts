@@ -64,6 +64,18 @@ describe.each(await testEngines())('the terminal core against a %s service', (en
     },
   });
 
+  it('names its business, till and point for the sign-in screen once enrolled, and nothing before', async () => {
+    const fresh = await Terminal.open(':memory:', fetchTransport);
+    terminals.push(fresh);
+    expect(await fresh.identity()).toEqual({ business: null, till: null, point: null });
+    const terminal = await till();
+    const business = await server.database.db.selectFrom('businesses').select('name').where('id', '=', shop.businessId).executeTakeFirstOrThrow();
+    const workplace = await server.database.db.selectFrom('workplaces').select('name').where('id', '=', world.workplace1).executeTakeFirstOrThrow();
+    const point = await server.database.db.selectFrom('points').select('name').where('id', '=', world.point1).executeTakeFirstOrThrow();
+    expect(await terminal.identity()).toEqual({ business: business.name, till: workplace.name, point: point.name });
+    expect(business.name).not.toBe('');
+  });
+
   it('bootstraps the catalogue of its business and works offline at once: a debt sale shows before any sync', async () => {
     const terminal = await till();
     const items = await terminal.store.db.selectFrom('items').select('id').execute();
