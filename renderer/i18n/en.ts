@@ -45,6 +45,10 @@ export const en = {
   'nav.signOut': 'Sign out',
   'nav.signOutBlocked': 'Sign-out waits until {count} operations are sent.',
 
+  'unsaved.question': 'This screen has unsaved changes. Leave and discard them?',
+  'unsaved.leave': 'Leave without saving',
+  'unsaved.stay': 'Stay',
+
   'sync.online': 'Online',
   'sync.offline': 'Offline',
   'sync.syncing': 'Syncing…',

@@ -46,6 +46,10 @@ export const ru: Messages = {
   'nav.signOut': 'Выйти',
   'nav.signOutBlocked': 'Выход возможен после отправки операций: {count}.',
 
+  'unsaved.question': 'На этом экране есть несохранённые изменения. Уйти и отбросить их?',
+  'unsaved.leave': 'Уйти без сохранения',
+  'unsaved.stay': 'Остаться',
+
   'sync.online': 'В сети',
   'sync.offline': 'Нет связи',
   'sync.syncing': 'Синхронизация…',

@@ -46,6 +46,10 @@ export const uz: Messages = {
   'nav.signOut': 'Chiqish',
   'nav.signOutBlocked': '{count} ta amal yuborilguncha chiqib bo‘lmaydi.',
 
+  'unsaved.question': 'Bu ekranda saqlanmagan o‘zgarishlar bor. Ularni tashlab chiqilsinmi?',
+  'unsaved.leave': 'Saqlamasdan chiqish',
+  'unsaved.stay': 'Qolish',
+
   'sync.online': 'Onlayn',
   'sync.offline': 'Oflayn',
   'sync.syncing': 'Sinxronlanmoqda…',

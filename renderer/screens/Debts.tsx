@@ -13,6 +13,7 @@ import { ErrorLines } from '../components/ErrorLines.js';
 import { SignaturePad } from '../components/SignaturePad.js';
 import type { MessageKey } from '../i18n/index.js';
 import { searchKey, showDateTime, showMoney, unitsOrUndefined } from '../lib/format.js';
+import { useUnsavedWork } from '../lib/unsaved-work.js';
 import { useLoad } from '../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
 
@@ -96,6 +97,8 @@ function RecordForm({
   const [problem, setProblem] = useState<string[]>([]);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A typed amount or a drawn signature is work F1–F5 must not throw away without asking.
+  useUnsavedWork(amount.trim() !== '' || signature !== null);
 
   const units = unitsOrUndefined(amount, MONEY);
   const valid = units !== undefined && units > 0n;

@@ -11,6 +11,7 @@ import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import type { Translate } from '../../i18n/index.js';
 import { showQuantity } from '../../lib/format.js';
+import { useUnsavedWork } from '../../lib/unsaved-work.js';
 import { useLoad } from '../../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../../state/context.js';
 import type { IndexedItem } from './catalogue.js';
@@ -114,6 +115,8 @@ function ReceiptForm({
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
   const [dirty, setDirty] = useState(false);
+  // F1–F5, the tabs and sign-out ask before throwing these changes away (AppFrame's leave guard).
+  useUnsavedWork(dirty);
   const [status, setStatus] = useState<PickerStatus>(null);
   const [focusRequest, setFocusRequest] = useState<{ readonly key: string } | null>(null);
   const scanBox = useRef<HTMLInputElement>(null);

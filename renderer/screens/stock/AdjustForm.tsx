@@ -7,6 +7,7 @@ import { formatQuantity, QUANTITY } from '../../../shared/decimal.js';
 import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import { showQuantity, unitsOrUndefined } from '../../lib/format.js';
+import { useUnsavedWork } from '../../lib/unsaved-work.js';
 import { useBridge, useT } from '../../state/context.js';
 import type { StockLine } from './lines.js';
 
@@ -22,6 +23,7 @@ export function AdjustForm({
   const t = useT();
   const bridge = useBridge();
   const [value, setValue] = useState(line.quantity);
+  useUnsavedWork(value !== line.quantity);
   const [problem, setProblem] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const units = unitsOrUndefined(value, QUANTITY);
