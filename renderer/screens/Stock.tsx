@@ -3,7 +3,8 @@
  * smoothly), search by name or barcode, the selected row's details (price, date from, today's par level), adjusting
  * a quantity — recorded by the core as an adjustment (new − what was seen), shown here as before → after — and
  * editing the row's price, date from and weekday par levels. Negative stock is red, zero amber, and low stock
- * (above zero but below today's par level) has its own style and the word "low".
+ * (above zero but below today's par level) has its own style and the word "low". Each row shows its unit; a search
+ * that matches nothing says so; an adjustment takes a reason, shown in the row's history.
  */
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { errorLines, type Bridge } from '../bridge.js';
@@ -26,6 +27,11 @@ interface Warehouse {
   readonly name: string;
 }
 
+interface Measurement {
+  readonly id: string;
+  readonly name: string;
+}
+
 const NO_ROWS: readonly StockRow[] = [];
 const NO_ITEMS: readonly Item[] = [];
 const ROW_HEIGHT = 44;
@@ -33,12 +39,14 @@ const ROW_HEIGHT = 44;
 const DAY_CHECK_MS = 60_000;
 
 async function loadStock(bridge: Bridge) {
-  const [warehouses, rows, items] = await Promise.all([
+  const [warehouses, rows, items, measurements] = await Promise.all([
     bridge.run<Warehouse[]>('WarehouseController_findAll'),
     bridge.run<StockRow[]>('StockQuantityController_findAll'),
     bridge.run<Item[]>('ItemModifierController_findAllItems'),
+    // Units only label the rows: without them the list still works, with an empty unit column.
+    bridge.run<Measurement[]>('MeasurementController_findAllMeasurements').catch((): Measurement[] => []),
   ]);
-  return { warehouses, rows, items };
+  return { warehouses, rows, items, unitNames: new Map(measurements.map((measurement) => [measurement.id, measurement.name])) };
 }
 
 /** Today's weekday on the terminal's local calendar, following the clock across midnight. */
@@ -60,6 +68,7 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
   const t = useT();
   const bridge = useBridge();
   const version = useTerminal((state) => state.dataVersion);
+  const language = useTerminal((state) => state.language);
   const loaded = useLoad(() => loadStock(bridge), [version]);
   const today = useWeekday(clock);
   const [warehouseId, setWarehouseId] = useState<string | null>(null);
@@ -75,7 +84,7 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
   const unknownItem = t('stock.unknownItem');
   // Each line's level for today is worked out here, once per load (or new day), never per keypress.
   const lines = useMemo(
-    () => stockLines(loaded.data?.rows ?? NO_ROWS, loaded.data?.items ?? NO_ITEMS, unknownItem, today),
+    () => stockLines(loaded.data?.rows ?? NO_ROWS, loaded.data?.items ?? NO_ITEMS, unknownItem, today, loaded.data?.unitNames),
     [loaded.data, unknownItem, today],
   );
   const filtered = useRef<Filtered | null>(null);
@@ -147,8 +156,14 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
           <span>{t('stock.item')}</span>
           <span>{t('stock.barcode')}</span>
           <span className="amount">{t('stock.quantity')}</span>
+          <span>{t('stock.unit')}</span>
           <span className="amount">{t('stock.price')}</span>
         </div>
+        {loaded.data && visible.length === 0 && (
+          <p className="muted stock-empty" role="status" data-testid="stock-empty">
+            {query.trim() !== '' ? t('stock.noMatch', { query: query.trim() }) : t('stock.noRows')}
+          </p>
+        )}
         <div className="stock-list" ref={listArea} onKeyDownCapture={onListKeyDown}>
           <VirtualList
             label={t('stock.title')}
@@ -169,9 +184,10 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
                         <span className="stock-badge">{t('stock.lowBadge')}</span>{' '}
                       </>
                     )}
-                    {showQuantity(line.quantity)}
+                    {showQuantity(line.quantity, language)}
                   </span>
-                  <span className="amount">{showMoney(line.price)}</span>
+                  <span className="muted cell-unit">{line.unit}</span>
+                  <span className="amount">{showMoney(line.price, language)}</span>
                 </>
               );
             }}
@@ -190,6 +206,7 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
           <DetailsForm key={open.line.id} line={open.line} onCancel={close} onDone={() => done(t('stock.detailsSaved'))} />
         ) : selectedLine ? (
           <RowDetails
+            version={version}
             line={selectedLine}
             today={today}
             onAdjust={() => openForm('adjust', selectedLine)}

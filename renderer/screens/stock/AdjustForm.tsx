@@ -1,8 +1,10 @@
 /**
- * Adjusting a row's quantity: the cashier types the quantity counted, sees before → after, and the new absolute
- * quantity is sent; the core records it as an adjustment against the quantity the cashier saw.
+ * Adjusting a row's quantity: the cashier types the quantity counted, sees before → after, chooses why (count
+ * correction, damage, expiry, theft, other), and the new absolute quantity is sent with the reason; the core
+ * records it as an adjustment against the quantity the cashier saw, the reason stored with its ledger entry.
  */
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { STOCK_ADJUSTMENT_REASONS, type StockAdjustmentReason } from '../../../shared/catalogue/stock-quantity.js';
 import { formatQuantity, QUANTITY } from '../../../shared/decimal.js';
 import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
@@ -23,6 +25,7 @@ export function AdjustForm({
   const t = useT();
   const bridge = useBridge();
   const [value, setValue] = useState(line.quantity);
+  const [reason, setReason] = useState<StockAdjustmentReason>('count_correction');
   useUnsavedWork(value !== line.quantity);
   const [problem, setProblem] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -34,7 +37,7 @@ export function AdjustForm({
     setBusy(true);
     setProblem([]);
     bridge
-      .run('StockQuantityController_update', { params: { id: line.id }, body: { stock_quantity: formatQuantity(units) } })
+      .run('StockQuantityController_update', { params: { id: line.id }, body: { stock_quantity: formatQuantity(units), adjustment_reason: reason } })
       .then(onDone, (error: unknown) => setProblem(errorLines(error)))
       .finally(() => setBusy(false));
   };
@@ -60,6 +63,16 @@ export function AdjustForm({
           value={value}
           onChange={(event) => setValue(event.target.value)}
         />
+      </label>
+      <label>
+        {t('stock.reason')}
+        <select name="reason" value={reason} onChange={(event) => setReason(event.target.value as StockAdjustmentReason)}>
+          {STOCK_ADJUSTMENT_REASONS.map((option) => (
+            <option key={option} value={option}>
+              {t(`stock.reason.${option}`)}
+            </option>
+          ))}
+        </select>
       </label>
       <div className="before-after" data-testid="before-after">
         {t('stock.beforeAfter', {
