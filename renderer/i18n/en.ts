@@ -45,6 +45,12 @@ export const en = {
   'nav.signOut': 'Sign out',
   'nav.signOutBlocked': 'Sign-out waits until {count} operations are sent.',
 
+  'keys.searchList': '↓ from the search goes to the list; ↑ ↓ move; Enter: {action}; Esc goes back to the search.',
+  'keys.action.openClient': 'open the client',
+  'keys.action.openGroup': 'open the group',
+  'keys.action.adjust': 'adjust the quantity',
+  'keys.action.openReceipt': 'open the receipt',
+
   'unsaved.question': 'This screen has unsaved changes. Leave and discard them?',
   'unsaved.leave': 'Leave without saving',
   'unsaved.stay': 'Stay',
@@ -144,6 +150,7 @@ export const en = {
   'stock.reason.none': 'No reason given',
   'stock.history': 'Adjustments',
   'stock.noHistory': 'No adjustments yet.',
+  'stock.keysDetails': 'Shift+Enter: edit details.',
   'stock.keys': 'Enter: adjust quantity. Shift+Enter: edit details.',
 
   'inbox.title': 'Needs attention',

@@ -46,6 +46,12 @@ export const ru: Messages = {
   'nav.signOut': 'Выйти',
   'nav.signOutBlocked': 'Выход возможен после отправки операций: {count}.',
 
+  'keys.searchList': '↓ из поиска — в список; ↑ ↓ — выбор; Enter — {action}; Esc — обратно в поиск.',
+  'keys.action.openClient': 'открыть клиента',
+  'keys.action.openGroup': 'открыть группу',
+  'keys.action.adjust': 'изменить количество',
+  'keys.action.openReceipt': 'открыть приход',
+
   'unsaved.question': 'На этом экране есть несохранённые изменения. Уйти и отбросить их?',
   'unsaved.leave': 'Уйти без сохранения',
   'unsaved.stay': 'Остаться',
@@ -145,6 +151,7 @@ export const ru: Messages = {
   'stock.reason.none': 'Причина не указана',
   'stock.history': 'Корректировки',
   'stock.noHistory': 'Корректировок ещё не было.',
+  'stock.keysDetails': 'Shift+Enter — изменить данные.',
   'stock.keys': 'Enter — изменить количество. Shift+Enter — изменить данные.',
 
   'inbox.title': 'Требуют внимания',

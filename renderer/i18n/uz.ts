@@ -46,6 +46,12 @@ export const uz: Messages = {
   'nav.signOut': 'Chiqish',
   'nav.signOutBlocked': '{count} ta amal yuborilguncha chiqib bo‘lmaydi.',
 
+  'keys.searchList': 'Qidiruvdan ↓ — ro‘yxatga; ↑ ↓ — tanlash; Enter — {action}; Esc — qidiruvga qaytish.',
+  'keys.action.openClient': 'mijozni ochish',
+  'keys.action.openGroup': 'guruhni ochish',
+  'keys.action.adjust': 'miqdorni o‘zgartirish',
+  'keys.action.openReceipt': 'kirimni ochish',
+
   'unsaved.question': 'Bu ekranda saqlanmagan o‘zgarishlar bor. Ularni tashlab chiqilsinmi?',
   'unsaved.leave': 'Saqlamasdan chiqish',
   'unsaved.stay': 'Qolish',
@@ -145,6 +151,7 @@ export const uz: Messages = {
   'stock.reason.none': 'Sabab ko‘rsatilmagan',
   'stock.history': 'Tuzatishlar',
   'stock.noHistory': 'Hali tuzatishlar yo‘q.',
+  'stock.keysDetails': 'Shift+Enter — ma’lumotlarni tahrirlash.',
   'stock.keys': 'Enter — miqdorni o‘zgartirish. Shift+Enter — ma’lumotlarni tahrirlash.',
 
   'inbox.title': 'E’tibor talab qiladi',

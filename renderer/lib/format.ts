@@ -59,8 +59,14 @@ function formatExact(negative: boolean, integer: bigint, fraction: string, langu
   signed.forEach((part, index) => {
     if (part.type === 'integer' || part.type === 'group') lastNumberPart = index;
   });
-  const before = signed.slice(0, lastNumberPart + 1).map((part) => part.value).join('');
-  const after = signed.slice(lastNumberPart + 1).map((part) => part.value).join('');
+  const before = signed
+    .slice(0, lastNumberPart + 1)
+    .map((part) => part.value)
+    .join('');
+  const after = signed
+    .slice(lastNumberPart + 1)
+    .map((part) => part.value)
+    .join('');
   return `${before}${decimalSign(language)}${fraction}${after}`;
 }
 
@@ -102,7 +108,10 @@ const EN_GROUPED = /^-?\d{1,3}(,\d{3})+(\.\d*)?$/;
  * groups of three is taken as a decimal comma ("125000,50"). Undefined when it is not a number.
  */
 export function normaliseNumber(text: string, language: Language = displayLanguage): string | undefined {
-  let value = text.trim().replace(/\u2212/g, '-').replace(GROUP_SPACES, '');
+  let value = text
+    .trim()
+    .replace(/\u2212/g, '-')
+    .replace(GROUP_SPACES, '');
   if (value === '') return undefined;
   if (language === 'en') {
     if (EN_GROUPED.test(value)) value = value.replace(/,/g, '');

@@ -77,6 +77,19 @@ describe('client debts', () => {
     expect(within(list).getByRole('button').textContent).toContain('Bekzod Aliyev');
   });
 
+  it('moves from the client search into the list with ↓ and opens a client with Enter', async () => {
+    await shown();
+    const search = screen.getByLabelText('Search');
+    search.focus();
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toContain('Bekzod Aliyev');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toContain('Dilnoza Yusupova');
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(document.activeElement).toBe(search);
+    expect(screen.getByTestId('key-hints').textContent).toContain('Enter: open the client');
+  });
+
   it('shows the client’s own history', async () => {
     await shown();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Dilnoza/ })));

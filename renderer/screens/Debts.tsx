@@ -14,6 +14,8 @@ import { SignaturePad } from '../components/SignaturePad.js';
 import type { MessageKey } from '../i18n/index.js';
 import { searchKey, showDateTime, showMoney, unitsOrUndefined } from '../lib/format.js';
 import { useUnsavedWork } from '../lib/unsaved-work.js';
+import { useSearchListKeys } from '../lib/search-list-keys.js';
+import { KeyHints } from '../components/KeyHints.js';
 import { useLoad } from '../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
 
@@ -234,6 +236,7 @@ export function Debts() {
   const [onlyDebtors, setOnlyDebtors] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const query = useDeferredValue(searchKey(search));
+  const keys = useSearchListKeys();
 
   const visible = useMemo(() => {
     const all = loaded.data?.balances ?? [];
@@ -257,8 +260,11 @@ export function Debts() {
           aria-label={t('common.search')}
           value={search}
           autoFocus
+          ref={keys.searchRef}
+          onKeyDown={keys.onSearchKeyDown}
           onChange={(event) => setSearch(event.target.value)}
         />
+        <KeyHints action={t('keys.action.openClient')} />
         <label className="checkbox">
           <input type="checkbox" checked={onlyDebtors} onChange={(event) => setOnlyDebtors(event.target.checked)} />
           {t('debts.onlyDebtors')}
@@ -266,7 +272,14 @@ export function Debts() {
         {loaded.error !== undefined && <ErrorLines lines={errorLines(loaded.error)} />}
         {loaded.loading && !loaded.data && <p className="muted">{t('common.loading')}</p>}
         {loaded.data && visible.length === 0 && <p className="muted">{t('common.empty')}</p>}
-        <ul className="client-list" data-testid="client-list">
+        <ul
+          className="client-list"
+          data-testid="client-list"
+          ref={(element) => {
+            keys.listRef.current = element;
+          }}
+          onKeyDownCapture={keys.onListKeyDown}
+        >
           {visible.slice(0, SHOWN_CLIENTS).map((client) => (
             <li key={client.id}>
               <button

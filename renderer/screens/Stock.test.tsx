@@ -83,6 +83,33 @@ describe('stock', () => {
     expect(screen.getByText('Adjusted.')).toBeTruthy();
   });
 
+  it('moves from the search box into the list with ↓ and says what the keys do', async () => {
+    const bridge = fakeBridge({
+      WarehouseController_findAll: [{ id: 'w-1', name: 'Shop floor' }],
+      StockQuantityController_findAll: [
+        { id: 's-1', itemId: 'i-1', warehouseId: 'w-1', stock_quantity: '40', price: '12000' },
+        { id: 's-2', itemId: 'i-2', warehouseId: 'w-1', stock_quantity: '3', price: '500' },
+      ],
+      ItemModifierController_findAllItems: [
+        { id: 'i-1', name: 'Green tea', shtrix: '4780000000017' },
+        { id: 'i-2', name: 'Bread', shtrix: null },
+      ],
+    });
+    const rendered = renderWith(bridge, <Stock />);
+    act(() => rendered.store.setState({ phase: 'app', employee: EMPLOYEE, sync: ONLINE }));
+    await act(async () => {});
+    expect(screen.getByTestId('key-hints').textContent).toBe(
+      '↓ from the search goes to the list; ↑ ↓ move; Enter: adjust the quantity; Esc goes back to the search. Shift+Enter: edit details.',
+    );
+    const search = screen.getByLabelText('Search');
+    search.focus();
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('grid'));
+    expect(screen.getAllByRole('row')[0]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('grid'), { key: 'Enter' });
+    expect(screen.getByLabelText('New quantity')).toBeTruthy();
+  });
+
   it('says when a search matches nothing, and when a warehouse has no rows', async () => {
     const bridge = fakeBridge({
       WarehouseController_findAll: [

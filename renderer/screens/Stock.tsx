@@ -10,8 +10,10 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEv
 import { errorLines, type Bridge } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
 import { VirtualList } from '../components/VirtualList.js';
+import { KeyHints } from '../components/KeyHints.js';
 import { showMoney, showQuantity } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
+import { useSearchListKeys } from '../lib/search-list-keys.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
 import { AdjustForm } from './stock/AdjustForm.js';
 import { DetailsForm } from './stock/DetailsForm.js';
@@ -94,6 +96,7 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
   }, [lines, current, query]);
   useEffect(() => setSelected(null), [current, query]);
   const selectedLine = selected === null ? undefined : visible[selected];
+  const keys = useSearchListKeys({ selected, select: (index) => select(index), count: visible.length });
 
   const focusList = () => listArea.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
   const openForm = (kind: 'adjust' | 'details', line: StockLine | undefined) => {
@@ -144,12 +147,15 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
             placeholder={t('stock.searchPlaceholder')}
             aria-label={t('common.search')}
             value={search}
+            ref={keys.searchRef}
+            onKeyDown={keys.onSearchKeyDown}
             onChange={(event) => setSearch(event.target.value)}
           />
           <span className="muted" data-testid="stock-count">
             {t('stock.rows', { count: visible.length })}
           </span>
         </div>
+        <KeyHints action={t('keys.action.adjust')} extra={t('stock.keysDetails')} />
         {loaded.error !== undefined && <ErrorLines lines={errorLines(loaded.error)} />}
         {loaded.loading && !loaded.data && <p className="muted">{t('common.loading')}</p>}
         <div className="vheader">
@@ -164,7 +170,17 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
             {query.trim() !== '' ? t('stock.noMatch', { query: query.trim() }) : t('stock.noRows')}
           </p>
         )}
-        <div className="stock-list" ref={listArea} onKeyDownCapture={onListKeyDown}>
+        <div
+          className="stock-list"
+          ref={(element) => {
+            listArea.current = element;
+            keys.listRef.current = element;
+          }}
+          onKeyDownCapture={(event) => {
+            keys.onListKeyDown(event);
+            onListKeyDown(event);
+          }}
+        >
           <VirtualList
             label={t('stock.title')}
             count={visible.length}
