@@ -4,7 +4,7 @@
  * `signature_url`. Everything runs on the terminal's own store, so it works offline and the balance moves at once.
  * Amounts are exact: decimal strings in, bigint units for the arithmetic (shared/decimal.ts), strings out.
  */
-import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import { MAX_SIGNATURE_BASE64 } from '../../shared/catalogue/client-debt.js';
 import { formatMoney, MONEY } from '../../shared/decimal.js';
 import type { SessionEmployee } from '../../shared/terminal-contract.js';
@@ -13,6 +13,7 @@ import { ErrorLines } from '../components/ErrorLines.js';
 import { SignaturePad } from '../components/SignaturePad.js';
 import type { MessageKey } from '../i18n/index.js';
 import { searchKey, showDateTime, showMoney, unitsOrUndefined } from '../lib/format.js';
+import { useNextActionClears } from '../lib/status.js';
 import { useUnsavedWork } from '../lib/unsaved-work.js';
 import { useSearchListKeys } from '../lib/search-list-keys.js';
 import { KeyHints } from '../components/KeyHints.js';
@@ -98,6 +99,7 @@ function RecordForm({
   const [signatureKey, setSignatureKey] = useState(0);
   const [problem, setProblem] = useState<string[]>([]);
   const [done, setDone] = useState(false);
+  const clearsOnNextAction = useNextActionClears(useCallback(() => setDone(false), []));
   const [busy, setBusy] = useState(false);
   // A typed amount or a drawn signature is work F1–F5 must not throw away without asking.
   useUnsavedWork(amount.trim() !== '' || signature !== null);
@@ -140,7 +142,7 @@ function RecordForm({
   };
 
   return (
-    <form className="form record-form" onSubmit={submit} aria-label={t('debts.record')}>
+    <form className="form record-form" onSubmit={submit} aria-label={t('debts.record')} {...clearsOnNextAction}>
       <div className="segmented" role="radiogroup">
         {(['sale', 'repayment'] as const).map((option) => (
           <button

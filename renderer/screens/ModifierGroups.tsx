@@ -4,7 +4,8 @@
  * terminal core, which runs the same handlers on its own store, so the screen works offline; lists re-read when
  * the data changes (a local write or a completed sync bumps `dataVersion`).
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useNextActionClears } from '../lib/status.js';
 import { KeyHints } from '../components/KeyHints.js';
 import { useSearchListKeys } from '../lib/search-list-keys.js';
 import { errorLines } from '../bridge.js';
@@ -29,6 +30,7 @@ export function ModifierGroups() {
   const [search, setSearch] = useState('');
   const [selection, setSelection] = useState<Selection>(null);
   const [notice, setNotice] = useState('');
+  const clearsOnNextAction = useNextActionClears(useCallback(() => setNotice(''), []));
   const query = useDeferredValue(search);
   // ↓ from the search into the groups, ↑ ↓ between them, ↑ on the first or Escape back (Enter opens one).
   const keys = useSearchListKeys({ entries: 'button.mg-group-row' });
@@ -45,7 +47,7 @@ export function ModifierGroups() {
   };
 
   return (
-    <section className="screen two-pane">
+    <section className="screen two-pane" {...clearsOnNextAction}>
       <div className="pane list-pane">
         <h1>{t('modifierGroups.title')}</h1>
         <div className="toolbar">

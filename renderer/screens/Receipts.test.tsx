@@ -216,6 +216,19 @@ describe('goods receipts: the editor', () => {
     expect(screen.queryAllByTestId('receipt-line')).toHaveLength(0);
   });
 
+  it('clears a scan’s message with the next action, so it never stands beside a later answer', async () => {
+    await newReceipt();
+    type(scanBox(), '4780000000999');
+    expect(screen.getByText('No item has the barcode 4780000000999.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Supplier'), { target: { value: 's-1' } });
+    type(scanBox(), '4780000000017');
+    expect(screen.queryByText('No item has the barcode 4780000000999.')).toBeNull();
+    type(scanBox(), '4780000000999');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save draft' })));
+    expect(screen.queryByText('No item has the barcode 4780000000999.')).toBeNull();
+    expect(screen.getByText('Saved as a draft.')).toBeTruthy();
+  });
+
   it('finds an item by name, adds it at its cost with its unit, and moves to its quantity', async () => {
     await newReceipt();
     fireEvent.change(scanBox(), { target: { value: 'ric' } });

@@ -81,6 +81,9 @@ describe('stock', () => {
       { params: { id: 's-1' }, body: { stock_quantity: '37.5', adjustment_reason: 'damage' } },
     ]);
     expect(screen.getByText('Adjusted.')).toBeTruthy();
+    // The next action (choosing a row) clears the answer to the last one.
+    fireEvent.click(screen.getAllByRole('row')[0]!);
+    expect(screen.queryByText('Adjusted.')).toBeNull();
   });
 
   it('moves from the search box into the list with ↓ and says what the keys do', async () => {

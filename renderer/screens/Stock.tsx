@@ -7,6 +7,7 @@
  * that matches nothing says so; an adjustment takes a reason, shown in the row's history.
  */
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { StatusMessage, useStatus } from '../lib/status.js';
 import { errorLines, type Bridge } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
 import { VirtualList } from '../components/VirtualList.js';
@@ -77,7 +78,8 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
   const [open, setOpen] = useState<Open>(null);
-  const [notice, setNotice] = useState('');
+  // "Adjusted." answers one action: the next one (a row, a field, a button) clears it.
+  const notice = useStatus();
   const query = useDeferredValue(search);
   const listArea = useRef<HTMLDivElement>(null);
 
@@ -101,7 +103,7 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
   const focusList = () => listArea.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
   const openForm = (kind: 'adjust' | 'details', line: StockLine | undefined) => {
     if (!line) return;
-    setNotice('');
+    notice.clear();
     setOpen({ kind, line });
   };
   const close = () => {
@@ -110,7 +112,7 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
   };
   const done = (message: string) => {
     close();
-    setNotice(message);
+    notice.say(message);
     loaded.reload();
   };
   const select = (index: number) => {
@@ -127,7 +129,7 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
   };
 
   return (
-    <section className="screen two-pane stock-screen">
+    <section className="screen two-pane stock-screen" {...notice.clearsOnNextAction}>
       <div className="pane list-pane wide">
         <h1>{t('stock.title')}</h1>
         <div className="toolbar">
@@ -211,11 +213,7 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
         </div>
       </div>
       <div className="pane detail-pane narrow">
-        {notice && (
-          <div className="success" role="status">
-            {notice}
-          </div>
-        )}
+        <StatusMessage status={notice.status} />
         {open?.kind === 'adjust' ? (
           <AdjustForm key={open.line.id} line={open.line} onCancel={close} onDone={() => done(t('stock.adjusted'))} />
         ) : open?.kind === 'details' ? (
