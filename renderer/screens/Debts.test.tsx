@@ -122,6 +122,15 @@ describe('client debts', () => {
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Record' })));
     expect(screen.getByRole('alert').textContent).toBe('Enter an amount greater than zero, with at most 2 decimals.');
+    // The amount's problem stands next to the amount, which points at it.
+    const amount = screen.getByLabelText('Amount');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(amount.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Enter an amount greater than zero, with at most 2 decimals.',
+    );
+    expect(screen.getByRole('alert').previousElementSibling).toBe(amount.closest('label'));
+    fireEvent.change(amount, { target: { value: '5' } });
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(bridge.calls.map(([operation]) => operation)).not.toContain('ClientDebtController_createTransaction');
   });
 

@@ -4,12 +4,13 @@
  * `signature_url`. Everything runs on the terminal's own store, so it works offline and the balance moves at once.
  * Amounts are exact: decimal strings in, bigint units for the arithmetic (shared/decimal.ts), strings out.
  */
-import { useCallback, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
 import { MAX_SIGNATURE_BASE64 } from '../../shared/catalogue/client-debt.js';
 import { formatMoney, MONEY } from '../../shared/decimal.js';
 import type { SessionEmployee } from '../../shared/terminal-contract.js';
 import { errorLines, type Bridge } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
+import { describedBy, FieldError } from '../components/FieldError.js';
 import { SignaturePad } from '../components/SignaturePad.js';
 import type { MessageKey } from '../i18n/index.js';
 import { searchKey, showDateTime, showMoney, unitsOrUndefined } from '../lib/format.js';
@@ -98,6 +99,13 @@ function RecordForm({
   const [signature, setSignature] = useState<string | null>(null);
   const [signatureKey, setSignatureKey] = useState(0);
   const [problem, setProblem] = useState<string[]>([]);
+  // Problems of one field stand next to it.
+  const [fieldProblem, setFieldProblem] = useState<{ readonly field: 'amount' | 'signature'; readonly text: string } | null>(
+    null,
+  );
+  const amountError = fieldProblem?.field === 'amount' ? fieldProblem.text : '';
+  const signatureError = fieldProblem?.field === 'signature' ? fieldProblem.text : '';
+  const errorId = useId();
   const [done, setDone] = useState(false);
   const clearsOnNextAction = useNextActionClears(useCallback(() => setDone(false), []));
   const [busy, setBusy] = useState(false);
@@ -112,12 +120,13 @@ function RecordForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(false);
-    if (!valid) return setProblem([t('debts.amountInvalid')]);
-    if (kind === 'sale' && !signature) return setProblem([t('debts.signatureRequired')]);
-    if (signature && signature.length - 'data:image/png;base64,'.length > MAX_SIGNATURE_BASE64)
-      return setProblem([t('debts.signatureTooLarge')]);
-    setBusy(true);
     setProblem([]);
+    setFieldProblem(null);
+    if (!valid) return setFieldProblem({ field: 'amount', text: t('debts.amountInvalid') });
+    if (kind === 'sale' && !signature) return setFieldProblem({ field: 'signature', text: t('debts.signatureRequired') });
+    if (signature && signature.length - 'data:image/png;base64,'.length > MAX_SIGNATURE_BASE64)
+      return setFieldProblem({ field: 'signature', text: t('debts.signatureTooLarge') });
+    setBusy(true);
     bridge
       .run('ClientDebtController_createTransaction', {
         body: {
@@ -164,9 +173,14 @@ function RecordForm({
           inputMode="decimal"
           autoComplete="off"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          {...describedBy(`${errorId}-amount`, amountError)}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            if (amountError) setFieldProblem(null);
+          }}
         />
       </label>
+      <FieldError id={`${errorId}-amount`} text={amountError} />
       <div className="muted" data-testid="balance-after">
         {valid ? t('debts.balanceAfter', { amount: showMoney(after) }) : '\u00a0'}
       </div>
@@ -179,6 +193,7 @@ function RecordForm({
             clearLabel={t('debts.clearSignature')}
             onChange={setSignature}
           />
+          <FieldError id={`${errorId}-signature`} text={signatureError} />
         </div>
       )}
       <ErrorLines lines={problem} />
