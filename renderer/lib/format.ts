@@ -14,6 +14,29 @@ import { LOCALES, type Language } from '../i18n/index.js';
 
 let displayLanguage: Language = 'uz';
 
+/**
+ * The locale Intl formats numbers and dates with for a language. Chromium's trimmed ICU data has no Uzbek (Node's
+ * full ICU has): Intl still "supports" uz there, but formats with the root locale's data ("12,000.5",
+ * "2026-11-25", month "M11"). Uzbek's CLDR conventions are the same as Russian's for numbers (no-break-space groups,
+ * decimal comma) and as British English's for numeric dates (dd/MM/yyyy, 24-hour time), so those stand in when the
+ * runtime lacks Uzbek's data — detected by a month name that comes out as the root locale's "M01".
+ */
+const hasData = new Map<string, boolean>();
+function hasLocaleData(locale: string): boolean {
+  let known = hasData.get(locale);
+  if (known === undefined) {
+    known = !/^M?0?1$/.test(new Intl.DateTimeFormat(locale, { month: 'long' }).format(new Date(2026, 0, 15)));
+    hasData.set(locale, known);
+  }
+  return known;
+}
+
+function formatLocale(language: Language, kind: 'number' | 'date'): string {
+  const wanted = LOCALES[language];
+  if (language !== 'uz' || hasLocaleData(wanted)) return wanted;
+  return kind === 'number' ? LOCALES.ru : LOCALES.en;
+}
+
 /** Called by the app root when it renders: the language used by calls that do not pass one. */
 export function setDisplayLanguage(language: Language): void {
   displayLanguage = language;
@@ -23,7 +46,7 @@ const integerFormats = new Map<Language, Intl.NumberFormat>();
 function integerFormat(language: Language): Intl.NumberFormat {
   let format = integerFormats.get(language);
   if (!format) {
-    format = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 0, useGrouping: true });
+    format = new Intl.NumberFormat(formatLocale(language, 'number'), { maximumFractionDigits: 0, useGrouping: true });
     integerFormats.set(language, format);
   }
   return format;
@@ -34,7 +57,7 @@ const decimalSigns = new Map<Language, string>();
 export function decimalSign(language: Language = displayLanguage): string {
   const known = decimalSigns.get(language);
   if (known !== undefined) return known;
-  const parts = new Intl.NumberFormat(LOCALES[language], { minimumFractionDigits: 1 }).formatToParts(1.5);
+  const parts = new Intl.NumberFormat(formatLocale(language, 'number'), { minimumFractionDigits: 1 }).formatToParts(1.5);
   const sign = parts.find((part) => part.type === 'decimal')?.value ?? '.';
   decimalSigns.set(language, sign);
   return sign;
@@ -151,7 +174,7 @@ function dateFormat(language: Language, kind: 'date' | 'dateTime' | 'time'): Int
         : kind === 'dateTime'
           ? { ...DATE_OPTIONS, ...CLOCK_OPTIONS }
           : { ...CLOCK_OPTIONS, second: '2-digit' as const };
-    format = new Intl.DateTimeFormat(LOCALES[language], options);
+    format = new Intl.DateTimeFormat(formatLocale(language, 'date'), options);
     dateFormats.set(key, format);
   }
   return format;
