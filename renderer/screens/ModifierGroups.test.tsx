@@ -9,9 +9,6 @@ import { catalogueEntry as entry } from './modifier-groups/fixtures.js';
 
 afterEach(cleanup);
 
-/** Money is shown with thin spaces between digit groups. */
-const NB = '\u202f';
-
 /**
  * A fake terminal core holding groups and modifiers in memory: writes change what the next read answers, as the
  * core's store does, so the screen's re-reads after a write are exercised too. Bodies are asserted through
@@ -342,9 +339,7 @@ describe('modifier groups', () => {
       ['ItemModifierController_updateModifier', { params: { id: 'm-1' }, body: { description: 'Cheddar', price: '2100' } }],
     ]);
     expect(screen.getByText('Modifier saved.')).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Modifiers' })).getAllByRole('listitem')[1]?.textContent).toContain(
-      '2,100',
-    );
+    expect(within(screen.getByRole('list', { name: 'Modifiers' })).getAllByRole('listitem')[1]?.textContent).toContain('2,100');
   });
 
   it('removes a modifier only after a confirmation', async () => {
