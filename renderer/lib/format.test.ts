@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDecimal, MONEY, QUANTITY } from '../../shared/decimal.js';
 import type { Language } from '../i18n/index.js';
-import { searchKey, showDate, showDateTime, showMoney, showQuantity, showTime, unitsOrUndefined } from './format.js';
+import {
+  formatLocale,
+  searchKey,
+  showDate,
+  showDateTime,
+  showMoney,
+  showQuantity,
+  showTime,
+  unitsOrUndefined,
+} from './format.js';
 
 const NB = '\u00a0';
 const LANGUAGES: Language[] = ['uz', 'ru', 'en'];
@@ -119,6 +128,25 @@ describe('showing dates', () => {
   it('shows nothing for a missing or unreadable date', () => {
     expect(showDate(null, 'en')).toBe('');
     expect(showDateTime('not a date', 'ru')).toBe('');
+  });
+});
+
+describe('a runtime without Uzbek locale data (Chromium)', () => {
+  it('formats Uzbek with its CLDR conventions through ru numbers and en-GB dates, and leaves the others alone', () => {
+    const none = () => false;
+    expect(formatLocale('uz', 'number', none)).toBe('ru-RU');
+    expect(formatLocale('uz', 'date', none)).toBe('en-GB');
+    expect(formatLocale('ru', 'number', none)).toBe('ru-RU');
+    expect(formatLocale('en', 'date', none)).toBe('en-GB');
+    expect(formatLocale('uz', 'number', () => true)).toBe('uz-Latn-UZ');
+    // The stand-ins give what Uzbek's own data gives here (Node has full ICU).
+    const uzNumber = new Intl.NumberFormat('uz-Latn-UZ', { minimumFractionDigits: 2 }).format(12000.5);
+    expect(new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2 }).format(12000.5)).toBe(uzNumber);
+    const day = new Date(2026, 10, 5);
+    const options = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+    expect(new Intl.DateTimeFormat('en-GB', options).format(day)).toBe(
+      new Intl.DateTimeFormat('uz-Latn-UZ', options).format(day),
+    );
   });
 });
 

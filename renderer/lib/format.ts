@@ -31,9 +31,14 @@ function hasLocaleData(locale: string): boolean {
   return known;
 }
 
-function formatLocale(language: Language, kind: 'number' | 'date'): string {
+/** The locale to format with; `hasData` is the runtime check, passed in by tests. */
+export function formatLocale(
+  language: Language,
+  kind: 'number' | 'date',
+  hasData: (locale: string) => boolean = hasLocaleData,
+): string {
   const wanted = LOCALES[language];
-  if (language !== 'uz' || hasLocaleData(wanted)) return wanted;
+  if (language !== 'uz' || hasData(wanted)) return wanted;
   return kind === 'number' ? LOCALES.ru : LOCALES.en;
 }
 
