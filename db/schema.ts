@@ -177,6 +177,8 @@ export interface StockMovesTable {
   doc_id: string | null;
   actor_id: string | null;
   dt_created: string;
+  /** Why a quantity was set by hand (migration 0018): STOCK_ADJUSTMENT_REASONS, or null. */
+  adjustment_reason?: string | null;
 }
 
 export interface ReceiptsTable extends TenantRow {

@@ -87,6 +87,15 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
 
+/**
+ * Powerful features the page never uses, switched off. Only features Chromium recognises may be named: an unknown
+ * one (e.g. `bluetooth`, which is not a Permissions-Policy feature in Chromium) makes every page load log
+ * "Unrecognized feature" as an error. Web Bluetooth stays unreachable anyway: Electron grants no device access
+ * without a handler, and none is installed.
+ */
+export const PERMISSIONS_POLICY_FEATURES = ['camera', 'microphone', 'geolocation', 'usb', 'serial', 'hid', 'payment'] as const;
+const PERMISSIONS_POLICY = PERMISSIONS_POLICY_FEATURES.map((feature) => `${feature}=()`).join(', ');
+
 /** Response headers every renderer page and file is served with (Electron protocol and browser mode alike). */
 export function securityHeaders(csp: string): Record<string, string> {
   return {
@@ -96,7 +105,7 @@ export function securityHeaders(csp: string): Record<string, string> {
     'referrer-policy': 'no-referrer',
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=(), bluetooth=(), payment=()',
+    'permissions-policy': PERMISSIONS_POLICY,
   };
 }
 

@@ -168,7 +168,11 @@ export interface InboxEntryPayload {
 
 /** Input and result of each of the terminal's own operations. */
 export interface TerminalOperationTypes {
-  'terminal.enrollmentStatus': { input: undefined; result: { enrolled: boolean } };
+  /** Whether the till is enrolled, and the names its sign-in screen shows (null when unknown). */
+  'terminal.enrollmentStatus': {
+    input: undefined;
+    result: { enrolled: boolean; business?: string | null; till?: string | null; point?: string | null };
+  };
   'terminal.enroll': {
     input: { serviceUrl: string; code: string; name?: string | null };
     result: { terminalId: string; workplaceId: string; pointId: string; warehouseIds: readonly string[] };

@@ -164,13 +164,51 @@ async function update(db: Db, id: string, body: UpdateStockListDto, ctx: Operati
   );
   const row = (await db.executeQuery(read)).rows[0];
   if (!row) throw notFound(NOT_FOUND);
+  const target = body.stock_quantity ?? undefined;
+  const adjustmentReason = body.adjustment_reason ?? null;
+  // A reason explains a quantity set by hand: without one it would be stored nowhere, so it is refused.
+  if (adjustmentReason !== null && target === undefined) throw badRequest(['adjustment_reason is only allowed with stock_quantity']);
   if (body.measureId !== undefined && body.measureId !== null) await checkReferences(db, ctx, { measureId: body.measureId });
   const changes = { ...descriptive(body), dt_updated: ctx.now };
-  const target = body.stock_quantity ?? undefined;
   await atCommit(ctx, async () => {
-    if (!(await setStockRow(db, ctx, id, changes, target))) throw notFound(NOT_FOUND);
+    if (!(await setStockRow(db, ctx, id, changes, target, adjustmentReason))) throw notFound(NOT_FOUND);
   });
   return stockWire({ ...row, ...changes, ...(target === undefined ? {} : { quantity: target }) });
+}
+
+/** At most this many adjustments are listed: the screen shows the recent ones. */
+const HISTORY_LIMIT = 100;
+
+/**
+ * The row's hand-set quantities (its adjustment entries, found by the ledger's document index), newest first,
+ * each with its change, reason and who made it. Documents' postings are listed with their documents.
+ */
+async function history(db: Db, id: string, ctx: OperationContext) {
+  const row = await db
+    .selectFrom('stock_levels')
+    .select('id')
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (!row) throw notFound(NOT_FOUND);
+  const moves = await db
+    .selectFrom('stock_moves')
+    .select(['id', 'delta', 'adjustment_reason', 'actor_id', 'dt_created'])
+    .where('business_id', '=', ctx.businessId)
+    .where('doc_id', '=', id)
+    .where('doc_type', '=', 'stock_list')
+    .orderBy('dt_created', 'desc')
+    .orderBy('id', 'desc')
+    .limit(HISTORY_LIMIT)
+    .execute();
+  return moves.map((move) => ({
+    id: move.id,
+    change: formatQuantity(units(move.delta)),
+    adjustment_reason: move.adjustment_reason ?? null,
+    actor_id: move.actor_id,
+    dt_created: move.dt_created,
+  }));
 }
 
 /** Soft-deletes the row. Stock stays as the ledger says: taking goods out is a write-off, not a deletion. */
@@ -196,6 +234,7 @@ export const stockQuantityHandlers = [
   handler('StockQuantityController_update', (db, { params, body }, ctx) => update(db, params.id ?? '', body, ctx), {
     audit: { type: 'SYSTEM', action: 'UPDATE_STOCK_LIST' },
   }),
+  handler('StockQuantityController_history', (db, { params }, ctx) => history(db, params.id ?? '', ctx)),
   handler('StockQuantityController_remove', (db, { params }, ctx) => remove(db, params.id ?? '', ctx), {
     audit: { type: 'SYSTEM', action: 'DELETE_STOCK_LIST' },
   }),

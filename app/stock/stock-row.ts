@@ -4,7 +4,8 @@
  * from this write until COMMIT. An absolute quantity becomes an 'adjustment' ledger entry of (target − current),
  * where `current` is read under the row's lock, so postings committed meanwhile are counted, never overwritten.
  * Replayed from a terminal's queue with a basis (the quantity the user saw), the entry is (target − seen) instead,
- * so sales that reached the service after the user looked are not undone by the edit.
+ * so sales that reached the service after the user looked are not undone by the edit. The entry carries the
+ * adjustment's reason when the body gave one (`adjustment_reason`, migration 0018).
  */
 import { sql, type Updateable } from 'kysely';
 import type { Quantity } from '../../shared/decimal.js';
@@ -30,6 +31,7 @@ export async function setStockRow(
   id: string,
   changes: StockRowChanges,
   target: Quantity | undefined,
+  adjustmentReason: string | null = null,
 ): Promise<boolean> {
   if (target === undefined) {
     const update = db
@@ -42,7 +44,9 @@ export async function setStockRow(
     const result = await executeCarrying(db, ctx, update);
     return (result?.numAffectedRows ?? 0n) > 0n;
   }
-  return onPostgres(db) ? setLockedPostgres(db, ctx, id, changes, target) : setSqlite(db, ctx, id, changes, target);
+  return onPostgres(db)
+    ? setLockedPostgres(db, ctx, id, changes, target, adjustmentReason)
+    : setSqlite(db, ctx, id, changes, target, adjustmentReason);
 }
 
 /**
@@ -50,7 +54,14 @@ export async function setStockRow(
  * after waiting for its lock), `moved` appends the adjustment, and the UPDATE sets the row. Data-modifying CTEs
  * always run to completion, referenced or not.
  */
-async function setLockedPostgres(db: Db, ctx: OperationContext, id: string, changes: StockRowChanges, target: Quantity) {
+async function setLockedPostgres(
+  db: Db,
+  ctx: OperationContext,
+  id: string,
+  changes: StockRowChanges,
+  target: Quantity,
+  adjustmentReason: string | null,
+) {
   const assignments = sql.join(Object.entries(changes).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
   // The move: target − current, or target − what the user saw when a basis is given.
   const delta = ctx.basis ? sql`cast(${target - ctx.basis.value} as bigint)` : sql`cast(${target} as bigint) - quantity`;
@@ -60,9 +71,9 @@ async function setLockedPostgres(db: Db, ctx: OperationContext, id: string, chan
        where business_id = ${ctx.businessId} and id = ${id} and is_deleted = 0
          for update),
     moved as (
-      insert into stock_moves (business_id, id, item_id, warehouse_id, delta, reason, doc_type, doc_id, actor_id, dt_created)
+      insert into stock_moves (business_id, id, item_id, warehouse_id, delta, reason, doc_type, doc_id, actor_id, dt_created, adjustment_reason)
       select ${ctx.businessId}, ${ctx.newId()}, item_id, warehouse_id, delta,
-             ${ADJUSTMENT.reason}, ${ADJUSTMENT.docType}, id, ${ctx.actor.id}, ${ctx.now}
+             ${ADJUSTMENT.reason}, ${ADJUSTMENT.docType}, id, ${ctx.actor.id}, ${ctx.now}, cast(${adjustmentReason} as text)
         from old where delta <> 0)
     update stock_levels l set ${assignments}, quantity = old.quantity + old.delta
       from old where l.business_id = ${ctx.businessId} and l.id = old.id
@@ -71,7 +82,14 @@ async function setLockedPostgres(db: Db, ctx: OperationContext, id: string, chan
 }
 
 // SQLite's three statements are built once per shape (db/shaped-query.ts): a stock edit is a hot write.
-async function setSqlite(db: Db, ctx: OperationContext, id: string, changes: StockRowChanges, target: Quantity) {
+async function setSqlite(
+  db: Db,
+  ctx: OperationContext,
+  id: string,
+  changes: StockRowChanges,
+  target: Quantity,
+  adjustmentReason: string | null,
+) {
   const key = { businessId: ctx.businessId, id };
   const read = shapedQuery(db, 'stock-row-read', key, (v) =>
     db.selectFrom('stock_levels').select(['item_id', 'warehouse_id', 'quantity']).where('business_id', '=', v.businessId).where('id', '=', v.id).where('is_deleted', '=', 0),
@@ -92,6 +110,7 @@ async function setSqlite(db: Db, ctx: OperationContext, id: string, changes: Sto
       doc_id: id,
       actor_id: ctx.actor.id,
       dt_created: ctx.now,
+      adjustment_reason: adjustmentReason,
     };
     await db.executeQuery(shapedQuery(db, 'stock-row-move', move, (v) => db.insertInto('stock_moves').values(v)));
   }

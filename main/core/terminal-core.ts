@@ -43,7 +43,7 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
   async function terminalOperation(operation: string, input: Record<string, unknown>): Promise<unknown> {
     switch (operation) {
       case 'terminal.enrollmentStatus':
-        return { enrolled: await terminal.enrolled() };
+        return { enrolled: await terminal.enrolled(), ...(await terminal.identity()) };
       case 'terminal.enroll': {
         if (await terminal.enrolled()) throw new RpcFailure(409, 'This terminal is already enrolled');
         const enrolled = await terminal

@@ -4,6 +4,8 @@ import { sql, type Kysely } from 'kysely';
 export type MetaKey =
   | 'service_url'
   | 'business_id'
+  /** The business's name as enrollment gave it, for the sign-in screen. */
+  | 'business_name'
   | 'terminal_id'
   | 'workplace_id'
   | 'point_id'

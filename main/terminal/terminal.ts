@@ -76,6 +76,24 @@ export class Terminal {
     return (await readMeta(this.local, 'terminal_id')) !== null;
   }
 
+  /**
+   * What the sign-in screen names: the business (as enrollment gave it) and this till — its workplace and point, by
+   * their names in the mirror (so a rename in the back office shows after a pull). Nulls before enrollment, or for
+   * names this till does not know.
+   */
+  async identity(): Promise<{ business: string | null; till: string | null; point: string | null }> {
+    const local = this.local;
+    const business = await readMeta(local, 'business_name');
+    const workplaceId = await readMeta(local, 'workplace_id');
+    const pointId = await readMeta(local, 'point_id');
+    const nameOf = async (table: 'workplaces' | 'points', id: string | null) => {
+      if (id === null) return null;
+      const row = (await sql<{ name: string }>`select name from ${sql.table(table)} where id = ${id}`.execute(local)).rows[0];
+      return row?.name ?? null;
+    };
+    return { business, till: await nameOf('workplaces', workplaceId), point: await nameOf('points', pointId) };
+  }
+
   /** Exchanges a one-time code for this terminal's credential and scope. */
   async enroll(serviceUrl: string, code: string, name: string | null = null): Promise<EnrollResponse> {
     const answer = await this.transport(`${serviceUrl}/api/v1/sync/enroll`, { code, name, protocolVersion: PROTOCOL_VERSION }, null);
@@ -85,6 +103,7 @@ export class Terminal {
       const local = tx as unknown as Kysely<unknown>;
       await writeMeta(local, 'service_url', serviceUrl);
       await writeMeta(local, 'business_id', enrolled.businessId);
+      if (enrolled.businessName) await writeMeta(local, 'business_name', enrolled.businessName);
       await writeMeta(local, 'terminal_id', enrolled.terminalId);
       await writeMeta(local, 'workplace_id', enrolled.workplaceId);
       await writeMeta(local, 'point_id', enrolled.pointId);

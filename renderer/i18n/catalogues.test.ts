@@ -1,17 +1,45 @@
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { en } from './en.js';
-import { LANGUAGES, translator } from './index.js';
+import { LANGUAGES, LOCALES, translator, type Language } from './index.js';
 import { ru } from './ru.js';
 import { uz } from './uz.js';
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+const catalogues: Record<Language, Record<string, string>> = { uz, ru, en };
+
+/** Every argument a message uses, plural ones included, and the plural branches it offers per argument. */
+function argumentsOf(elements: MessageFormatElement[], names = new Set<string>(), plurals = new Map<string, string[]>()) {
+  for (const element of elements) {
+    if (element.type === TYPE.argument || element.type === TYPE.number || element.type === TYPE.date) names.add(element.value);
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      names.add(element.value);
+      if (element.type === TYPE.plural) plurals.set(element.value, Object.keys(element.options));
+      for (const option of Object.values(element.options)) argumentsOf(option.value, names, plurals);
+    }
+  }
+  return { names, plurals };
+}
 
 describe('the message catalogues', () => {
   it('have the same keys in uz, ru and en, each with the same placeholders', () => {
     for (const catalogue of [uz, ru]) {
       expect(Object.keys(catalogue).sort()).toEqual(Object.keys(en).sort());
-      for (const [key, text] of Object.entries(en))
-        expect(placeholders(catalogue[key as keyof typeof en]), key).toEqual(placeholders(text));
+      for (const [key, text] of Object.entries(en)) {
+        const theirs = [...argumentsOf(parse(catalogue[key as keyof typeof en], { ignoreTag: true })).names].sort();
+        expect(theirs, key).toEqual([...argumentsOf(parse(text, { ignoreTag: true })).names].sort());
+      }
+    }
+  });
+
+  it('are valid ICU messages whose plurals cover every plural form of their language', () => {
+    for (const language of ['uz', 'ru', 'en'] as const) {
+      const needed = new Intl.PluralRules(LOCALES[language]).resolvedOptions().pluralCategories;
+      for (const [key, text] of Object.entries(catalogues[language])) {
+        const { plurals } = argumentsOf(parse(text, { ignoreTag: true }));
+        for (const [name, branches] of plurals)
+          for (const category of needed)
+            expect(branches, `${language} ${key} {${name}} lacks "${category}"`).toContain(category);
+      }
     }
   });
 
@@ -20,5 +48,19 @@ describe('the message catalogues', () => {
     expect(translator('en')('pin.locked', { seconds: 30 })).toBe('Too many wrong PINs. Try again in 30 s.');
     expect(translator('ru')('sync.pending', { count: 2 })).toBe('К отправке: 2');
     expect(translator('uz')('nav.signOut')).toBe('Chiqish');
+  });
+
+  it('say "1 modifier" and "3 modifiers" by the plural rules of each language', () => {
+    const count = (language: Language, value: number) => translator(language)('modifierGroups.count', { count: value });
+    expect([count('en', 1), count('en', 3)]).toEqual(['1 modifier', '3 modifiers']);
+    expect([count('ru', 1), count('ru', 3), count('ru', 5), count('ru', 21)]).toEqual([
+      '1 модификатор',
+      '3 модификатора',
+      '5 модификаторов',
+      '21 модификатор',
+    ]);
+    expect([count('uz', 1), count('uz', 3)]).toEqual(['1 ta modifikator', '3 ta modifikator']);
+    // The number inside a plural is grouped the language's way.
+    expect(translator('en')('stock.rows', { count: 50000 })).toBe('50,000 rows');
   });
 });

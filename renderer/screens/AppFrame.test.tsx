@@ -94,6 +94,47 @@ describe('the app frame', () => {
     expect(bridge.calls.map(([operation]) => operation)).toContain('terminal.inboxList');
   });
 
+  it('asks before F2, a tab or sign-out throws away a half-filled receipt: staying keeps it, confirming leaves', async () => {
+    signedIn();
+    await act(async () => {});
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'New receipt' })));
+    const note = screen.getByLabelText('Note') as HTMLInputElement;
+    fireEvent.change(note, { target: { value: 'Half done' } });
+    await act(async () => fireEvent.keyDown(window, { key: 'F2' }));
+    expect(screen.getByRole('alertdialog').textContent).toContain('This screen has unsaved changes. Leave and discard them?');
+    expect(screen.queryByRole('heading', { name: 'Modifier groups', level: 1 })).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect((screen.getByLabelText('Note') as HTMLInputElement).value).toBe('Half done');
+    // The tab button and Escape: asked again, Escape stays.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stock' })));
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    await act(async () => fireEvent.keyDown(window, { key: 'Escape' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect((screen.getByLabelText('Note') as HTMLInputElement).value).toBe('Half done');
+    // Sign-out asks too.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })));
+    await act(async () => fireEvent.keyDown(window, { key: 'F2' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Leave without saving' })));
+    expect(screen.getByRole('heading', { name: 'Modifier groups', level: 1 })).toBeTruthy();
+    // Back on receipts, the unsaved receipt is gone and nothing asks any more.
+    await act(async () => fireEvent.keyDown(window, { key: 'F1' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Goods receipts', level: 1 })).toBeTruthy();
+    expect(screen.queryByLabelText('Note')).toBeNull();
+  });
+
+  it('leaves a screen without asking when nothing is unsaved', async () => {
+    signedIn();
+    await act(async () => {});
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'New receipt' })));
+    await act(async () => fireEvent.keyDown(window, { key: 'F3' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Client debts', level: 1 })).toBeTruthy();
+  });
+
   it('switches language, and remembers it for this employee', () => {
     const { store } = signedIn();
     fireEvent.click(screen.getByRole('button', { name: 'RU' }));

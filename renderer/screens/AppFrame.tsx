@@ -1,14 +1,18 @@
 /**
  * The frame around the work screens: navigation (also F1–F5), the employee, the language, sign-out, and the sync
  * status, which is always visible. Sign-out is blocked while operations wait to be sent (the core answers 409
- * too): the next cashier must not inherit unsent work.
+ * too): the next cashier must not inherit unsent work. Every way out of a screen — F1–F5, the navigation buttons,
+ * "needs attention", sign-out — goes through one leave guard, which asks first while the screen holds unsaved work
+ * (screens declare it with `useUnsavedWork`, lib/unsaved-work.tsx).
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { errorLines } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
 import { LanguageSwitch } from '../components/LanguageSwitch.js';
+import { LeaveConfirm } from '../components/LeaveConfirm.js';
 import { SyncBar } from '../components/SyncBar.js';
 import type { MessageKey } from '../i18n/index.js';
+import { useLeaveGuard } from '../lib/unsaved-work.js';
 import { useT, useTerminal } from '../state/context.js';
 import { Debts } from './Debts.js';
 import { Inbox } from './Inbox.js';
@@ -35,17 +39,20 @@ export function AppFrame() {
   const signOut = useTerminal((state) => state.signOut);
   const [view, setView] = useState<View>('receipts');
   const [problem, setProblem] = useState<string[]>([]);
+  const leaveGuard = useLeaveGuard();
+  const { guard, Provider: UnsavedWorkProvider } = leaveGuard;
+  const go = useCallback((next: View) => guard(() => setView(next)), [guard]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = VIEWS.find((entry) => entry.key === event.key);
       if (!target) return;
       event.preventDefault();
-      setView(target.view);
+      go(target.view);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [go]);
 
   const blocked = pending > 0;
   return (
@@ -60,7 +67,7 @@ export function AppFrame() {
               className={entry.view === view ? 'nav-item active' : 'nav-item'}
               aria-current={entry.view === view ? 'page' : undefined}
               aria-keyshortcuts={entry.key}
-              onClick={() => setView(entry.view)}
+              onClick={() => go(entry.view)}
             >
               {/* The function key, shown for the keyboard; already announced through aria-keyshortcuts. */}
               <kbd className="nav-key" aria-hidden="true">
@@ -80,23 +87,28 @@ export function AppFrame() {
           className="secondary"
           disabled={blocked}
           title={blocked ? t('nav.signOutBlocked', { count: pending }) : undefined}
-          onClick={() => {
-            setProblem([]);
-            signOut().catch((error: unknown) => setProblem(errorLines(error)));
-          }}
+          onClick={() =>
+            guard(() => {
+              setProblem([]);
+              signOut().catch((error: unknown) => setProblem(errorLines(error)));
+            })
+          }
         >
           {t('nav.signOut')}
         </button>
       </header>
-      <SyncBar onOpenInbox={() => setView('inbox')} />
+      <SyncBar onOpenInbox={() => go('inbox')} />
       {blocked && <div className="notice">{t('nav.signOutBlocked', { count: pending })}</div>}
       <ErrorLines lines={problem} />
+      {leaveGuard.asking && <LeaveConfirm onLeave={leaveGuard.confirm} onStay={leaveGuard.stay} />}
       <div className="content">
-        {view === 'receipts' && <Receipts />}
-        {view === 'modifierGroups' && <ModifierGroups />}
-        {view === 'debts' && <Debts />}
-        {view === 'stock' && <Stock />}
-        {view === 'inbox' && <Inbox />}
+        <UnsavedWorkProvider>
+          {view === 'receipts' && <Receipts />}
+          {view === 'modifierGroups' && <ModifierGroups />}
+          {view === 'debts' && <Debts />}
+          {view === 'stock' && <Stock />}
+          {view === 'inbox' && <Inbox />}
+        </UnsavedWorkProvider>
       </div>
     </div>
   );

@@ -68,13 +68,26 @@ describe('client debts', () => {
       within(list)
         .getAllByRole('button')
         .map((row) => row.textContent),
-    ).toEqual(['Bekzod Aliyev+998 91 555 00 110.00', 'Dilnoza Yusupova+998 90 123 45 670.10']);
+    ).toEqual(['Bekzod Aliyev+998 91 555 00 110', 'Dilnoza Yusupova+998 90 123 45 670.10']);
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: '90-123' } });
     await act(async () => {});
     expect(within(list).getAllByRole('button')).toHaveLength(1);
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'bekzod' } });
     await act(async () => {});
     expect(within(list).getByRole('button').textContent).toContain('Bekzod Aliyev');
+  });
+
+  it('moves from the client search into the list with ↓ and opens a client with Enter', async () => {
+    await shown();
+    const search = screen.getByLabelText('Search');
+    search.focus();
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toContain('Bekzod Aliyev');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toContain('Dilnoza Yusupova');
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(document.activeElement).toBe(search);
+    expect(screen.getByTestId('key-hints').textContent).toContain('Enter: open the client');
   });
 
   it('shows the client’s own history', async () => {
@@ -109,6 +122,15 @@ describe('client debts', () => {
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Record' })));
     expect(screen.getByRole('alert').textContent).toBe('Enter an amount greater than zero, with at most 2 decimals.');
+    // The amount's problem stands next to the amount, which points at it.
+    const amount = screen.getByLabelText('Amount');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(amount.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Enter an amount greater than zero, with at most 2 decimals.',
+    );
+    expect(screen.getByRole('alert').previousElementSibling).toBe(amount.closest('label'));
+    fireEvent.change(amount, { target: { value: '5' } });
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(bridge.calls.map(([operation]) => operation)).not.toContain('ClientDebtController_createTransaction');
   });
 

@@ -4,15 +4,20 @@
  * `signature_url`. Everything runs on the terminal's own store, so it works offline and the balance moves at once.
  * Amounts are exact: decimal strings in, bigint units for the arithmetic (shared/decimal.ts), strings out.
  */
-import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
 import { MAX_SIGNATURE_BASE64 } from '../../shared/catalogue/client-debt.js';
 import { formatMoney, MONEY } from '../../shared/decimal.js';
 import type { SessionEmployee } from '../../shared/terminal-contract.js';
 import { errorLines, type Bridge } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
+import { describedBy, FieldError } from '../components/FieldError.js';
 import { SignaturePad } from '../components/SignaturePad.js';
 import type { MessageKey } from '../i18n/index.js';
 import { searchKey, showDateTime, showMoney, unitsOrUndefined } from '../lib/format.js';
+import { useNextActionClears } from '../lib/status.js';
+import { useUnsavedWork } from '../lib/unsaved-work.js';
+import { useSearchListKeys } from '../lib/search-list-keys.js';
+import { KeyHints } from '../components/KeyHints.js';
 import { useLoad } from '../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
 
@@ -94,8 +99,18 @@ function RecordForm({
   const [signature, setSignature] = useState<string | null>(null);
   const [signatureKey, setSignatureKey] = useState(0);
   const [problem, setProblem] = useState<string[]>([]);
+  // Problems of one field stand next to it.
+  const [fieldProblem, setFieldProblem] = useState<{ readonly field: 'amount' | 'signature'; readonly text: string } | null>(
+    null,
+  );
+  const amountError = fieldProblem?.field === 'amount' ? fieldProblem.text : '';
+  const signatureError = fieldProblem?.field === 'signature' ? fieldProblem.text : '';
+  const errorId = useId();
   const [done, setDone] = useState(false);
+  const clearsOnNextAction = useNextActionClears(useCallback(() => setDone(false), []));
   const [busy, setBusy] = useState(false);
+  // A typed amount or a drawn signature is work F1–F5 must not throw away without asking.
+  useUnsavedWork(amount.trim() !== '' || signature !== null);
 
   const units = unitsOrUndefined(amount, MONEY);
   const valid = units !== undefined && units > 0n;
@@ -105,12 +120,13 @@ function RecordForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(false);
-    if (!valid) return setProblem([t('debts.amountInvalid')]);
-    if (kind === 'sale' && !signature) return setProblem([t('debts.signatureRequired')]);
-    if (signature && signature.length - 'data:image/png;base64,'.length > MAX_SIGNATURE_BASE64)
-      return setProblem([t('debts.signatureTooLarge')]);
-    setBusy(true);
     setProblem([]);
+    setFieldProblem(null);
+    if (!valid) return setFieldProblem({ field: 'amount', text: t('debts.amountInvalid') });
+    if (kind === 'sale' && !signature) return setFieldProblem({ field: 'signature', text: t('debts.signatureRequired') });
+    if (signature && signature.length - 'data:image/png;base64,'.length > MAX_SIGNATURE_BASE64)
+      return setFieldProblem({ field: 'signature', text: t('debts.signatureTooLarge') });
+    setBusy(true);
     bridge
       .run('ClientDebtController_createTransaction', {
         body: {
@@ -135,7 +151,7 @@ function RecordForm({
   };
 
   return (
-    <form className="form record-form" onSubmit={submit} aria-label={t('debts.record')}>
+    <form className="form record-form" onSubmit={submit} aria-label={t('debts.record')} {...clearsOnNextAction}>
       <div className="segmented" role="radiogroup">
         {(['sale', 'repayment'] as const).map((option) => (
           <button
@@ -157,9 +173,14 @@ function RecordForm({
           inputMode="decimal"
           autoComplete="off"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          {...describedBy(`${errorId}-amount`, amountError)}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            if (amountError) setFieldProblem(null);
+          }}
         />
       </label>
+      <FieldError id={`${errorId}-amount`} text={amountError} />
       <div className="muted" data-testid="balance-after">
         {valid ? t('debts.balanceAfter', { amount: showMoney(after) }) : '\u00a0'}
       </div>
@@ -172,6 +193,7 @@ function RecordForm({
             clearLabel={t('debts.clearSignature')}
             onChange={setSignature}
           />
+          <FieldError id={`${errorId}-signature`} text={signatureError} />
         </div>
       )}
       <ErrorLines lines={problem} />
@@ -231,6 +253,7 @@ export function Debts() {
   const [onlyDebtors, setOnlyDebtors] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const query = useDeferredValue(searchKey(search));
+  const keys = useSearchListKeys();
 
   const visible = useMemo(() => {
     const all = loaded.data?.balances ?? [];
@@ -254,8 +277,11 @@ export function Debts() {
           aria-label={t('common.search')}
           value={search}
           autoFocus
+          ref={keys.searchRef}
+          onKeyDown={keys.onSearchKeyDown}
           onChange={(event) => setSearch(event.target.value)}
         />
+        <KeyHints action={t('keys.action.openClient')} />
         <label className="checkbox">
           <input type="checkbox" checked={onlyDebtors} onChange={(event) => setOnlyDebtors(event.target.checked)} />
           {t('debts.onlyDebtors')}
@@ -263,7 +289,14 @@ export function Debts() {
         {loaded.error !== undefined && <ErrorLines lines={errorLines(loaded.error)} />}
         {loaded.loading && !loaded.data && <p className="muted">{t('common.loading')}</p>}
         {loaded.data && visible.length === 0 && <p className="muted">{t('common.empty')}</p>}
-        <ul className="client-list" data-testid="client-list">
+        <ul
+          className="client-list"
+          data-testid="client-list"
+          ref={(element) => {
+            keys.listRef.current = element;
+          }}
+          onKeyDownCapture={keys.onListKeyDown}
+        >
           {visible.slice(0, SHOWN_CLIENTS).map((client) => (
             <li key={client.id}>
               <button

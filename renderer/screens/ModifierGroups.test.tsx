@@ -9,9 +9,6 @@ import { catalogueEntry as entry } from './modifier-groups/fixtures.js';
 
 afterEach(cleanup);
 
-/** Money is shown with thin spaces between digit groups. */
-const NB = '\u202f';
-
 /**
  * A fake terminal core holding groups and modifiers in memory: writes change what the next read answers, as the
  * core's store does, so the screen's re-reads after a write are exercised too. Bodies are asserted through
@@ -112,10 +109,10 @@ describe('modifier groups', () => {
       within(groupList())
         .queryAllByRole('button')
         .map((row) => row.textContent);
-    expect(rows()).toEqual(['BreadModifiers: 00.00', `ExtrasModifiers: 21${NB}500.00`, 'saucesModifiers: 10.00']);
+    expect(rows()).toEqual(['Bread0 modifiers0', 'Extras2 modifiers1,500', 'sauces1 modifier0']);
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'SAUC' } });
     await act(async () => {});
-    expect(rows()).toEqual(['saucesModifiers: 10.00']);
+    expect(rows()).toEqual(['sauces1 modifier0']);
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'zzz' } });
     await act(async () => {});
     expect(rows()).toEqual([]);
@@ -293,7 +290,7 @@ describe('modifier groups', () => {
       within(list)
         .getAllByRole('listitem')
         .map((row) => row.textContent),
-    ).toEqual([`Bacon3${NB}500.50EditRemove`, `Cheese2${NB}000.00EditRemove`]);
+    ).toEqual(['Bacon3,500.50EditRemove', 'Cheese2,000EditRemove']);
     await click(screen.getByRole('button', { name: 'Add modifier' }));
     const form = screen.getByRole('form', { name: 'New modifier' });
     // A modifier starts with its group's unit and point.
@@ -326,7 +323,7 @@ describe('modifier groups', () => {
     expect(screen.getByText('Modifier added.')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Modifiers (3)' })).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Modifiers' })).getByText('Olives')).toBeTruthy();
-    expect(within(groupList()).getByRole('button', { name: /Extras/ }).textContent).toContain('Modifiers: 3');
+    expect(within(groupList()).getByRole('button', { name: /Extras/ }).textContent).toContain('3 modifiers');
   });
 
   it('edits a modifier, sending only the changed fields', async () => {
@@ -342,9 +339,7 @@ describe('modifier groups', () => {
       ['ItemModifierController_updateModifier', { params: { id: 'm-1' }, body: { description: 'Cheddar', price: '2100' } }],
     ]);
     expect(screen.getByText('Modifier saved.')).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Modifiers' })).getAllByRole('listitem')[1]?.textContent).toContain(
-      `2${NB}100.00`,
-    );
+    expect(within(screen.getByRole('list', { name: 'Modifiers' })).getAllByRole('listitem')[1]?.textContent).toContain('2,100');
   });
 
   it('removes a modifier only after a confirmation', async () => {
@@ -365,7 +360,7 @@ describe('modifier groups', () => {
       within(screen.getByRole('list', { name: 'Modifiers' }))
         .getAllByRole('listitem')
         .map((row) => row.textContent),
-    ).toEqual([`Cheese2${NB}000.00EditRemove`]);
+    ).toEqual(['Cheese2,000EditRemove']);
   });
 
   it('deletes a group after a confirmation that says its modifiers go first, then removes them and the group', async () => {

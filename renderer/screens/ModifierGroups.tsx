@@ -4,7 +4,10 @@
  * terminal core, which runs the same handlers on its own store, so the screen works offline; lists re-read when
  * the data changes (a local write or a completed sync bumps `dataVersion`).
  */
-import { useDeferredValue, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useNextActionClears } from '../lib/status.js';
+import { KeyHints } from '../components/KeyHints.js';
+import { useSearchListKeys } from '../lib/search-list-keys.js';
 import { errorLines } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
 import { showMoney } from '../lib/format.js';
@@ -18,17 +21,6 @@ import './modifier-groups/modifier-groups.css';
 
 type Selection = { readonly kind: 'new' } | { readonly kind: 'group'; readonly id: string } | null;
 
-/** Up and down arrows move between the rows' buttons (Enter or Space then opens one). */
-function moveFocus(event: KeyboardEvent<HTMLElement>) {
-  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button.mg-group-row')];
-  if (buttons.length === 0) return;
-  event.preventDefault();
-  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-  const next = event.key === 'ArrowDown' ? Math.min(at + 1, buttons.length - 1) : Math.max(at - 1, 0);
-  buttons[next]?.focus();
-}
-
 export function ModifierGroups() {
   const t = useT();
   const bridge = useBridge();
@@ -38,7 +30,10 @@ export function ModifierGroups() {
   const [search, setSearch] = useState('');
   const [selection, setSelection] = useState<Selection>(null);
   const [notice, setNotice] = useState('');
+  const clearsOnNextAction = useNextActionClears(useCallback(() => setNotice(''), []));
   const query = useDeferredValue(search);
+  // ↓ from the search into the groups, ↑ ↓ between them, ↑ on the first or Escape back (Enter opens one).
+  const keys = useSearchListKeys({ entries: 'button.mg-group-row' });
 
   const rows = useMemo(() => groupRows(catalogue.data?.groups ?? [], catalogue.data?.modifiers ?? []), [catalogue.data]);
   const visible = useMemo(() => filterGroups(rows, query), [rows, query]);
@@ -52,8 +47,8 @@ export function ModifierGroups() {
   };
 
   return (
-    <section className="screen two-pane">
-      <div className="pane list-pane" onKeyDown={moveFocus}>
+    <section className="screen two-pane" {...clearsOnNextAction}>
+      <div className="pane list-pane">
         <h1>{t('modifierGroups.title')}</h1>
         <div className="toolbar">
           <input
@@ -63,6 +58,8 @@ export function ModifierGroups() {
             aria-label={t('common.search')}
             value={search}
             autoFocus
+            ref={keys.searchRef}
+            onKeyDown={keys.onSearchKeyDown}
             onChange={(event) => setSearch(event.target.value)}
           />
           <button type="button" className="primary" onClick={() => open({ kind: 'new' })}>
@@ -72,7 +69,15 @@ export function ModifierGroups() {
         {catalogue.error !== undefined && <ErrorLines lines={errorLines(catalogue.error)} />}
         {catalogue.loading && !catalogue.data && <p className="muted">{t('common.loading')}</p>}
         {catalogue.data && visible.length === 0 && <p className="muted">{t('common.empty')}</p>}
-        <ul className="client-list" aria-label={t('modifierGroups.title')}>
+        <KeyHints action={t('keys.action.openGroup')} />
+        <ul
+          className="client-list"
+          aria-label={t('modifierGroups.title')}
+          ref={(element) => {
+            keys.listRef.current = element;
+          }}
+          onKeyDownCapture={keys.onListKeyDown}
+        >
           {visible.map(({ group, modifiers }) => (
             <li key={group.id}>
               <button

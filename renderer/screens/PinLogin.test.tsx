@@ -58,6 +58,43 @@ describe('PIN login', () => {
     expect((screen.getByRole('button', { name: '5' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('names the business and the till (with its point) the cashier is signing in at', async () => {
+    const bridge = pinBridge(() => EMPLOYEE);
+    bridge.answer('terminal.enrollmentStatus', { enrolled: true, business: 'Chorsu Market', till: 'Till by the door', point: 'Main shop' });
+    renderWith(bridge, <PinLogin />);
+    await act(async () => {});
+    expect(screen.getByTestId('pin-business').textContent).toBe('Chorsu Market');
+    expect(screen.getByTestId('pin-till').textContent).toBe('Till: Till by the door · Main shop');
+  });
+
+  it('shows no names the core does not know', async () => {
+    const bridge = pinBridge(() => EMPLOYEE);
+    bridge.answer('terminal.enrollmentStatus', { enrolled: true });
+    renderWith(bridge, <PinLogin />);
+    await act(async () => {});
+    expect(screen.queryByTestId('pin-business')).toBeNull();
+    expect(screen.queryByTestId('pin-till')).toBeNull();
+  });
+
+  it('ignores digits typed during a lockout and starts empty when it ends', async () => {
+    const bridge = pinBridge(() => {
+      throw rpcError(429, 'Too many wrong PINs at this till; try again in 1 seconds');
+    });
+    renderWith(bridge, <PinLogin />);
+    fireEvent.keyDown(window, { key: '1' });
+    await act(async () => fireEvent.keyDown(window, { key: 'Enter' }));
+    expect(screen.getByRole('alert').textContent).toBe('Too many wrong PINs. Try again in 1 s.');
+    for (const key of ['4', '2', '4', '2']) fireEvent.keyDown(window, { key });
+    expect(screen.getByTestId('pin-dots').dataset.length).toBe('0');
+    await act(() => new Promise((done) => setTimeout(done, 2100)));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('pin-dots').dataset.length).toBe('0');
+    expect((screen.getByRole('button', { name: '5' }) as HTMLButtonElement).disabled).toBe(false);
+    // After the lockout, typing works again from an empty entry.
+    fireEvent.keyDown(window, { key: '7' });
+    expect(screen.getByTestId('pin-dots').dataset.length).toBe('1');
+  });
+
   it('reads the seconds from the core’s message', () => {
     expect(secondsToWait('Too many wrong PINs at this till; try again in 120 seconds')).toBe(120);
     expect(secondsToWait('locked')).toBeUndefined();

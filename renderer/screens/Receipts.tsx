@@ -3,7 +3,8 @@
  * draft, conduct, un-conduct, delete). Everything runs through the terminal core, offline too; the lists re-read
  * when the data version changes, while an open editor keeps what the cashier is typing.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useNextActionClears } from '../lib/status.js';
 import { errorLines } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
 import { useLoad } from '../lib/use-load.js';
@@ -30,6 +31,7 @@ export function Receipts() {
   const [filter, setFilter] = useState<ListFilter>(NO_FILTER);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [notice, setNotice] = useState('');
+  const clearsOnNextAction = useNextActionClears(useCallback(() => setNotice(''), []));
 
   const open = (id: string | null) => {
     setNotice('');
@@ -53,7 +55,7 @@ export function Receipts() {
     );
   }
   return (
-    <>
+    <div className="contents" {...clearsOnNextAction}>
       {refs.error !== undefined && <ErrorLines lines={errorLines(refs.error)} />}
       <ReceiptList
         headers={headers}
@@ -64,6 +66,6 @@ export function Receipts() {
         onNew={() => open(null)}
         notice={notice}
       />
-    </>
+    </div>
   );
 }

@@ -42,7 +42,7 @@ describe('stock', () => {
     const rendered = renderWith(bridge, <Stock />);
     act(() => rendered.store.setState({ phase: 'app', employee: EMPLOYEE, sync: ONLINE }));
     await act(async () => {});
-    expect(screen.getByTestId('stock-count').textContent).toBe('Rows: 50000');
+    expect(screen.getByTestId('stock-count').textContent).toBe('50,000 rows');
     const shown = screen.getAllByRole('row');
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.length).toBeLessThan(60);
@@ -72,12 +72,99 @@ describe('stock', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Adjust quantity' }));
     fireEvent.change(screen.getByLabelText('New quantity'), { target: { value: '37,5' } });
     expect(screen.getByTestId('before-after').textContent).toBe('40 → 37.5');
+    // The reason starts as a count correction; the cashier chooses damage.
+    expect((screen.getByLabelText('Reason') as HTMLSelectElement).value).toBe('count_correction');
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'damage' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     expect(bridge.calls).toContainEqual([
       'StockQuantityController_update',
-      { params: { id: 's-1' }, body: { stock_quantity: '37.5' } },
+      { params: { id: 's-1' }, body: { stock_quantity: '37.5', adjustment_reason: 'damage' } },
     ]);
     expect(screen.getByText('Adjusted.')).toBeTruthy();
+    // The next action (choosing a row) clears the answer to the last one.
+    fireEvent.click(screen.getAllByRole('row')[0]!);
+    expect(screen.queryByText('Adjusted.')).toBeNull();
+  });
+
+  it('moves from the search box into the list with ↓ and says what the keys do', async () => {
+    const bridge = fakeBridge({
+      WarehouseController_findAll: [{ id: 'w-1', name: 'Shop floor' }],
+      StockQuantityController_findAll: [
+        { id: 's-1', itemId: 'i-1', warehouseId: 'w-1', stock_quantity: '40', price: '12000' },
+        { id: 's-2', itemId: 'i-2', warehouseId: 'w-1', stock_quantity: '3', price: '500' },
+      ],
+      ItemModifierController_findAllItems: [
+        { id: 'i-1', name: 'Green tea', shtrix: '4780000000017' },
+        { id: 'i-2', name: 'Bread', shtrix: null },
+      ],
+    });
+    const rendered = renderWith(bridge, <Stock />);
+    act(() => rendered.store.setState({ phase: 'app', employee: EMPLOYEE, sync: ONLINE }));
+    await act(async () => {});
+    expect(screen.getByTestId('key-hints').textContent).toBe(
+      '↓ from the search goes to the list; ↑ ↓ move; Enter: adjust the quantity; Esc goes back to the search. Shift+Enter: edit details.',
+    );
+    const search = screen.getByLabelText('Search');
+    search.focus();
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('grid'));
+    expect(screen.getAllByRole('row')[0]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('grid'), { key: 'Enter' });
+    expect(screen.getByLabelText('New quantity')).toBeTruthy();
+  });
+
+  it('says when a search matches nothing, and when a warehouse has no rows', async () => {
+    const bridge = fakeBridge({
+      WarehouseController_findAll: [
+        { id: 'w-1', name: 'Shop floor' },
+        { id: 'w-2', name: 'Back room' },
+      ],
+      StockQuantityController_findAll: [{ id: 's-1', itemId: 'i-1', warehouseId: 'w-1', stock_quantity: '40', price: '12000' }],
+      ItemModifierController_findAllItems: [{ id: 'i-1', name: 'Green tea', shtrix: '4780000000017' }],
+    });
+    const rendered = renderWith(bridge, <Stock />);
+    act(() => rendered.store.setState({ phase: 'app', employee: EMPLOYEE, sync: ONLINE }));
+    await act(async () => {});
+    expect(screen.queryByTestId('stock-empty')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'coffee' } });
+    await act(async () => {});
+    expect(screen.queryAllByRole('row')).toHaveLength(0);
+    expect(screen.getByTestId('stock-empty').textContent).toBe('No stock row matches “coffee”.');
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Warehouse'), { target: { value: 'w-2' } });
+    await act(async () => {});
+    expect(screen.getByTestId('stock-empty').textContent).toBe('This warehouse has no stock rows.');
+  });
+
+  it('shows each row’s unit, and the selected row’s adjustments with their reasons, newest first', async () => {
+    const bridge = fakeBridge({
+      WarehouseController_findAll: [{ id: 'w-1', name: 'Shop floor' }],
+      StockQuantityController_findAll: [
+        { id: 's-1', itemId: 'i-1', warehouseId: 'w-1', stock_quantity: '40', price: '12000', measureId: 'm-kg' },
+        { id: 's-2', itemId: 'i-2', warehouseId: 'w-1', stock_quantity: '3', price: '500', measureId: 'gone' },
+      ],
+      ItemModifierController_findAllItems: [
+        { id: 'i-1', name: 'Green tea', shtrix: '4780000000017' },
+        { id: 'i-2', name: 'Bread', shtrix: null },
+      ],
+      MeasurementController_findAllMeasurements: [{ id: 'm-kg', name: 'kg' }],
+      StockQuantityController_history: [
+        { id: 'a-2', change: '-2.5', adjustment_reason: 'expiry', actor_id: 'u', dt_created: '2026-03-02T10:00:00.000Z' },
+        { id: 'a-1', change: '1000', adjustment_reason: null, actor_id: 'u', dt_created: '2026-03-01T10:00:00.000Z' },
+      ],
+    });
+    const rendered = renderWith(bridge, <Stock />);
+    act(() => rendered.store.setState({ phase: 'app', employee: EMPLOYEE, sync: ONLINE }));
+    await act(async () => {});
+    const units = screen.getAllByRole('row').map((row) => row.querySelector('.cell-unit')?.textContent);
+    expect(units).toEqual(['', 'kg']);
+    fireEvent.click(screen.getAllByRole('row')[1]!);
+    await act(async () => {});
+    expect(bridge.calls).toContainEqual(['StockQuantityController_history', { params: { id: 's-1' } }]);
+    const entries = [...screen.getByTestId('stock-history').querySelectorAll('li')].map((entry) => entry.textContent);
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatch(/Expired−2\.5$/);
+    expect(entries[1]).toMatch(/No reason given\+1,000$/);
   });
 
   it('opens the adjustment from the keyboard: arrows, then Enter', async () => {
@@ -203,11 +290,11 @@ describe('stock row details', () => {
     await openStock(shop([TEA]));
     fireEvent.click(rowOf('Green tea'));
     const details = screen.getByRole('region', { name: 'Green tea' });
-    expect(details.textContent).toContain('12\u202f000.00');
+    expect(details.textContent).toContain('Price12,000');
     expect(details.textContent).toContain('Par level today (Wednesday)');
     expect(screen.getByTestId('today-par').textContent).toBe('5');
     expect(screen.getByTestId('stock-status').textContent).toBe('Low: below today’s par level');
-    expect(details.textContent).toContain('Date from15 Jan 2026');
+    expect(details.textContent).toContain('Date from15/01/2026');
     expect(screen.getByRole('button', { name: 'Adjust quantity' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit details' })).toBeTruthy();
   });

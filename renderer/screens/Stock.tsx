@@ -3,14 +3,18 @@
  * smoothly), search by name or barcode, the selected row's details (price, date from, today's par level), adjusting
  * a quantity — recorded by the core as an adjustment (new − what was seen), shown here as before → after — and
  * editing the row's price, date from and weekday par levels. Negative stock is red, zero amber, and low stock
- * (above zero but below today's par level) has its own style and the word "low".
+ * (above zero but below today's par level) has its own style and the word "low". Each row shows its unit; a search
+ * that matches nothing says so; an adjustment takes a reason, shown in the row's history.
  */
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { StatusMessage, useStatus } from '../lib/status.js';
 import { errorLines, type Bridge } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
 import { VirtualList } from '../components/VirtualList.js';
+import { KeyHints } from '../components/KeyHints.js';
 import { showMoney, showQuantity } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
+import { useSearchListKeys } from '../lib/search-list-keys.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
 import { AdjustForm } from './stock/AdjustForm.js';
 import { DetailsForm } from './stock/DetailsForm.js';
@@ -26,6 +30,11 @@ interface Warehouse {
   readonly name: string;
 }
 
+interface Measurement {
+  readonly id: string;
+  readonly name: string;
+}
+
 const NO_ROWS: readonly StockRow[] = [];
 const NO_ITEMS: readonly Item[] = [];
 const ROW_HEIGHT = 44;
@@ -33,12 +42,14 @@ const ROW_HEIGHT = 44;
 const DAY_CHECK_MS = 60_000;
 
 async function loadStock(bridge: Bridge) {
-  const [warehouses, rows, items] = await Promise.all([
+  const [warehouses, rows, items, measurements] = await Promise.all([
     bridge.run<Warehouse[]>('WarehouseController_findAll'),
     bridge.run<StockRow[]>('StockQuantityController_findAll'),
     bridge.run<Item[]>('ItemModifierController_findAllItems'),
+    // Units only label the rows: without them the list still works, with an empty unit column.
+    bridge.run<Measurement[]>('MeasurementController_findAllMeasurements').catch((): Measurement[] => []),
   ]);
-  return { warehouses, rows, items };
+  return { warehouses, rows, items, unitNames: new Map(measurements.map((measurement) => [measurement.id, measurement.name])) };
 }
 
 /** Today's weekday on the terminal's local calendar, following the clock across midnight. */
@@ -60,13 +71,15 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
   const t = useT();
   const bridge = useBridge();
   const version = useTerminal((state) => state.dataVersion);
+  const language = useTerminal((state) => state.language);
   const loaded = useLoad(() => loadStock(bridge), [version]);
   const today = useWeekday(clock);
   const [warehouseId, setWarehouseId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
   const [open, setOpen] = useState<Open>(null);
-  const [notice, setNotice] = useState('');
+  // "Adjusted." answers one action: the next one (a row, a field, a button) clears it.
+  const notice = useStatus();
   const query = useDeferredValue(search);
   const listArea = useRef<HTMLDivElement>(null);
 
@@ -75,7 +88,7 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
   const unknownItem = t('stock.unknownItem');
   // Each line's level for today is worked out here, once per load (or new day), never per keypress.
   const lines = useMemo(
-    () => stockLines(loaded.data?.rows ?? NO_ROWS, loaded.data?.items ?? NO_ITEMS, unknownItem, today),
+    () => stockLines(loaded.data?.rows ?? NO_ROWS, loaded.data?.items ?? NO_ITEMS, unknownItem, today, loaded.data?.unitNames),
     [loaded.data, unknownItem, today],
   );
   const filtered = useRef<Filtered | null>(null);
@@ -85,11 +98,12 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
   }, [lines, current, query]);
   useEffect(() => setSelected(null), [current, query]);
   const selectedLine = selected === null ? undefined : visible[selected];
+  const keys = useSearchListKeys({ selected, select: (index) => select(index), count: visible.length });
 
   const focusList = () => listArea.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
   const openForm = (kind: 'adjust' | 'details', line: StockLine | undefined) => {
     if (!line) return;
-    setNotice('');
+    notice.clear();
     setOpen({ kind, line });
   };
   const close = () => {
@@ -98,7 +112,7 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
   };
   const done = (message: string) => {
     close();
-    setNotice(message);
+    notice.say(message);
     loaded.reload();
   };
   const select = (index: number) => {
@@ -115,7 +129,7 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
   };
 
   return (
-    <section className="screen two-pane stock-screen">
+    <section className="screen two-pane stock-screen" {...notice.clearsOnNextAction}>
       <div className="pane list-pane wide">
         <h1>{t('stock.title')}</h1>
         <div className="toolbar">
@@ -135,21 +149,40 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
             placeholder={t('stock.searchPlaceholder')}
             aria-label={t('common.search')}
             value={search}
+            ref={keys.searchRef}
+            onKeyDown={keys.onSearchKeyDown}
             onChange={(event) => setSearch(event.target.value)}
           />
           <span className="muted" data-testid="stock-count">
             {t('stock.rows', { count: visible.length })}
           </span>
         </div>
+        <KeyHints action={t('keys.action.adjust')} extra={t('stock.keysDetails')} />
         {loaded.error !== undefined && <ErrorLines lines={errorLines(loaded.error)} />}
         {loaded.loading && !loaded.data && <p className="muted">{t('common.loading')}</p>}
         <div className="vheader">
           <span>{t('stock.item')}</span>
           <span>{t('stock.barcode')}</span>
           <span className="amount">{t('stock.quantity')}</span>
+          <span>{t('stock.unit')}</span>
           <span className="amount">{t('stock.price')}</span>
         </div>
-        <div className="stock-list" ref={listArea} onKeyDownCapture={onListKeyDown}>
+        {loaded.data && visible.length === 0 && (
+          <p className="muted stock-empty" role="status" data-testid="stock-empty">
+            {query.trim() !== '' ? t('stock.noMatch', { query: query.trim() }) : t('stock.noRows')}
+          </p>
+        )}
+        <div
+          className="stock-list"
+          ref={(element) => {
+            listArea.current = element;
+            keys.listRef.current = element;
+          }}
+          onKeyDownCapture={(event) => {
+            keys.onListKeyDown(event);
+            onListKeyDown(event);
+          }}
+        >
           <VirtualList
             label={t('stock.title')}
             count={visible.length}
@@ -169,9 +202,10 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
                         <span className="stock-badge">{t('stock.lowBadge')}</span>{' '}
                       </>
                     )}
-                    {showQuantity(line.quantity)}
+                    {showQuantity(line.quantity, language)}
                   </span>
-                  <span className="amount">{showMoney(line.price)}</span>
+                  <span className="muted cell-unit">{line.unit}</span>
+                  <span className="amount">{showMoney(line.price, language)}</span>
                 </>
               );
             }}
@@ -179,17 +213,14 @@ export function Stock({ clock = systemClock }: { readonly clock?: () => Date } =
         </div>
       </div>
       <div className="pane detail-pane narrow">
-        {notice && (
-          <div className="success" role="status">
-            {notice}
-          </div>
-        )}
+        <StatusMessage status={notice.status} />
         {open?.kind === 'adjust' ? (
           <AdjustForm key={open.line.id} line={open.line} onCancel={close} onDone={() => done(t('stock.adjusted'))} />
         ) : open?.kind === 'details' ? (
           <DetailsForm key={open.line.id} line={open.line} onCancel={close} onDone={() => done(t('stock.detailsSaved'))} />
         ) : selectedLine ? (
           <RowDetails
+            version={version}
             line={selectedLine}
             today={today}
             onAdjust={() => openForm('adjust', selectedLine)}

@@ -1,8 +1,13 @@
-/** How screens reach the bridge and the store: one React context, set up once by main.tsx (or a test). */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+/**
+ * How screens reach the bridge, the store and the language: one React context for the terminal, and react-intl's
+ * IntlProvider at the root, its locale and messages those of the language on screen (the signed-in employee's).
+ */
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { IntlProvider, useIntl } from 'react-intl';
 import { useStore } from 'zustand';
 import type { Bridge } from '../bridge.js';
-import { translator, type Translate } from '../i18n/index.js';
+import { CATALOGUES, LOCALES, MESSAGE_OPTIONS, type Language, type Translate } from '../i18n/index.js';
+import { setDisplayLanguage } from '../lib/format.js';
 import type { TerminalState, TerminalStore } from './terminal.js';
 
 interface Terminal {
@@ -12,9 +17,24 @@ interface Terminal {
 
 const TerminalContext = createContext<Terminal | null>(null);
 
+/** react-intl's provider for the language on screen; format.ts's default language follows it. */
+function IntlRoot({ store, children }: { store: TerminalStore; children: ReactNode }) {
+  const language = useStore(store, (state) => state.language);
+  setDisplayLanguage(language);
+  return (
+    <IntlProvider locale={LOCALES[language]} messages={CATALOGUES[language]} defaultLocale={LOCALES.en}>
+      {children}
+    </IntlProvider>
+  );
+}
+
 export function TerminalProvider({ bridge, store, children }: Terminal & { children: ReactNode }) {
   const value = useMemo(() => ({ bridge, store }), [bridge, store]);
-  return <TerminalContext.Provider value={value}>{children}</TerminalContext.Provider>;
+  return (
+    <TerminalContext.Provider value={value}>
+      <IntlRoot store={store}>{children}</IntlRoot>
+    </TerminalContext.Provider>
+  );
 }
 
 function useTerminalContext(): Terminal {
@@ -31,8 +51,13 @@ export function useTerminal<T>(selector: (state: TerminalState) => T): T {
   return useStore(useTerminalContext().store, selector);
 }
 
-/** The translator for the language on screen. */
+/** The language on screen. */
+export function useLanguage(): Language {
+  return useTerminal((state) => state.language);
+}
+
+/** The translator for the language on screen: ICU messages formatted by react-intl. */
 export function useT(): Translate {
-  const language = useTerminal((state) => state.language);
-  return useMemo(() => translator(language), [language]);
+  const intl = useIntl();
+  return useCallback<Translate>((key, values) => intl.formatMessage({ id: key }, values, MESSAGE_OPTIONS), [intl]);
 }

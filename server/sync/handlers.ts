@@ -67,14 +67,17 @@ const enroll: PlatformHandler = {
       const warehouseIds = await scopeWarehouses(tx, scope);
       const details = { terminal_id: terminalId, workplace_id: terminal.workplaceId, enrollment_code_id: terminal.codeId, name: body.name ?? null };
       await audit(tx, { businessId: terminal.businessId, userId: terminal.enrolledBy, type: 'AUTH', action: 'ENROLL_TERMINAL', details }, now.toISOString());
-      return { scope, warehouseIds };
+      // The business's name, for the till's sign-in screen (it names the business and the till).
+      const business = await tx.selectFrom('businesses').select('name').where('id', '=', terminal.businessId).executeTakeFirst();
+      return { scope, warehouseIds, businessName: business?.name ?? '' };
     });
-    const { scope, warehouseIds } = enrolled;
+    const { scope, warehouseIds, businessName } = enrolled;
     const accessToken = await tokens.sign({ sub: terminalId, kind: 'terminal', role: 'TERMINAL', businessId: scope.businessId, workplaceId: scope.workplaceId });
     const answer: EnrollResponse = {
       terminalId,
       accessToken,
       businessId: scope.businessId,
+      businessName,
       workplaceId: scope.workplaceId,
       pointId: scope.pointId,
       warehouseIds,

@@ -20,8 +20,13 @@ export const CreateStockListDto = dto({
 });
 export type CreateStockListDto = z.output<typeof CreateStockListDto>;
 
+/** Why a quantity was set by hand; stored with the adjustment's ledger entry (an addition to the reference's body). */
+export const STOCK_ADJUSTMENT_REASONS = ['count_correction', 'damage', 'expiry', 'theft', 'other'] as const;
+export type StockAdjustmentReason = (typeof STOCK_ADJUSTMENT_REASONS)[number];
+
 export const UpdateStockListDto = dto({
   stock_quantity: quantity().nullish(),
+  adjustment_reason: z.enum(STOCK_ADJUSTMENT_REASONS).nullish(),
   price: money({ min: 'nonnegative' }).nullish(),
   measureId: text().nullish(),
   dateFrom: isoDate().nullish(),
@@ -40,5 +45,7 @@ export const stockQuantityOperations = [
   operation({ operationId: 'StockQuantityController_findAll', method: 'GET', path: '/stock-quantity/all', tag: 'StockQuantity', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'StockQuantityController_findOne', method: 'GET', path: '/stock-quantity/{id}', tag: 'StockQuantity', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'StockQuantityController_update', method: 'PATCH', path: '/stock-quantity/update/{id}', tag: 'StockQuantity', body: UpdateStockListDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'absolute' }),
+  // Ours: a stock row's adjustments, newest first, each with its reason (the reference has no ledger read).
+  operation({ operationId: 'StockQuantityController_history', method: 'GET', path: '/stock-quantity/{id}/history', tag: 'StockQuantity', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read', extension: true }),
   operation({ operationId: 'StockQuantityController_remove', method: 'DELETE', path: '/stock-quantity/delete/{id}', tag: 'StockQuantity', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
 ] as const;

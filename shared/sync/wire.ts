@@ -98,6 +98,8 @@ export interface EnrollResponse {
   readonly terminalId: string;
   readonly accessToken: string;
   readonly businessId: string;
+  /** The business's name, shown on the till's sign-in screen (absent from services before it was added). */
+  readonly businessName?: string;
   readonly workplaceId: string;
   readonly pointId: string;
   /** The warehouses whose stock the terminal receives. */

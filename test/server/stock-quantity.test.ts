@@ -117,6 +117,59 @@ describe.each(await testEngines())('stock rows on %s', (engine) => {
     expect(await levelOf(server, shop, world.item, world.warehouse)).toBe(9000n);
   });
 
+  it('stores an adjustment’s reason with its ledger entry and lists the row’s adjustments with their reasons, newest first', async () => {
+    await fresh();
+    const row = (await create(rowBody({ stock_quantity: '10' }))).body;
+    expect((await patch(row.id, { stock_quantity: '8', adjustment_reason: 'damage' })).status).toBe(200);
+    expect((await patch(row.id, { stock_quantity: '8.5', adjustment_reason: 'count_correction' })).status).toBe(200);
+    // A quantity without a reason is still accepted (the reference's body has none).
+    expect((await patch(row.id, { stock_quantity: '8.25' })).status).toBe(200);
+    const stored = await server.database.db
+      .selectFrom('stock_moves')
+      .select(['delta', 'adjustment_reason'])
+      .where('business_id', '=', shop.businessId)
+      .where('doc_id', '=', row.id)
+      .orderBy('id')
+      .execute();
+    expect(stored.map((move) => [BigInt(move.delta), move.adjustment_reason])).toEqual([
+      [10000n, null],
+      [-2000n, 'damage'],
+      [500n, 'count_correction'],
+      [-250n, null],
+    ]);
+    const listed = await server.request('GET', `${api}/${row.id}/history`, { token: shop.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((entry: { change: string; adjustment_reason: string | null }) => [entry.change, entry.adjustment_reason])).toEqual([
+      ['-0.25', null],
+      ['0.5', 'count_correction'],
+      ['-2', 'damage'],
+      ['10', null],
+    ]);
+    expect(listed.body[0]).toEqual({ id: expect.any(String), change: '-0.25', adjustment_reason: null, actor_id: expect.any(String), dt_created: expect.any(String) });
+    expect(await levelOf(server, shop, world.item, world.warehouse)).toBe(8250n);
+  });
+
+  it('refuses an unknown adjustment reason, or a reason without a quantity, naming the field, and changes nothing', async () => {
+    await fresh();
+    const row = (await create(rowBody({ stock_quantity: '10' }))).body;
+    const before = await moveCount(server, shop);
+    const unknown = await patch(row.id, { stock_quantity: '9', adjustment_reason: 'lost' });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.body.message)).toContain('adjustment_reason');
+    expectValidation(await patch(row.id, { price: '5', adjustment_reason: 'theft' }), 'adjustment_reason is only allowed with stock_quantity');
+    expect(await moveCount(server, shop)).toBe(before);
+    expect(await levelOf(server, shop, world.item, world.warehouse)).toBe(10000n);
+    expect((await server.request('GET', `${api}/${row.id}`, { token: shop.token })).body).toMatchObject({ price: '3.4' });
+  });
+
+  it('answers 404 for the history of another business’s or an unknown row', async () => {
+    await fresh();
+    const row = (await create(rowBody())).body;
+    const theirs = await server.request('GET', `${api}/${row.id}/history`, { token: rival.token });
+    expectErrorBody(theirs, 404);
+    expectErrorBody(await server.request('GET', `${api}/nope/history`, { token: shop.token }), 404);
+  });
+
   it('updates descriptive fields without moving stock, and checks a new measure', async () => {
     await fresh();
     const row = (await create(rowBody())).body;

@@ -87,6 +87,7 @@ describe.each(await testEngines())('terminal enrollment and device credentials o
         terminalId: expect.stringMatching(/^[0-9a-f-]{36}$/),
         accessToken: expect.any(String),
         businessId: shop.businessId,
+        businessName: (await server.database.db.selectFrom('businesses').select('name').where('id', '=', shop.businessId).executeTakeFirstOrThrow()).name,
         workplaceId: world.workplace1,
         pointId: world.point1,
         warehouseIds: [world.warehouse1],

@@ -40,7 +40,7 @@ describe('the terminal core in its worker', () => {
   });
 
   it('enrolls with a code, reporting the download’s progress, then signs a cashier in by PIN', async () => {
-    expect(await core.invoke('terminal.enrollmentStatus', undefined)).toEqual({ enrolled: false });
+    expect(await core.invoke('terminal.enrollmentStatus', undefined)).toEqual({ enrolled: false, business: null, till: null, point: null });
     await expect(core.invoke('WarehouseController_findAll', {})).rejects.toMatchObject({ statusCode: 401 });
     await expect(core.invoke('terminal.enroll', { serviceUrl: url, code: 'WRO-NGC-ODE', name: 'Till 1' })).rejects.toMatchObject({ statusCode: 401, message: 'The code was not accepted' });
     const code = await enrollmentCode(server, shop.token, world.workplace1);

@@ -64,6 +64,18 @@ describe.each(await testEngines())('the terminal core against a %s service', (en
     },
   });
 
+  it('names its business, till and point for the sign-in screen once enrolled, and nothing before', async () => {
+    const fresh = await Terminal.open(':memory:', fetchTransport);
+    terminals.push(fresh);
+    expect(await fresh.identity()).toEqual({ business: null, till: null, point: null });
+    const terminal = await till();
+    const business = await server.database.db.selectFrom('businesses').select('name').where('id', '=', shop.businessId).executeTakeFirstOrThrow();
+    const workplace = await server.database.db.selectFrom('workplaces').select('name').where('id', '=', world.workplace1).executeTakeFirstOrThrow();
+    const point = await server.database.db.selectFrom('points').select('name').where('id', '=', world.point1).executeTakeFirstOrThrow();
+    expect(await terminal.identity()).toEqual({ business: business.name, till: workplace.name, point: point.name });
+    expect(business.name).not.toBe('');
+  });
+
   it('bootstraps the catalogue of its business and works offline at once: a debt sale shows before any sync', async () => {
     const terminal = await till();
     const items = await terminal.store.db.selectFrom('items').select('id').execute();
@@ -76,6 +88,30 @@ describe.each(await testEngines())('the terminal core against a %s service', (en
     const history = (await terminal.run('ClientDebtController_findAllTransactions', { query: { client_id: goods.client } }, cashier)) as { debt_amount: string }[];
     expect(history.map((entry) => entry.debt_amount)).toContain('120.5');
     await expect(terminal.run('ClientDebtController_findAllTransactions', { query: { client: 'x' } }, cashier)).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it('records an adjustment’s reason at the till, shows it in the row’s history offline, and delivers it to the service', async () => {
+    const created = await rest('POST', '/stock-quantity/create', {
+      itemId: goods.item,
+      warehouseId: world.warehouse1,
+      stock_quantity: '20',
+      price: '10',
+      measureId: goods.measure,
+      dateFrom: '2026-03-01',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const terminal = await till();
+    const row = { id: (created.body as { id: string }).id };
+    await terminal.run('StockQuantityController_update', { params: { id: row.id }, body: { stock_quantity: '18.5', adjustment_reason: 'expiry' } }, cashier);
+    const local = (await terminal.run('StockQuantityController_history', { params: { id: row.id } }, cashier)) as { change: string; adjustment_reason: string | null }[];
+    expect(local[0]).toMatchObject({ change: '-1.5', adjustment_reason: 'expiry' });
+    await expect(
+      terminal.run('StockQuantityController_update', { params: { id: row.id }, body: { stock_quantity: '1', adjustment_reason: 'lost' } }, cashier),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    await terminal.sync();
+    expect(await terminal.pendingOperations()).toBe(0);
+    const stored = await server.database.db.selectFrom('stock_moves').select(['delta', 'adjustment_reason']).where('doc_id', '=', row.id).where('adjustment_reason', 'is not', null).execute();
+    expect(stored.map((move) => [BigInt(move.delta), move.adjustment_reason])).toEqual([[-1500n, 'expiry']]);
   });
 
   it('delivers queued operations exactly once and converges with the service', async () => {

@@ -5,6 +5,7 @@
  * edit is answered at once, offline too, with its lines next to the fields they name.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useUnsavedWork } from '../../lib/unsaved-work.js';
 import type { InboxEntryPayload } from '../../../shared/terminal-contract.js';
 import { asRpcError, errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
@@ -108,6 +109,7 @@ export function ResubmitForm({
   const bridge = useBridge();
   const initial = useMemo(() => fieldsOf(entry.args), [entry.args]);
   const [fields, setFields] = useState(initial);
+  useUnsavedWork(JSON.stringify(fields) !== JSON.stringify(initial));
   const choices = useChoices(initial);
   const choicesFor = (field: EditField) => {
     const kind = referenceKind(field.name);

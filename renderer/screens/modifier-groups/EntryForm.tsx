@@ -4,6 +4,7 @@
  * sends the create body; an existing one only what changed (PATCH), so clearing a field sends null.
  */
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useUnsavedWork } from '../../lib/unsaved-work.js';
 import { ITEM_TYPES } from '../../../shared/schema-kit.js';
 import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
@@ -61,6 +62,7 @@ export function EntryForm(props: EntryFormProps) {
   const [values, setValues] = useState(initial);
   // What the store holds now: the baseline an edit is compared with, moved on after each save.
   const [saved, setSaved] = useState(initial);
+  useUnsavedWork(JSON.stringify(values) !== JSON.stringify(saved));
   const [problems, setProblems] = useState<Problems>({});
   const [serverLines, setServerLines] = useState<Partial<Record<Field, string[]>>>({});
   const [general, setGeneral] = useState<string[]>([]);

@@ -11,6 +11,8 @@ import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import type { Translate } from '../../i18n/index.js';
 import { showQuantity } from '../../lib/format.js';
+import { useNextActionClears } from '../../lib/status.js';
+import { useUnsavedWork } from '../../lib/unsaved-work.js';
 import { useLoad } from '../../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../../state/context.js';
 import type { IndexedItem } from './catalogue.js';
@@ -114,7 +116,16 @@ function ReceiptForm({
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
   const [dirty, setDirty] = useState(false);
+  // F1–F5, the tabs and sign-out ask before throwing these changes away (AppFrame's leave guard).
+  useUnsavedWork(dirty);
   const [status, setStatus] = useState<PickerStatus>(null);
+  // One action's answer at a time: "No item has the barcode …" goes when the cashier does anything next.
+  const clearsOnNextAction = useNextActionClears(
+    useCallback(() => {
+      setNotice('');
+      setStatus(null);
+    }, []),
+  );
   const [focusRequest, setFocusRequest] = useState<{ readonly key: string } | null>(null);
   const scanBox = useRef<HTMLInputElement>(null);
   const table = useRef<HTMLDivElement>(null);
@@ -276,6 +287,7 @@ function ReceiptForm({
       className="screen receipt-editor"
       aria-label={saved ? t('receipts.editTitle', { name: header.name }) : t('receipts.newTitle')}
       onKeyDown={onKeyDown}
+      {...clearsOnNextAction}
     >
       <div className="editor-top">
         <button type="button" className="secondary" onClick={leave}>

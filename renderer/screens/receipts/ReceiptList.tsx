@@ -3,6 +3,8 @@
  * name, note or number, in a virtualised list (arrows, Enter or a double tap opens a receipt).
  */
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { KeyHints } from '../../components/KeyHints.js';
+import { useSearchListKeys } from '../../lib/search-list-keys.js';
 import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import { VirtualList } from '../../components/VirtualList.js';
@@ -45,10 +47,17 @@ export function ReceiptList({
   useEffect(() => setSelected(null), [deferred]);
   const set = (change: Partial<ListFilter>) => onFilter({ ...filter, ...change });
   const chosen = selected === null ? undefined : visible[selected];
+  const keys = useSearchListKeys({ selected, select: setSelected, count: visible.length });
 
   return (
     <section className="screen receipts-list-screen">
-      <div className="pane">
+      <div
+        className="pane"
+        ref={(element) => {
+          keys.listRef.current = element;
+        }}
+        onKeyDownCapture={keys.onListKeyDown}
+      >
         <div className="editor-top">
           <h1>{t('receipts.title')}</h1>
           <span className="spacer" />
@@ -127,6 +136,8 @@ export function ReceiptList({
             placeholder={t('receipts.searchPlaceholder')}
             aria-label={t('common.search')}
             value={filter.search}
+            ref={keys.searchRef}
+            onKeyDown={keys.onSearchKeyDown}
             onChange={(event) => set({ search: event.target.value })}
           />
           <button type="button" className="secondary" onClick={() => onFilter(NO_FILTER)}>
@@ -175,6 +186,7 @@ export function ReceiptList({
           }}
         />
         {headers.data && visible.length === 0 && <p className="muted">{t('common.empty')}</p>}
+        <KeyHints action={t('keys.action.openReceipt')} />
         <p className="muted hint">{t('receipts.selectHint')}</p>
       </div>
     </section>

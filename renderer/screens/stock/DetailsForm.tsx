@@ -4,6 +4,7 @@
  * and the service's 400 lines are shown next to the fields they name.
  */
 import { Fragment, useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useUnsavedWork } from '../../lib/unsaved-work.js';
 import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import type { MessageKey } from '../../i18n/index.js';
@@ -33,6 +34,7 @@ export function DetailsForm({
   const formId = useId();
   const [initial] = useState(() => detailValues(line));
   const [values, setValues] = useState(initial);
+  useUnsavedWork(JSON.stringify(values) !== JSON.stringify(initial));
   const [problems, setProblems] = useState<DetailProblems>({});
   const [serverLines, setServerLines] = useState<Partial<Record<DetailField, string[]>>>({});
   const [general, setGeneral] = useState<string[]>([]);

@@ -30,7 +30,7 @@ describe('the stock row’s date from', () => {
     expect(localDay('')).toBe('');
     expect(localDay(null)).toBe('');
     expect(localDay('not a date')).toBe('');
-    expect(showDay('2026-01-15T09:00:00.000Z', 'en')).toBe('15 Jan 2026');
+    expect(showDay('2026-01-15T09:00:00.000Z', 'en')).toBe('15/01/2026');
     expect(showDay('', 'ru')).toBe('');
   });
 });

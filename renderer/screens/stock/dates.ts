@@ -5,7 +5,8 @@
  * ("2026-05-01T00:00:00+05:00"), and shows a stored instant as its local calendar day — the two round-trip in any
  * time zone, and a date-only value from the back office still reads as its own day in Uzbekistan (UTC+5).
  */
-import { LOCALES, type Language } from '../../i18n/index.js';
+import type { Language } from '../../i18n/index.js';
+import { showDate } from '../../lib/format.js';
 
 const two = (value: number) => String(value).padStart(2, '0');
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -38,8 +39,5 @@ export function startOfLocalDay(day: string): string | null {
 
 /** A stored instant as a calendar day in the employee's language, or '' when there is none. */
 export function showDay(iso: string, language: Language): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium' }).format(date);
+  return showDate(iso, language);
 }

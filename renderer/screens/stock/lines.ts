@@ -21,6 +21,7 @@ export interface StockRow extends WeekdayQuantities {
   readonly warehouseId: string;
   readonly stock_quantity: string;
   readonly price: string;
+  readonly measureId?: string | null;
   readonly dateFrom?: string | null;
 }
 
@@ -38,6 +39,8 @@ export interface StockLine {
   readonly name: string;
   readonly barcode: string;
   readonly quantity: string;
+  /** The name of the row's unit of measurement ('' when unknown). */
+  readonly unit: string;
   readonly price: string;
   /** The stored instant (ISO, UTC) or '' when the row has none. */
   readonly dateFrom: string;
@@ -88,7 +91,13 @@ export function stockLevel(quantity: string, par: string): StockLevel {
 }
 
 /** Stock rows joined with their items' names and barcodes, sorted by name, with each row's level on `today`. */
-export function stockLines(rows: readonly StockRow[], items: readonly Item[], unknownItem: string, today: Weekday): StockLine[] {
+export function stockLines(
+  rows: readonly StockRow[],
+  items: readonly Item[],
+  unknownItem: string,
+  today: Weekday,
+  unitNames: ReadonlyMap<string, string> = new Map(),
+): StockLine[] {
   const byId = new Map(items.map((item) => [item.id, item]));
   return rows
     .map((row) => {
@@ -102,6 +111,7 @@ export function stockLines(rows: readonly StockRow[], items: readonly Item[], un
         name,
         barcode,
         quantity: row.stock_quantity,
+        unit: (row.measureId && unitNames.get(row.measureId)) || '',
         price: row.price,
         dateFrom: row.dateFrom ?? '',
         weekdays: row,
