@@ -39,6 +39,8 @@ export type CreateUserDto = z.output<typeof CreateUserDto>;
 export const UpdateUserDto = dto({
   login: text().nullish(),
   password: text().min(6, { error: "must be at least 6 characters" }).nullish(),
+  /** Proof of presence when changing one's own password (ours; optional, see the second-factor DTOs below). */
+  current_password: requiredText().nullish(),
   full_name: text().nullish(),
   role: userRole().nullish(),
   language: text().nullish(),
@@ -53,22 +55,26 @@ export const PosLoginDto = dto({
 export type PosLoginDto = z.output<typeof PosLoginDto>;
 
 /*
- * Changing the second factor takes the account's login password in `current_password` (an addition to the
- * reference's shapes): a stolen session alone must not be able to switch the second factor off or replace it (S7).
+ * Changing the second factor takes proof of presence (S7): the account's login password in `current_password` (an
+ * optional addition to the reference's shapes, which existing clients do not send), or else a token from a
+ * password login of the last 10 minutes — a stolen session alone must not switch the second factor off.
  */
+const currentPassword = () => requiredText().nullish();
+
 export const EnableSecondVerificationDto = dto({
   password: requiredText().min(4, { error: "must be at least 4 characters" }),
-  current_password: requiredText(),
+  current_password: currentPassword(),
 });
 export type EnableSecondVerificationDto = z.output<typeof EnableSecondVerificationDto>;
 
 export const UpdateSecondVerificationPasswordDto = dto({
   password: requiredText().min(4, { error: "must be at least 4 characters" }),
-  current_password: requiredText(),
+  current_password: currentPassword(),
 });
 
+/** The reference's disable takes no body at all; an empty or absent one is accepted. */
 export const DisableSecondVerificationDto = dto({
-  current_password: requiredText(),
+  current_password: currentPassword(),
 });
 export type DisableSecondVerificationDto = z.output<typeof DisableSecondVerificationDto>;
 export type UpdateSecondVerificationPasswordDto = z.output<typeof UpdateSecondVerificationPasswordDto>;
