@@ -1,13 +1,15 @@
 /** Auth operations of the reference interface (catalogue entries and their request schemas). */
 import { z } from 'zod';
 import { dto, requiredText, text } from '../schema-kit.js';
+import { displayName, loginText, requiredDisplayName } from '../identity-text.js';
 import { operation } from './operation.js';
 
+/* Logins and display names go through one validator (shared/identity-text.ts): no look-alikes (issue 13 §2.3). */
 export const RegisterDto = dto({
-  login: requiredText(),
+  login: loginText(),
   password: requiredText().min(6, { error: "must be at least 6 characters" }),
-  businessName: requiredText(),
-  name: requiredText(),
+  businessName: requiredDisplayName(),
+  name: requiredDisplayName(),
   phoneNumber: text().nullish(),
   address: text().nullish(),
 });
@@ -28,20 +30,20 @@ const userRole = () =>
   });
 
 export const CreateUserDto = dto({
-  login: requiredText(),
+  login: loginText(),
   password: requiredText().min(6, { error: "must be at least 6 characters" }),
-  full_name: text().nullish(),
+  full_name: displayName().nullish(),
   role: userRole().nullish(),
   business_id: text().nullish(),
 });
 export type CreateUserDto = z.output<typeof CreateUserDto>;
 
 export const UpdateUserDto = dto({
-  login: text().nullish(),
+  login: loginText().nullish(),
   password: text().min(6, { error: "must be at least 6 characters" }).nullish(),
   /** Proof of presence when changing one's own password (ours; optional, see the second-factor DTOs below). */
   current_password: requiredText().nullish(),
-  full_name: text().nullish(),
+  full_name: displayName().nullish(),
   role: userRole().nullish(),
   language: text().nullish(),
   time_zone: text().nullish(),

@@ -185,6 +185,18 @@ describe.each(await testEngines())('business users on %s', (engine) => {
     expect((await server.request('POST', '/api/v1/auth/login', { body: { login: other.login, password: 'correct horse battery' } })).status).toBe(201);
   });
 
+  it('refuses hidden characters in a user’s login and full name on create and update, naming the field, and changes nothing', async () => {
+    expectValidation(await create(shop.token, { login: `${uniqueLogin('zw')}\u200b`, password: 'secret-12' }), 'login must not contain zero-width, control, private-use or bidirectional characters');
+    expectValidation(await create(shop.token, { login: uniqueLogin('fn'), password: 'secret-12', full_name: 'Ali\u202e' }), 'full_name must not contain');
+    const target = await adminOf(shop);
+    const before = await stored(target.id);
+    expectValidation(await server.request('PATCH', `${USERS}/${target.id}`, { token: shop.token, body: { login: `${before?.login}\u200c` } }), 'login must not contain');
+    expectValidation(await server.request('PATCH', `${USERS}/${target.id}`, { token: shop.token, body: { full_name: 'Private\uf8ff' } }), 'full_name must not contain');
+    expect(await stored(target.id)).toEqual(before);
+    // The same login with a zero-width character appended can no longer be a second account.
+    expectValidation(await create(shop.token, { login: `${other.login}\u200b`, password: 'secret-12' }), 'login must not contain');
+  });
+
   it('validates the bodies field by field', async () => {
     expectValidation(await create(shop.token, { password: '123', full_name: 5 }), 'login is required', 'password must be at least 6 characters', 'full_name must be a string');
     await expectStrictBody(server, 'POST', USERS, shop.token, { login: uniqueLogin('strict'), password: 'secret-12' });
