@@ -36,6 +36,12 @@ export const loginText = () =>
     .transform(normaliseLogin)
     .refine((value) => value.length > 0, { error: 'should not be empty' });
 
+/**
+ * A login in an update body, where the reference accepted any string and an empty one changed nothing: refused
+ * with hidden characters, stored normalised, and left empty (no change) when blank.
+ */
+export const loginUpdateText = () => text().refine(visible, { error: LOOK_ALIKE_MESSAGE }).transform(normaliseLogin);
+
 /** A display name (a person's or the business's). */
 export const displayName = () => text().refine(visible, { error: LOOK_ALIKE_MESSAGE });
 export const requiredDisplayName = () => requiredText().refine(visible, { error: LOOK_ALIKE_MESSAGE });

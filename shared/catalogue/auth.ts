@@ -1,7 +1,7 @@
 /** Auth operations of the reference interface (catalogue entries and their request schemas). */
 import { z } from 'zod';
 import { dto, requiredText, text } from '../schema-kit.js';
-import { displayName, loginText, requiredDisplayName } from '../identity-text.js';
+import { displayName, loginText, loginUpdateText, requiredDisplayName } from '../identity-text.js';
 import { operation } from './operation.js';
 
 /* Logins and display names go through one validator (shared/identity-text.ts): no look-alikes (issue 13 §2.3). */
@@ -39,7 +39,7 @@ export const CreateUserDto = dto({
 export type CreateUserDto = z.output<typeof CreateUserDto>;
 
 export const UpdateUserDto = dto({
-  login: loginText().nullish(),
+  login: loginUpdateText().nullish(),
   password: text().min(6, { error: "must be at least 6 characters" }).nullish(),
   /** Proof of presence when changing one's own password (ours; optional, see the second-factor DTOs below). */
   current_password: requiredText().nullish(),

@@ -193,6 +193,11 @@ describe.each(await testEngines())('business users on %s', (engine) => {
     expectValidation(await server.request('PATCH', `${USERS}/${target.id}`, { token: shop.token, body: { login: `${before?.login}\u200c` } }), 'login must not contain');
     expectValidation(await server.request('PATCH', `${USERS}/${target.id}`, { token: shop.token, body: { full_name: 'Private\uf8ff' } }), 'full_name must not contain');
     expect(await stored(target.id)).toEqual(before);
+    // An empty or blank login in an update changes nothing, as in the reference; a padded one is stored trimmed.
+    expect((await server.request('PATCH', `${USERS}/${target.id}`, { token: shop.token, body: { login: '  ' } })).status).toBe(200);
+    expect((await stored(target.id))?.login).toBe(before?.login);
+    const padded = uniqueLogin('padded');
+    expect((await server.request('PATCH', `${USERS}/${target.id}`, { token: shop.token, body: { login: ` ${padded} ` } })).body.login).toBe(padded);
     // The same login with a zero-width character appended can no longer be a second account.
     expectValidation(await create(shop.token, { login: `${other.login}\u200b`, password: 'secret-12' }), 'login must not contain');
   });
