@@ -8,6 +8,7 @@
  */
 import type { ThrottleClass } from '../shared/catalogue/operation.js';
 import { OperationError } from '../shared/errors.js';
+import { loginKey } from '../shared/identity-text.js';
 
 export interface RateLimits {
   /** Attempts per minute at each login-like operation, per client address and per account. */
@@ -71,7 +72,8 @@ function accountOf(body: unknown): string | null {
   if (!body || typeof body !== 'object') return null;
   const fields = body as Record<string, unknown>;
   const account = fields.login ?? fields.workplaceId;
-  return typeof account === 'string' ? account.normalize('NFKC').toLowerCase() : null;
+  // The login's own uniqueness key, so neither case, width nor surrounding spaces start a fresh allowance.
+  return typeof account === 'string' ? loginKey(account) : null;
 }
 
 export function createThrottle(limits: RateLimits, clock: () => number = Date.now): Throttle {

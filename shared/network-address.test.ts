@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIPv4, isIPv6, isIpAddress, isMacAddress, isPort } from './network-address.js';
+import { isHostName, isHostOrIpAddress, isIPv4, isIPv6, isIpAddress, isMacAddress, isPort, normaliseMacAddress } from './network-address.js';
 
 describe('network address checks', () => {
   it('accept dotted IPv4 addresses and refuse out-of-range, short, padded or decorated ones', () => {
@@ -66,11 +66,28 @@ describe('network address checks', () => {
       expect(isPort(bad), bad).toBe(false);
   });
 
-  it('accept MAC addresses with one kind of separator', () => {
-    for (const good of ['AA:BB:CC:DD:EE:FF', 'aa:bb:cc:dd:ee:ff', '00-1A-2B-3C-4D-5E'])
+  it('accept MAC addresses with one kind of separator or none, in either case', () => {
+    for (const good of ['AA:BB:CC:DD:EE:FF', 'aa:bb:cc:dd:ee:ff', '00-1A-2B-3C-4D-5E', 'AABBCCDDEEFF', 'aabbccddeeff', 'Aa-bB-cc-DD-ee-Ff'])
       expect(isMacAddress(good), good).toBe(true);
-    for (const bad of ['AA:BB:CC:DD:EE', 'AA:BB:CC:DD:EE:FF:00', 'AA-BB:CC:DD:EE:FF', 'AABBCCDDEEFF', 'GG:BB:CC:DD:EE:FF', '']) {
+    for (const bad of ['AA:BB:CC:DD:EE', 'AA:BB:CC:DD:EE:FF:00', 'AA-BB:CC:DD:EE:FF', 'AABBCCDDEEF', 'AABBCCDDEEFF00', 'GG:BB:CC:DD:EE:FF', 'AA BB CC DD EE FF', 'AA:BB:CC:DD:EE:FF ', 'aabb.ccdd.eeff', '']) {
       expect(isMacAddress(bad), bad).toBe(false);
     }
+  });
+
+  it('normalise every accepted MAC form to upper case with colons', () => {
+    for (const form of ['AA:BB:CC:0D:EE:FF', 'aa:bb:cc:0d:ee:ff', 'AA-BB-CC-0D-EE-FF', 'aa-bb-cc-0d-ee-ff', 'AABBCC0DEEFF', 'aabbcc0deeff'])
+      expect(normaliseMacAddress(form), form).toBe('AA:BB:CC:0D:EE:FF');
+    expect(normaliseMacAddress('AA-BB:CC:DD:EE:FF')).toBeNull();
+  });
+
+  it('accept host names by RFC 1123 and refuse free text, bad labels and all-digit endings', () => {
+    for (const good of ['printer', 'printer.local', 'PRN-01.shop.example.uz', 'xn--80ak6aa92e.local', 'printer.local.', 'a'.repeat(63) + '.lan'])
+      expect(isHostName(good), good).toBe(true);
+    for (const bad of ['', 'my printer', 'printer_1', '-printer', 'printer-', 'a..b', '.printer', 'a'.repeat(64), `${'a'.repeat(60)}.`.repeat(5), '1.2.3', '300.1.1.1', '10.0.0.1', 'принтер.local', 'http://printer', 'printer:9100', 'printer/x'])
+      expect(isHostName(bad), bad).toBe(false);
+    expect(isHostOrIpAddress('printer.local')).toBe(true);
+    expect(isHostOrIpAddress('10.0.0.1')).toBe(true);
+    expect(isHostOrIpAddress('fe80::1')).toBe(true);
+    expect(isHostOrIpAddress('1.2.3')).toBe(false);
   });
 });

@@ -98,6 +98,16 @@ export const list = <T extends z.ZodType>(element: T, max = 1000) =>
 /** An array of strings (ids, pictures, access resources). */
 export const textList = (max = 1000) => list(text(), max);
 
+/**
+ * The same object schema with unknown top-level properties dropped instead of refused; its own fields are checked
+ * as before. Only for bodies the reference never validated (a catalogue entry's `unknownFields: 'ignore'`, the
+ * staff chat's socket events): those bodies are flat, so top level is all there is.
+ */
+export function ignoringUnknownFields<T extends z.ZodType>(schema: T): T {
+  if (!(schema instanceof z.ZodObject)) throw new TypeError('only an object body can ignore unknown fields');
+  return schema.strip() as unknown as T;
+}
+
 /** A strict object: unknown properties are a 400 ("property x should not exist"), as in the reference. */
 export const dto = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an object') });

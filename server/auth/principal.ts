@@ -13,6 +13,8 @@ import { ADMIN_AUDIENCE, TERMINAL_AUDIENCE, type TokenClaims, type TokenService 
 export interface Principal {
   readonly businessId: string;
   readonly actor: Actor;
+  /** When the token's holder last logged in with their password (ms since the epoch); absent for PIN tokens. */
+  readonly passwordLoginAt?: number;
 }
 
 const CACHE_MS = 5_000;
@@ -144,7 +146,8 @@ export function principalResolver(db: Kysely<Database>, tokens: TokenService): P
         ...(claims.workplaceId ? { workplaceId: claims.workplaceId } : {}),
         ...(claims.pointId ? { pointId: claims.pointId } : {}),
       };
-      return { businessId: claims.businessId, actor };
+      const passwordLoginAt = typeof claims.auth_time === 'number' && Number.isFinite(claims.auth_time) ? claims.auth_time * 1000 : undefined;
+      return { businessId: claims.businessId, actor, ...(passwordLoginAt === undefined ? {} : { passwordLoginAt }) };
     },
     forget(businessId, id) {
       for (const kind of ['user', 'employee']) cache.delete(`${kind}:${businessId}:${id}`);

@@ -24,6 +24,12 @@ export interface TokenClaims {
   readonly businessId?: string;
   readonly workplaceId?: string;
   readonly pointId?: string;
+  /**
+   * When the token's holder last proved their password (seconds since the epoch, OpenID Connect's `auth_time`):
+   * set only by password logins, so a PIN token never has it. Sensitive changes made without the current password
+   * need it to be recent (docs/api/auth.md, proof of presence).
+   */
+  readonly auth_time?: number;
 }
 
 export interface TokenService {

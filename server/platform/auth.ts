@@ -9,6 +9,7 @@ import { flag } from '../../db/values.js';
 import { isUniqueViolation } from '../errors.js';
 import type { PlatformHandler } from './platform-handler.js';
 import { posHandlers } from './pos.js';
+import { authTimeNow } from './presence.js';
 import { secondFactorHandlers, startPendingLogin } from './second-factor.js';
 import { audit, parse } from './support.js';
 import { userManagementHandlers } from './user-management.js';
@@ -108,7 +109,7 @@ const login: PlatformHandler = {
       return { ...userWire(user), second_verification_required: true };
     }
     const role = user.role === 'ADMIN' ? 'ADMIN' : 'OWNER';
-    const accessToken = await tokens.sign({ sub: user.id, kind: 'user', role, businessId: user.business_id });
+    const accessToken = await tokens.sign({ sub: user.id, kind: 'user', role, businessId: user.business_id, auth_time: authTimeNow(now.getTime()) });
     await writes.transaction((tx) => audit(tx, { businessId: user.business_id, userId: user.id, type: 'AUTH', action: 'Owner login successful' }, now.toISOString()));
     return { ...userWire(user), access_token: accessToken };
   },

@@ -4,7 +4,8 @@
  * pending login server-side; `/auth/second-verification/verify` with the login and the second password completes
  * that pending login — only one made in the last PENDING_MINUTES, only once, and with at most MAX_ATTEMPTS
  * guesses before the password login must be repeated. Turning it on or off or replacing the second password
- * takes the account's current password, so a stolen session cannot switch the factor off.
+ * takes proof of presence (./presence.ts): the current password, or a password login of the last minutes, so a
+ * stolen session cannot switch the factor off — while the reference's own bodies (no `current_password`) work.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -21,6 +22,7 @@ import { DUMMY_PASSWORD_HASH, hashSecret, verifySecret } from '../../app/securit
 import type { Transactor } from '../../db/transactor.js';
 import type { Principal } from '../auth/principal.js';
 import type { PlatformHandler, PlatformServices } from './platform-handler.js';
+import { authTimeNow, confirmPresence } from './presence.js';
 import { audit, parse } from './support.js';
 import { loginKey, userWire, type UserRow } from './users.js';
 
@@ -85,18 +87,19 @@ const verify: PlatformHandler = {
     // A parallel request with the right password got there first: the pending login is single use.
     if (!consumed) throw unauthorized(NO_PENDING);
     const role = user.role === 'ADMIN' ? 'ADMIN' : 'OWNER';
-    const accessToken = await tokens.sign({ sub: user.id, kind: 'user', role, businessId: user.business_id });
+    // Password and second password both proven just now: a password login for proof of presence.
+    const accessToken = await tokens.sign({ sub: user.id, kind: 'user', role, businessId: user.business_id, auth_time: authTimeNow(now.getTime()) });
     return { ...userWire(user), access_token: accessToken };
   },
 };
 
-/** The calling business user, after checking `current_password` against the account's password. */
-async function confirmedCaller(db: Kysely<Database>, principal: Principal | null, currentPassword: string): Promise<UserRow> {
+/** The calling business user, once they have proven presence (a matching `current_password` or a fresh login). */
+async function confirmedCaller(db: Kysely<Database>, principal: Principal | null, currentPassword: string | null | undefined): Promise<UserRow> {
   if (!principal) throw unauthorized();
   if (principal.actor.kind !== 'user') throw forbidden();
   const user = await db.selectFrom('users').selectAll().where('business_id', '=', principal.businessId).where('id', '=', principal.actor.id).where('is_deleted', '=', 0).executeTakeFirst();
   if (!user) throw unauthorized();
-  if (!(await verifySecret(currentPassword, user.password_hash))) throw badRequest('current_password is incorrect');
+  await confirmPresence(principal, user, currentPassword);
   return user;
 }
 

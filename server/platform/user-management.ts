@@ -3,7 +3,8 @@
  * cashier's — create users in any business and set any role, SUPERADMIN included (S2). Here:
  * - only OWNER and ADMIN may call these (the catalogue), and only on users of their own business;
  * - nobody grants a role above their own: an ADMIN manages ADMINs, never OWNERs; SUPERADMIN is not a user role;
- * - the last OWNER of a business can be neither demoted nor deleted (the business would be unmanageable).
+ * - the last OWNER of a business can be neither demoted nor deleted (the business would be unmanageable);
+ * - changing one's own password takes proof of presence (./presence.ts).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -15,6 +16,7 @@ import { hashSecret } from '../../app/security/secret-hash.js';
 import type { Principal } from '../auth/principal.js';
 import { isUniqueViolation } from '../errors.js';
 import type { PlatformHandler } from './platform-handler.js';
+import { confirmPresence } from './presence.js';
 import { audit, parse } from './support.js';
 import { loginKey, userWire, type UserRow } from './users.js';
 
@@ -105,11 +107,14 @@ const createUser: PlatformHandler = {
 
 const updateUser: PlatformHandler = {
   operationId: 'AuthController_updateUser',
-  async run({ writes, principals }, input, principal) {
+  async run({ db, writes, principals }, input, principal) {
     const rank = callerRank(principal);
     const { businessId, actor } = principal!;
     const body = parse(validate(UpdateUserDto, input.body));
     const id = input.params.id ?? '';
+    // Changing one's own login password takes proof of presence, like the second factor's settings: a stolen
+    // session must not be able to lock the owner out of their own account.
+    if (body.password && id === actor.id) await confirmPresence(principal!, await loadUser(db, businessId, id), body.current_password);
     const passwordHash = body.password ? await hashSecret(body.password) : undefined;
     const updated = await writes
       .transaction(async (tx) => {
@@ -133,7 +138,7 @@ const updateUser: PlatformHandler = {
         }
         await tx.updateTable('users').set(changes).where('business_id', '=', businessId).where('id', '=', id).execute();
         // Field names only: the audit log never holds a password, even hashed.
-        const fields = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined);
+        const fields = Object.keys(body).filter((key) => key !== 'current_password' && body[key as keyof typeof body] !== undefined);
         await audit(tx, { businessId, userId: actor.id, type: 'USER', action: 'User updated', details: { id, fields, ...(body.role ? { role: body.role } : {}) } });
         return { ...current, ...changes };
       })

@@ -24,6 +24,4 @@ export function userWire(row: UserRow) {
 }
 
 /** Logins are unique ignoring case and Unicode width/compatibility forms ("Shop1", "ＳＨＯＰ1" and "shop1" are one). */
-export function loginKey(login: string): string {
-  return login.normalize('NFKC').trim().toLowerCase();
-}
+export { loginKey } from '../../shared/identity-text.js';

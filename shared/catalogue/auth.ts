@@ -1,13 +1,15 @@
 /** Auth operations of the reference interface (catalogue entries and their request schemas). */
 import { z } from 'zod';
 import { dto, requiredText, text } from '../schema-kit.js';
+import { displayName, loginText, loginUpdateText, requiredDisplayName } from '../identity-text.js';
 import { operation } from './operation.js';
 
+/* Logins and display names go through one validator (shared/identity-text.ts): no look-alikes (issue 13 §2.3). */
 export const RegisterDto = dto({
-  login: requiredText(),
+  login: loginText(),
   password: requiredText().min(6, { error: "must be at least 6 characters" }),
-  businessName: requiredText(),
-  name: requiredText(),
+  businessName: requiredDisplayName(),
+  name: requiredDisplayName(),
   phoneNumber: text().nullish(),
   address: text().nullish(),
 });
@@ -28,18 +30,20 @@ const userRole = () =>
   });
 
 export const CreateUserDto = dto({
-  login: requiredText(),
+  login: loginText(),
   password: requiredText().min(6, { error: "must be at least 6 characters" }),
-  full_name: text().nullish(),
+  full_name: displayName().nullish(),
   role: userRole().nullish(),
   business_id: text().nullish(),
 });
 export type CreateUserDto = z.output<typeof CreateUserDto>;
 
 export const UpdateUserDto = dto({
-  login: text().nullish(),
+  login: loginUpdateText().nullish(),
   password: text().min(6, { error: "must be at least 6 characters" }).nullish(),
-  full_name: text().nullish(),
+  /** Proof of presence when changing one's own password (ours; optional, see the second-factor DTOs below). */
+  current_password: requiredText().nullish(),
+  full_name: displayName().nullish(),
   role: userRole().nullish(),
   language: text().nullish(),
   time_zone: text().nullish(),
@@ -53,22 +57,26 @@ export const PosLoginDto = dto({
 export type PosLoginDto = z.output<typeof PosLoginDto>;
 
 /*
- * Changing the second factor takes the account's login password in `current_password` (an addition to the
- * reference's shapes): a stolen session alone must not be able to switch the second factor off or replace it (S7).
+ * Changing the second factor takes proof of presence (S7): the account's login password in `current_password` (an
+ * optional addition to the reference's shapes, which existing clients do not send), or else a token from a
+ * password login of the last 10 minutes — a stolen session alone must not switch the second factor off.
  */
+const currentPassword = () => requiredText().nullish();
+
 export const EnableSecondVerificationDto = dto({
   password: requiredText().min(4, { error: "must be at least 4 characters" }),
-  current_password: requiredText(),
+  current_password: currentPassword(),
 });
 export type EnableSecondVerificationDto = z.output<typeof EnableSecondVerificationDto>;
 
 export const UpdateSecondVerificationPasswordDto = dto({
   password: requiredText().min(4, { error: "must be at least 4 characters" }),
-  current_password: requiredText(),
+  current_password: currentPassword(),
 });
 
+/** The reference's disable takes no body at all; an empty or absent one is accepted. */
 export const DisableSecondVerificationDto = dto({
-  current_password: requiredText(),
+  current_password: currentPassword(),
 });
 export type DisableSecondVerificationDto = z.output<typeof DisableSecondVerificationDto>;
 export type UpdateSecondVerificationPasswordDto = z.output<typeof UpdateSecondVerificationPasswordDto>;

@@ -1,7 +1,7 @@
 /** Business operations of the reference interface (catalogue entries and their request schemas). */
 import { z } from 'zod';
 import { dto, requiredText, text } from '../schema-kit.js';
-import { isIpAddress, isMacAddress, isPort } from '../network-address.js';
+import { isHostOrIpAddress, isMacAddress, isPort, normaliseMacAddress } from '../network-address.js';
 import { operation } from './operation.js';
 
 export const CreateAutomatedPointDto = dto({
@@ -34,21 +34,27 @@ export const UpdateWorkplaceDto = dto({
 export type UpdateWorkplaceDto = z.output<typeof UpdateWorkplaceDto>;
 
 /**
- * A network setting checked with `check` when given (null or absent: not set). Both device kinds check the
+ * A network setting checked with `check` when given and stored as `normalise` writes it. Null, absent or `""`
+ * (what existing clients send for a field left blank): not set, stored as null. Both device kinds check the
  * address; the reference checked it only for payment devices, and never the port or the MAC address.
  */
-const networkField = (check: (value: string) => boolean, message: string) =>
+const networkField = (check: (value: string) => boolean, message: string, normalise: (value: string) => string = (value) => value) =>
   text()
-    .refine(check, { error: message })
+    .transform((value, ctx): string | null => {
+      if (value === '') return null;
+      if (check(value)) return normalise(value);
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    })
     .nullish();
 
 /** The fields of a printer or payment device, the same for both; only the name is required on create. */
 const deviceFields = {
   guid: text().nullish(),
-  ip_address: networkField(isIpAddress, 'must be an IPv4 or IPv6 address'),
+  ip_address: networkField(isHostOrIpAddress, 'must be an IPv4 or IPv6 address or a host name'),
   port: networkField(isPort, 'must be a port number from 1 to 65535 written as digits'),
   provider: text().nullish(),
-  mac_address: networkField(isMacAddress, 'must be a MAC address like AA:BB:CC:DD:EE:FF'),
+  mac_address: networkField(isMacAddress, 'must be a MAC address like AA:BB:CC:DD:EE:FF, AA-BB-CC-DD-EE-FF or AABBCCDDEEFF', (value) => normaliseMacAddress(value) ?? value),
   type: text().nullish(),
 };
 

@@ -26,6 +26,26 @@ describe('the operation catalogue', () => {
     expect(new Set(all.map((entry) => `${entry.method} ${entry.path}`)).size).toBe(all.length);
   });
 
+  it('ignores unknown body fields only for the bodies the reference never validated; every other body refuses them', () => {
+    const ignoring = all.filter((entry) => entry.unknownFields === 'ignore').map((entry) => entry.operationId);
+    expect(ignoring.sort()).toEqual([
+      'AiChatController_createSession',
+      'AiChatController_sendMessage',
+      'AiChatController_updateHistory',
+      'AiChatController_updateSession',
+      'NaturalChatController_createSession',
+    ]);
+    let strict = 0;
+    for (const entry of all) {
+      if (!entry.body) continue;
+      const issues = entry.body.safeParse({ zzz_unknown: 1 }).error?.issues ?? [];
+      const refused = issues.some((issue) => issue.code === 'unrecognized_keys');
+      expect(refused, entry.operationId).toBe(!ignoring.includes(entry.operationId));
+      if (refused) strict += 1;
+    }
+    expect(strict).toBeGreaterThan(60);
+  });
+
   it('lets only enrolled terminals pull, push and bootstrap, and terminals nothing else', () => {
     for (const entry of all) {
       const terminal = entry.access !== 'public' && entry.access.includes('TERMINAL');

@@ -29,18 +29,28 @@ describe('base64Prefix', () => {
 describe('signatureUrl', () => {
   const png = 'data:image/png;base64,' + encode([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
-  it('accepts https URLs and PNG data URIs, and turns "" into no signature', () => {
+  const jpeg = 'data:image/jpeg;base64,' + encode([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
+  const webp = 'data:image/webp;base64,' + encode([0x52, 0x49, 0x46, 0x46, 0x24, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50]);
+
+  it('accepts http(s) URLs and PNG, JPEG and WebP data URIs, and turns "" into no signature', () => {
     expect(signatureUrl().parse('https://example.com/s.png')).toBe('https://example.com/s.png');
+    expect(signatureUrl().parse('http://example.com/s.png')).toBe('http://example.com/s.png');
+    expect(signatureUrl().parse(jpeg)).toBe(jpeg);
+    expect(signatureUrl().parse(webp)).toBe(webp);
     expect(signatureUrl().parse(png)).toBe(png);
     expect(signatureUrl().parse('DATA:IMAGE/PNG;base64,' + png.split(',')[1])).toMatch(/^DATA:/);
     expect(signatureUrl().parse('')).toBeNull();
   });
 
-  it('rejects other schemes, other image types and payloads that are not PNG', () => {
+  it('rejects other schemes, other image types and payloads that are not the declared image', () => {
     for (const bad of [
-      'http://example.com/s.png',
+      'ftp://example.com/s.png',
       'data:image/gif;base64,R0lGOD==',
+      'data:image/svg+xml;base64,PHN2Zz4=',
       'data:image/png;base64,' + encode([1, 2, 3, 4, 5, 6, 7, 8]),
+      'data:image/jpeg;base64,' + encode([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      'data:image/webp;base64,' + encode([0x52, 0x49, 0x46, 0x46, 0x24, 0, 0, 0, 0x41, 0x56, 0x49, 0x20]),
+      webp.replace('image/webp', 'image/png'),
     ]) {
       expect(signatureUrl().safeParse(bad).success).toBe(false);
     }

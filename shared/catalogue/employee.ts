@@ -1,6 +1,7 @@
 /** Employee operations of the reference interface (catalogue entries and their request schemas). */
 import { z } from 'zod';
 import { dto, requiredText, text, email } from '../schema-kit.js';
+import { displayName, requiredDisplayName } from '../identity-text.js';
 import { operation } from './operation.js';
 
 /** The reference's own message for a PIN with anything but digits ("the PIN must consist of digits only"). */
@@ -17,7 +18,7 @@ const pin = <S extends z.ZodString>(base: S) =>
     .regex(/^[0-9]*$/, { error: PIN_DIGITS_MESSAGE });
 
 export const CreateEmployeeDto = dto({
-  full_name: requiredText(),
+  full_name: requiredDisplayName(),
   guid: text().nullish(),
   role_id: requiredText(),
   password: pin(requiredText()),
@@ -31,7 +32,7 @@ export const CreateEmployeeDto = dto({
 export type CreateEmployeeDto = z.output<typeof CreateEmployeeDto>;
 
 export const UpdateEmployeeDto = dto({
-  full_name: text().nullish(),
+  full_name: displayName().nullish(),
   role_id: text().nullish(),
   password: pin(text()).nullish(),
   employee_address: text().nullish(),

@@ -3,6 +3,7 @@
  * terminal's RPC, sync operation names, the OpenAPI document and the conformance tests.
  */
 import type { z } from 'zod';
+import { ignoringUnknownFields } from '../schema-kit.js';
 
 /**
  * Who may call an operation. `TERMINAL` is an enrolled terminal's device credential (docs/sync.md): a separate
@@ -49,6 +50,12 @@ export interface OperationSpec<
   readonly throttle?: ThrottleClass;
   /** An operation of ours that the reference interface does not have (e.g. terminal enrollment). */
   readonly extension?: boolean;
+  /**
+   * Unknown body fields: a 400 naming each (the default, as the reference's validated DTOs), or `ignore`d — dropped
+   * before the body is validated — for bodies the reference never validated, which clients send with extra
+   * fields (docs/api.md). Required and typed fields are checked either way.
+   */
+  readonly unknownFields?: 'refuse' | 'ignore';
   /** Path parameter names, derived from `path`. */
   readonly params: readonly string[];
 }
@@ -65,7 +72,9 @@ export function operation<
   Query extends z.ZodType | undefined = undefined,
 >(entry: EntryInput<Id, Body, Query>): OperationSpec<Id, Body, Query> {
   const params = [...entry.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
-  return { ...entry, params };
+  // Applied to the entry's schema itself, so the routes, the terminal's RPC and the OpenAPI document all agree.
+  const body = entry.unknownFields === 'ignore' && entry.body ? ignoringUnknownFields(entry.body) : entry.body;
+  return { ...entry, ...(body ? { body } : {}), params };
 }
 
 /** The success status of an operation: the reference answers every POST with 201 and everything else with 200. */

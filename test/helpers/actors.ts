@@ -44,3 +44,18 @@ export async function cashierToken(server: TestServer, tenant: Tenant, options: 
 /** A token with a valid shape signed with the wrong key. */
 export const FORGED_TOKEN =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJraW5kIjoidXNlciIsInJvbGUiOiJPV05FUiIsInN1YiI6IngiLCJpc3MiOiJrYXNzYSIsImF1ZCI6Imthc3NhLWFwaSJ9.c2lnbmF0dXJlLW5vdC12YWxpZA';
+
+/**
+ * A business user's token whose password login happened `minutesAgo` minutes ago, signed by the server's own
+ * token service (the real signing code); `minutesAgo: null` gives a token without any password-login time, as
+ * tokens issued before `auth_time` existed.
+ */
+export async function userTokenLoggedInAt(server: TestServer, user: { userId: string; businessId: string }, minutesAgo: number | null, role: 'OWNER' | 'ADMIN' = 'OWNER') {
+  return server.services.tokens.sign({
+    sub: user.userId,
+    kind: 'user',
+    role,
+    businessId: user.businessId,
+    ...(minutesAgo === null ? {} : { auth_time: Math.floor((Date.now() - minutesAgo * 60_000) / 1000) }),
+  });
+}

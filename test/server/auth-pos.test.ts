@@ -63,8 +63,21 @@ describe.each(await testEngines())('POS login on %s', (engine) => {
     expect(JSON.stringify(response.body)).not.toMatch(/pin_hash|password|scrypt/);
     const claims = await server.services.tokens.verify(response.body.pos_access_token);
     expect(claims).toMatchObject({ sub: employeeId, kind: 'employee', role: 'EMPLOYEE', businessId: shop.businessId, workplaceId, pointId });
+    // A PIN is no password: the token carries no password-login time, so it proves no presence (docs/api/auth.md).
+    expect(claims).not.toHaveProperty('auth_time');
     const profile = await server.request('GET', '/api/v1/auth/user/info', { token: response.body.pos_access_token });
     expect(profile.body).toMatchObject({ id: employeeId, role: 'EMPLOYEE', workplaceId, automated_point_id: pointId });
+  });
+
+  it('refuses a fresh PIN token the second-factor settings and password changes, with or without a password', async () => {
+    const workplaceId = await newWorkplace();
+    await insertEmployee(server, shop, '4321', { workplaceId });
+    const token = (await pinLogin(workplaceId, '4321')).body.pos_access_token as string;
+    const base = '/api/v1/auth/user/second-verification';
+    expectErrorBody(await server.request('PATCH', `${base}/enable`, { token, body: { password: 'second-1234' } }), 403);
+    expectErrorBody(await server.request('PATCH', `${base}/disable`, { token }), 403);
+    expectErrorBody(await server.request('PATCH', `${base}/update-password`, { token, body: { password: 'second-1234', current_password: 'correct horse battery' } }), 403);
+    expectErrorBody(await server.request('PATCH', `/api/v1/auth/user/${shop.userId}`, { token, body: { password: 'hijacked-1' } }), 403);
   });
 
   it('lets an employee with no workplace log in anywhere, but not one of another workplace or a deleted one', async () => {

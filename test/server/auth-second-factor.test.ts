@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../helpers/databases.js';
 import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
-import { cashierToken } from '../helpers/actors.js';
+import { cashierToken, userTokenLoggedInAt } from '../helpers/actors.js';
 import { expectAuthRequired, expectErrorBody, expectStrictBody, expectValidation } from '../helpers/checks.js';
 
 const PASSWORD = 'correct horse battery';
@@ -40,19 +40,70 @@ describe.each(await testEngines())('second verification on %s', (engine) => {
     expect(row.second_verification_hash).toMatch(/^scrypt\$/);
   });
 
-  it('refuses to enable, change or disable without the right current password, changing nothing (S7)', async () => {
+  it('refuses to enable, change or disable with a wrong current password, changing nothing (S7)', async () => {
     const tenant = await registerTenant(server, 'guarded');
     expectErrorBody(await enable(tenant, { password: SECOND, current_password: 'wrong-password' }), 400, 'current_password is incorrect');
-    expectValidation(await enable(tenant, { password: SECOND }), 'current_password is required');
     expect(Number((await stored(tenant)).second_verification)).toBe(0);
     await enable(tenant);
     const before = await stored(tenant);
     expectErrorBody(await server.request('PATCH', `${BASE}/update-password`, { token: tenant.token, body: { password: 'other-9876', current_password: 'wrong-password' } }), 400, 'current_password is incorrect');
     expectErrorBody(await server.request('PATCH', `${BASE}/disable`, { token: tenant.token, body: { current_password: 'wrong-password' } }), 400, 'current_password is incorrect');
-    expectValidation(await server.request('PATCH', `${BASE}/disable`, { token: tenant.token }), 'current_password is required');
     const after = await stored(tenant);
     expect(after.second_verification_hash).toBe(before.second_verification_hash);
     expect(Number(after.second_verification)).toBe(1);
+  });
+
+  it("accepts the reference's bodies (no current_password; disable with no body at all) from a password login of the last 10 minutes", async () => {
+    const tenant = await registerTenant(server, 'refbodies');
+    expect((await enable(tenant, { password: SECOND })).status).toBe(200);
+    expect(Number((await stored(tenant)).second_verification)).toBe(1);
+    const nineMinutes = await userTokenLoggedInAt(server, tenant, 9);
+    const updated = await server.request('PATCH', `${BASE}/update-password`, { token: nineMinutes, body: { password: 'newer-5678' } });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    await login(tenant);
+    expect((await verify(tenant, 'newer-5678')).status).toBe(201);
+    const disabled = await server.request('PATCH', `${BASE}/disable`, { token: tenant.token });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect(disabled.body).toEqual({ id: tenant.userId, login: tenant.login, second_verification: false });
+  });
+
+  it('without current_password, refuses a token whose password login is older than 10 minutes (or unknown) with a 401 that says to sign in again, changing nothing', async () => {
+    const tenant = await registerTenant(server, 'stale');
+    for (const token of [await userTokenLoggedInAt(server, tenant, 11), await userTokenLoggedInAt(server, tenant, null), await userTokenLoggedInAt(server, tenant, -30)]) {
+      expectErrorBody(await server.request('PATCH', `${BASE}/enable`, { token, body: { password: SECOND } }), 401, 'Sign in again');
+    }
+    expect(Number((await stored(tenant)).second_verification)).toBe(0);
+    await enable(tenant);
+    const before = await stored(tenant);
+    const old = await userTokenLoggedInAt(server, tenant, 11);
+    expectErrorBody(await server.request('PATCH', `${BASE}/update-password`, { token: old, body: { password: 'other-9876' } }), 401, 'Sign in again');
+    expectErrorBody(await server.request('PATCH', `${BASE}/disable`, { token: old }), 401, 'Sign in again');
+    expectErrorBody(await server.request('PATCH', `${BASE}/disable`, { token: old, body: {} }), 401, 'Sign in again');
+    const after = await stored(tenant);
+    expect(after.second_verification_hash).toBe(before.second_verification_hash);
+    expect(Number(after.second_verification)).toBe(1);
+  });
+
+  it('accepts the right current password even from a token whose password login is old', async () => {
+    const tenant = await registerTenant(server, 'oldbutproven');
+    const old = await userTokenLoggedInAt(server, tenant, 60 * 24);
+    expect((await server.request('PATCH', `${BASE}/enable`, { token: old, body: { password: SECOND, current_password: PASSWORD } })).status).toBe(200);
+    expect((await server.request('PATCH', `${BASE}/update-password`, { token: old, body: { password: 'newer-5678', current_password: PASSWORD } })).status).toBe(200);
+    expect((await server.request('PATCH', `${BASE}/disable`, { token: old, body: { current_password: PASSWORD } })).status).toBe(200);
+    expect(Number((await stored(tenant)).second_verification)).toBe(0);
+  });
+
+  it('puts the password-login time in the tokens of a password login and of a completed second verification, never in a PIN token', async () => {
+    const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const tenant = await registerTenant(server, 'authtime');
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    expect(Math.abs(Number(claims(tenant.token).auth_time) - nowSeconds)).toBeLessThanOrEqual(5);
+    await enable(tenant);
+    await login(tenant);
+    const verified = await verify(tenant);
+    expect(Math.abs(Number(claims(verified.body.access_token).auth_time) - nowSeconds)).toBeLessThanOrEqual(5);
+    const cashier = await cashierToken(server, tenant);
+    expect(claims(cashier.token)).not.toHaveProperty('auth_time');
   });
 
   it('refuses a second password equal to the login password', async () => {
@@ -127,6 +178,9 @@ describe.each(await testEngines())('second verification on %s', (engine) => {
     const tenant = await registerTenant(server, 'cashier2fa');
     const cashier = await cashierToken(server, tenant);
     expectErrorBody(await server.request('PATCH', `${BASE}/enable`, { token: cashier.token, body: { password: SECOND, current_password: PASSWORD } }), 403);
+    expectErrorBody(await server.request('PATCH', `${BASE}/enable`, { token: cashier.token, body: { password: SECOND } }), 403);
+    expectErrorBody(await server.request('PATCH', `${BASE}/disable`, { token: cashier.token }), 403);
+    expectErrorBody(await server.request('PATCH', `${BASE}/update-password`, { token: cashier.token, body: { password: SECOND } }), 403);
     await expectAuthRequired(server, 'PATCH', `${BASE}/enable`, { password: SECOND, current_password: PASSWORD });
     await expectAuthRequired(server, 'PATCH', `${BASE}/disable`, { current_password: PASSWORD });
     await expectAuthRequired(server, 'PATCH', `${BASE}/update-password`, { password: SECOND, current_password: PASSWORD });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../helpers/databases.js';
 import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
-import { cashierToken } from '../helpers/actors.js';
+import { cashierToken, userTokenLoggedInAt } from '../helpers/actors.js';
 import { expectAuthRequired, expectErrorBody, expectStrictBody, expectValidation } from '../helpers/checks.js';
 
 const USERS = '/api/v1/auth/user';
@@ -108,6 +108,43 @@ describe.each(await testEngines())('business users on %s', (engine) => {
     expect(profile.body.role).toBe('OWNER');
   });
 
+  it('changes one’s own password with the right current_password, even from an old login', async () => {
+    const me = await registerTenant(server, 'selfpw');
+    const old = await userTokenLoggedInAt(server, me, 60);
+    const response = await server.request('PATCH', `${USERS}/${me.userId}`, { token: old, body: { password: 'brand-new-1', current_password: 'correct horse battery' } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(JSON.stringify(response.body)).not.toMatch(/current_password|brand-new-1/);
+    expect((await server.request('POST', '/api/v1/auth/login', { body: { login: me.login, password: 'brand-new-1' } })).status).toBe(201);
+  });
+
+  it('refuses one’s own password change with a wrong current_password (400 naming it), changing nothing', async () => {
+    const me = await registerTenant(server, 'selfpw-wrong');
+    const before = await stored(me.userId);
+    expectErrorBody(await server.request('PATCH', `${USERS}/${me.userId}`, { token: me.token, body: { password: 'brand-new-1', current_password: 'not-my-password' } }), 400, 'current_password is incorrect');
+    expect((await stored(me.userId))?.password_hash).toBe(before?.password_hash);
+  });
+
+  it('changes one’s own password without current_password from a password login of the last 10 minutes', async () => {
+    const me = await registerTenant(server, 'selfpw-fresh');
+    const response = await server.request('PATCH', `${USERS}/${me.userId}`, { token: await userTokenLoggedInAt(server, me, 9), body: { password: 'brand-new-2' } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect((await server.request('POST', '/api/v1/auth/login', { body: { login: me.login, password: 'brand-new-2' } })).status).toBe(201);
+  });
+
+  it('refuses one’s own password change without current_password from an older login with a 401 that says to sign in again, changing nothing', async () => {
+    const me = await registerTenant(server, 'selfpw-old');
+    const before = await stored(me.userId);
+    for (const token of [await userTokenLoggedInAt(server, me, 11), await userTokenLoggedInAt(server, me, null)]) {
+      expectErrorBody(await server.request('PATCH', `${USERS}/${me.userId}`, { token, body: { password: 'brand-new-3' } }), 401, 'Sign in again');
+    }
+    expect((await stored(me.userId))?.password_hash).toBe(before?.password_hash);
+    // Other changes to one's own account, and an owner setting another user's password, need no such proof.
+    const old = await userTokenLoggedInAt(server, me, 11);
+    expect((await server.request('PATCH', `${USERS}/${me.userId}`, { token: old, body: { full_name: 'Still Me' } })).status).toBe(200);
+    const clerk = await create(me.token, { login: uniqueLogin('clerk-of-old'), password: 'clerk-pass-1', role: 'ADMIN' });
+    expect((await server.request('PATCH', `${USERS}/${clerk.body.id}`, { token: old, body: { password: 'clerk-pass-2' } })).status).toBe(200);
+  });
+
   it('refuses a login another user already has, in any case, and leaves the user unchanged', async () => {
     const target = await adminOf(shop);
     const before = await stored(target.id);
@@ -146,6 +183,23 @@ describe.each(await testEngines())('business users on %s', (engine) => {
     expect(row?.role).toBe('OWNER');
     expect(row?.is_deleted).toBeFalsy();
     expect((await server.request('POST', '/api/v1/auth/login', { body: { login: other.login, password: 'correct horse battery' } })).status).toBe(201);
+  });
+
+  it('refuses hidden characters in a user’s login and full name on create and update, naming the field, and changes nothing', async () => {
+    expectValidation(await create(shop.token, { login: `${uniqueLogin('zw')}\u200b`, password: 'secret-12' }), 'login must not contain zero-width, control, private-use or bidirectional characters');
+    expectValidation(await create(shop.token, { login: uniqueLogin('fn'), password: 'secret-12', full_name: 'Ali\u202e' }), 'full_name must not contain');
+    const target = await adminOf(shop);
+    const before = await stored(target.id);
+    expectValidation(await server.request('PATCH', `${USERS}/${target.id}`, { token: shop.token, body: { login: `${before?.login}\u200c` } }), 'login must not contain');
+    expectValidation(await server.request('PATCH', `${USERS}/${target.id}`, { token: shop.token, body: { full_name: 'Private\uf8ff' } }), 'full_name must not contain');
+    expect(await stored(target.id)).toEqual(before);
+    // An empty or blank login in an update changes nothing, as in the reference; a padded one is stored trimmed.
+    expect((await server.request('PATCH', `${USERS}/${target.id}`, { token: shop.token, body: { login: '  ' } })).status).toBe(200);
+    expect((await stored(target.id))?.login).toBe(before?.login);
+    const padded = uniqueLogin('padded');
+    expect((await server.request('PATCH', `${USERS}/${target.id}`, { token: shop.token, body: { login: ` ${padded} ` } })).body.login).toBe(padded);
+    // The same login with a zero-width character appended can no longer be a second account.
+    expectValidation(await create(shop.token, { login: `${other.login}\u200b`, password: 'secret-12' }), 'login must not contain');
   });
 
   it('validates the bodies field by field', async () => {

@@ -38,6 +38,39 @@ describe.each(await testEngines())('auth on %s', (engine) => {
     expect(BigInt(after.n)).toBe(BigInt(before.n));
   });
 
+  it('refuses look-alike logins: zero-width, control, private-use and bidi characters are a 400 naming login, and nothing is created', async () => {
+    expect((await register(server, 'Lookalike')).status).toBe(201);
+    const count = async () => BigInt((await server.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    for (const sneaky of ['Lookalike\u200b', '\u200bLookalike', 'Look\u200dalike', 'Lookalike\ufeff', 'Look\u0007alike', 'Look\u0000alike', 'Look\ue000alike', '\u202eekilakooL', 'Look\u2066alike', 'Look\u200falike', 'Lookalike\u00ad']) {
+      expectValidation(await register(server, sneaky), /^login must not contain (zero-width, control, private-use or bidirectional characters|NUL characters)$/);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('normalises logins: trimmed and NFKC-stored, unique after case folding (ß and ss are one)', async () => {
+    const created = await register(server, '  Trimmed-Login  ');
+    expect(created.status).toBe(201);
+    const stored = await server.database.db.selectFrom('users').select(['login', 'login_key']).where('id', '=', created.body.userId).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ login: 'Trimmed-Login', login_key: 'trimmed-login' });
+    expectErrorBody(await register(server, 'trimmed-login'), 400, 'User already exists');
+    expect((await server.request('POST', '/api/v1/auth/login', { body: { login: ' TRIMMED-LOGIN ', password: 'secret-123' } })).status).toBe(201);
+    expect((await register(server, 'Straße-Shop')).status).toBe(201);
+    for (const lookAlike of ['STRASSE-SHOP', 'strasse-shop', 'STRAẞE-SHOP']) expectErrorBody(await register(server, lookAlike), 400, 'User already exists');
+    expect((await server.request('POST', '/api/v1/auth/login', { body: { login: 'STRASSE-SHOP', password: 'secret-123' } })).status).toBe(201);
+    expectValidation(await register(server, '   '), 'login should not be empty');
+  });
+
+  it('refuses hidden characters in the owner’s and the business’s names with a 400 naming the field', async () => {
+    const body = (fields: Record<string, string>) => ({ login: `named-${Math.random().toString(36).slice(2, 8)}`, password: 'secret-123', businessName: 'Cafe', name: 'Owner', ...fields });
+    expectValidation(await server.request('POST', '/api/v1/auth/register', { body: body({ name: 'Own\u200ber' }) }), 'name must not contain zero-width, control, private-use or bidirectional characters');
+    expectValidation(await server.request('POST', '/api/v1/auth/register', { body: body({ businessName: 'Cafe\ue001' }) }), 'businessName must not contain zero-width');
+    expectValidation(await server.request('POST', '/api/v1/auth/register', { body: body({ businessName: '\u202eefaC' }) }), 'businessName must not contain');
+    expectValidation(await server.request('POST', '/api/v1/auth/register', { body: body({ name: 'Line\nbreak' }) }), 'name must not contain');
+    // Ordinary names in any script are fine.
+    expect((await server.request('POST', '/api/v1/auth/register', { body: body({ name: 'Oʻlmas Дилноза', businessName: 'Choyxona «Ipak yoʻli»' }) })).status).toBe(201);
+  });
+
   it('lets exactly one of two racing registrations of the same login win', async () => {
     const results = await Promise.all([register(server, 'racer'), register(server, 'RACER')]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 400]);

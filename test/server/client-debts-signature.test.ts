@@ -1,6 +1,6 @@
 /**
- * signature_url of a debt transaction: an https URL or a PNG data URI within 256 KiB of base64; anything else
- * is a 400 naming the field and nothing is stored. The server runs with the production body limit (1 MiB), so
+ * signature_url of a debt transaction: an http(s) URL or a PNG, JPEG or WebP data URI within 256 KiB of base64;
+ * anything else is a 400 naming the field and nothing is stored. The server runs with the production body limit (1 MiB), so
  * the size rule is ours, not the body parser's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,24 @@ describe.each(await testEngines())('debt transaction signatures on %s', (engine)
     expect(await storedSignatures()).toContain(largest);
   });
 
+  it('accepts an http URL and JPEG and WebP data URIs, each up to exactly the stated size', async () => {
+    // A JPEG starts FF D8 FF ("/9j/" in base64); a WebP file with RIFF, four length bytes, then WEBP.
+    const jpegOfLength = (length: number) => '/9j/' + 'A'.repeat(length - 4);
+    const webpOfLength = (length: number) => 'UklGRiQAAABXRUJQ' + 'A'.repeat(length - 16);
+    for (const signature of [
+      'http://cdn.example.com/sig.png',
+      `data:image/jpeg;base64,${jpegOfLength(MAX_SIGNATURE_BASE64)}`,
+      `data:image/webp;base64,${webpOfLength(MAX_SIGNATURE_BASE64)}`,
+    ]) {
+      const response = await transact(signature);
+      expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(201);
+      expect(response.body.signature_url).toBe(signature);
+      expect(await storedSignatures()).toContain(signature);
+    }
+    expectValidation(await transact(`data:image/jpeg;base64,${jpegOfLength(MAX_SIGNATURE_BASE64 + 4)}`), `signature_url must hold at most ${MAX_SIGNATURE_BASE64} characters of base64`);
+    expectValidation(await transact(`data:image/webp;base64,${webpOfLength(MAX_SIGNATURE_BASE64 + 4)}`), `signature_url must hold at most ${MAX_SIGNATURE_BASE64} characters of base64`);
+  });
+
   it('stores an empty signature as none', async () => {
     const response = await transact('');
     expect(response.status).toBe(201);
@@ -69,13 +87,14 @@ describe.each(await testEngines())('debt transaction signatures on %s', (engine)
   it('rejects anything else with a 400 naming signature_url, and stores nothing', async () => {
     const before = (await storedSignatures()).length;
     const rejected: [string, string][] = [
-      ['http://cdn.example.com/sig.png', 'signature_url must be an https URL or a data:image/png;base64 URI'],
-      ['ftp://cdn.example.com/sig.png', 'signature_url must be an https URL or a data:image/png;base64 URI'],
-      ['javascript:alert(1)', 'signature_url must be an https URL or a data:image/png;base64 URI'],
-      ['not a url', 'signature_url must be an https URL or a data:image/png;base64 URI'],
+      ['ftp://cdn.example.com/sig.png', 'signature_url must be an http(s) URL or a data:image/png, data:image/jpeg or data:image/webp base64 URI'],
+      ['javascript:alert(1)', 'signature_url must be an http(s) URL or a data:image/png, data:image/jpeg or data:image/webp base64 URI'],
+      ['not a url', 'signature_url must be an http(s) URL or a data:image/png, data:image/jpeg or data:image/webp base64 URI'],
       ['https://user:secret@cdn.example.com/sig.png', 'signature_url must not carry credentials'],
       [`https://cdn.example.com/${'a'.repeat(2000)}`, 'signature_url must be at most 2000 characters'],
-      ['data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==', 'signature_url must be an https URL or a data:image/png;base64 URI'],
+      ['data:image/gif;base64,R0lGODlhAQABAAAAACw=', 'signature_url must be an http(s) URL or a data:image/png, data:image/jpeg or data:image/webp base64 URI'],
+      ['data:image/jpeg;base64,iVBORw0KGgoAAAAA', 'signature_url must hold a JPEG image'],
+      ['data:image/webp;base64,/9j/4AAQSkZJRgABAQ==', 'signature_url must hold a WebP image'],
       ['data:image/png;base64,/9j/4AAQSkZJRgABAQ==', 'signature_url must hold a PNG image'],
       ['data:image/png;base64,', 'signature_url must hold valid base64'],
       ['data:image/png;base64,iVBORw0K!!!', 'signature_url must hold valid base64'],

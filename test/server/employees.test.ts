@@ -77,6 +77,16 @@ describe.each(await testEngines())('employees on %s', (engine) => {
     expect(fetched.body).toEqual(created.body);
   });
 
+  it('refuses hidden characters in an employee’s name on create and update with a 400 naming full_name', async () => {
+    for (const name of ['Ali\u200b', 'Ali\u0007', 'Ali\ue000', '\u202eilA']) {
+      expectValidation(await createEmployee(shop, { full_name: name }), 'full_name must not contain zero-width, control, private-use or bidirectional characters');
+    }
+    const created = await createEmployee(shop, { full_name: 'Visible' });
+    expect(created.status).toBe(201);
+    expectValidation(await server.request('PATCH', `${BASE}/update/${created.body.id}`, { token: shop.token, body: { full_name: 'Visible\u2066' } }), 'full_name must not contain');
+    expect((await storedRow(created.body.id))?.full_name).toBe('Visible');
+  });
+
   it('accepts role "0" (no role) and no workplace, with nulls for the optional fields', async () => {
     const created = await createEmployee(shop, { full_name: 'Minimal' });
     expect(created.status).toBe(201);
