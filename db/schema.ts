@@ -207,6 +207,8 @@ export interface ReceiptLinesTable extends TenantRow {
   warehouse_id: string | null;
   /** The item's price before this conducted line's newPrice replaced it (0019); restored on un-conduct. */
   previous_price?: Units | null;
+  /** The price of the item's stock row in the line's warehouse before newPrice replaced it (0019). */
+  previous_stock_price?: Units | null;
 }
 
 /** Header columns common to inventories, write-offs and movements (migration 0004). */

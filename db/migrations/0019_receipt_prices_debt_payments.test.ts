@@ -32,6 +32,7 @@ describe.each(await testEngines())('migration 0019 on %s', (engine) => {
         new_price: 900n,
         warehouse_id: null,
         previous_price: 700n,
+        previous_stock_price: 650n,
       };
       const entry = {
         ...common,
@@ -50,7 +51,7 @@ describe.each(await testEngines())('migration 0019 on %s', (engine) => {
         await tx.insertInto('client_debt_txns').values(entry).execute();
       });
       const images = (await loggedEntries(database.db, business)).map((logged) => JSON.parse(logged.row) as Record<string, unknown>);
-      expect(images.find((image) => image.id === line.id)).toMatchObject({ previous_price: 700, new_price: 900 });
+      expect(images.find((image) => image.id === line.id)).toMatchObject({ previous_price: 700, previous_stock_price: 650, new_price: 900 });
       expect(images.find((image) => image.id === entry.id)).toMatchObject({ payment_type_id: 'pm-cash' });
 
       const db = database.db as unknown as Kysely<unknown>;

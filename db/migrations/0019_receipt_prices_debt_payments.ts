@@ -1,9 +1,10 @@
 /**
  * Two additive columns, both synced to terminals like the rest of their rows:
  *
- * - `receipt_lines.previous_price`: the item's selling price just before a conducted line's `newPrice` replaced it
- *   (null: the line set no price, or was never conducted). Un-conducting or deleting the receipt puts that price
- *   back, unless the item's price was changed since (docs/api/receipts-and-stock.md, "New prices").
+ * - `receipt_lines.previous_price` and `previous_stock_price`: the item's selling price, and the price of its stock
+ *   row in the line's warehouse, just before a conducted line's `newPrice` replaced them (null: the line set no
+ *   price, was never conducted, or the stock row did not exist). Un-conducting or deleting the receipt puts them
+ *   back, unless they were changed since (docs/api/receipts-and-stock.md, "New prices").
  * - `client_debt_txns.payment_type_id`: how a repayment was paid (a payment method of the business: cash, card…);
  *   null for everything else and for entries recorded before.
  *
@@ -27,6 +28,7 @@ async function recapture(db: Kysely<unknown>): Promise<void> {
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('receipt_lines').addColumn('previous_price', 'bigint').execute();
+  await db.schema.alterTable('receipt_lines').addColumn('previous_stock_price', 'bigint').execute();
   await db.schema.alterTable('client_debt_txns').addColumn('payment_type_id', 'text').execute();
   await recapture(db);
 }
@@ -39,6 +41,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     }
   }
   await db.schema.alterTable('receipt_lines').dropColumn('previous_price').execute();
+  await db.schema.alterTable('receipt_lines').dropColumn('previous_stock_price').execute();
   await db.schema.alterTable('client_debt_txns').dropColumn('payment_type_id').execute();
   await recapture(db);
 }

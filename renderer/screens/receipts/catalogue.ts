@@ -32,20 +32,9 @@ export const SHOWN_RESULTS = 50;
 
 const FIELD_SEPARATOR = '\u0000';
 
-/**
- * The measurement an item's free-text `measurement` names: the one with that id, else the one with that name
- * (case and surrounding spaces ignored), else ''.
- */
-export function measureIdOf(
-  measurement: string | null | undefined,
-  byId: ReadonlySet<string>,
-  byName: ReadonlyMap<string, string>,
-): string {
-  const text = (measurement ?? '').trim();
-  if (text === '') return '';
-  if (byId.has(text)) return text;
-  return byName.get(text.toLocaleLowerCase()) ?? '';
-}
+// The item's unit (one rule with the service's check of a receipt line's unit: shared/item-unit.ts).
+export { measureIdOf } from '../../../shared/item-unit.js';
+import { measureIdOf } from '../../../shared/item-unit.js';
 
 const isPositive = (text: string | null | undefined): text is string =>
   typeof text === 'string' && /^\d*\.?\d*$/.test(text) && /[1-9]/.test(text);
