@@ -168,7 +168,11 @@ export interface InboxEntryPayload {
 
 /** Input and result of each of the terminal's own operations. */
 export interface TerminalOperationTypes {
-  'terminal.enrollmentStatus': { input: undefined; result: { enrolled: boolean } };
+  'terminal.enrollmentStatus': {
+    input: undefined;
+    /** `till`: the workplace and point this till was enrolled at (null before enrollment, or from an older core). */
+    result: { enrolled: boolean; till?: { workplaceId: string; pointId: string } | null };
+  };
   'terminal.enroll': {
     input: { serviceUrl: string; code: string; name?: string | null };
     result: { terminalId: string; workplaceId: string; pointId: string; warehouseIds: readonly string[] };

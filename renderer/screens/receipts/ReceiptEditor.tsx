@@ -97,7 +97,7 @@ function ReceiptForm({
   const t = useT();
   const bridge = useBridge();
   const employee = useTerminal((state) => state.employee);
-  const fixedPoint = workplacePoint(employee, refs.workplaces);
+  const fixedPoint = workplacePoint(employee, refs.workplaces, refs.tillPointId);
   const keys = useRef(0);
   const nextKey = () => `line-${(keys.current += 1)}`;
   const [guid] = useState(uuidv7);
@@ -311,6 +311,7 @@ function ReceiptForm({
           lines={lines}
           marks={shown.lines}
           measurements={refs.measurements}
+          items={refs.items}
           warehouses={refs.warehouses}
           callbacks={callbacks}
         />
