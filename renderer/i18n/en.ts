@@ -1,4 +1,5 @@
 /** English: the source catalogue. Every other language must have exactly these keys (checked by the compiler). */
+import { debtsEn } from './debts.js';
 import { modifierGroupsEn } from './modifier-groups.js';
 import { receiptsEn } from './receipts.js';
 
@@ -149,6 +150,7 @@ export const en = {
   'inbox.unknownRecord': 'Not on this till ({id})',
   ...receiptsEn,
   ...modifierGroupsEn,
+  ...debtsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

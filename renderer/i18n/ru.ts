@@ -1,4 +1,5 @@
 import type { Messages } from './en.js';
+import { debtsRu } from './debts.js';
 import { modifierGroupsRu } from './modifier-groups.js';
 import { receiptsRu } from './receipts.js';
 
@@ -150,4 +151,5 @@ export const ru: Messages = {
   'inbox.unknownRecord': 'Нет на этой кассе ({id})',
   ...receiptsRu,
   ...modifierGroupsRu,
+  ...debtsRu,
 };

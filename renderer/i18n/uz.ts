@@ -1,4 +1,5 @@
 import type { Messages } from './en.js';
+import { debtsUz } from './debts.js';
 import { modifierGroupsUz } from './modifier-groups.js';
 import { receiptsUz } from './receipts.js';
 
@@ -150,4 +151,5 @@ export const uz: Messages = {
   'inbox.unknownRecord': 'Bu kassada yo‘q ({id})',
   ...receiptsUz,
   ...modifierGroupsUz,
+  ...debtsUz,
 };

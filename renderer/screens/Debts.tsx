@@ -1,7 +1,9 @@
 /**
  * Client debts: clients with their balances (search by name or phone), a client's history, and recording a credit
  * sale or a repayment — a sale with the client's signature drawn on screen, sent as a PNG data URL in
- * `signature_url`. Everything runs on the terminal's own store, so it works offline and the balance moves at once.
+ * `signature_url`, a repayment with how it was paid (`payment_type_id`: cash, card…) and, when it is more than the
+ * client owes, only after the cashier confirms. History entries are labelled and coloured by what they are
+ * (./debts/). Everything runs on the terminal's own store, so it works offline and the balance moves at once.
  * Amounts are exact: decimal strings in, bigint units for the arithmetic (shared/decimal.ts), strings out.
  */
 import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
@@ -11,10 +13,11 @@ import type { SessionEmployee } from '../../shared/terminal-contract.js';
 import { errorLines, type Bridge } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
 import { SignaturePad } from '../components/SignaturePad.js';
-import type { MessageKey } from '../i18n/index.js';
-import { searchKey, showDateTime, showMoney, unitsOrUndefined } from '../lib/format.js';
+import { searchKey, showMoney, unitsOrUndefined } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
+import { balanceTone, isOverpayment, repaymentMethods, type PaymentMethod } from './debts/entries.js';
+import { History } from './debts/History.js';
 
 interface Client {
   readonly id: string;
@@ -26,14 +29,6 @@ interface Debt {
   readonly client_id: string;
   readonly debt_amount: string;
   readonly is_deleted: boolean;
-}
-interface DebtEntry {
-  readonly id: string;
-  readonly client_id: string;
-  readonly debt_amount: string;
-  readonly kind?: string;
-  readonly signature_url: string | null;
-  readonly dt_created: string;
 }
 interface Workplace {
   readonly id: string;
@@ -67,12 +62,14 @@ export function pointOf(employee: SessionEmployee | null, workplaces: readonly W
 const SHOWN_CLIENTS = 300;
 
 async function loadClients(bridge: Bridge) {
-  const [clients, debts, workplaces] = await Promise.all([
+  const [clients, debts, workplaces, methods] = await Promise.all([
     bridge.run<Client[]>('ClientController_findAll'),
     bridge.run<Debt[]>('ClientDebtController_findAllDebts'),
     bridge.run<Workplace[]>('BusinessController_findAllWorkplaces'),
+    // Without the list a repayment is still recorded, just without how it was paid.
+    bridge.run<PaymentMethod[]>('PaymentMethodController_findAll').catch(() => []),
   ]);
-  return { balances: clientBalances(clients, debts), workplaces };
+  return { balances: clientBalances(clients, debts), workplaces, methods: repaymentMethods(methods) };
 }
 
 type Kind = 'sale' | 'repayment';
@@ -80,10 +77,13 @@ type Kind = 'sale' | 'repayment';
 function RecordForm({
   client,
   pointId,
+  methods,
   onRecorded,
 }: {
   readonly client: ClientBalance;
   readonly pointId: string;
+  /** How a repayment can be paid (cash first); empty when the list could not be read. */
+  readonly methods: readonly PaymentMethod[];
   readonly onRecorded: () => void;
 }) {
   const t = useT();
@@ -96,11 +96,16 @@ function RecordForm({
   const [problem, setProblem] = useState<string[]>([]);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [methodId, setMethodId] = useState(methods[0]?.id ?? '');
+  // A repayment larger than the balance waits here for the cashier's confirmation.
+  const [confirming, setConfirming] = useState(false);
 
   const units = unitsOrUndefined(amount, MONEY);
   const valid = units !== undefined && units > 0n;
   const signed = valid ? (kind === 'sale' ? units : -units) : 0n;
   const after = formatMoney(unitsOrUndefined(client.balance, MONEY)! + signed);
+
+  const paidBy = kind === 'repayment' && methods.length > 0 ? methodId : '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -109,8 +114,16 @@ function RecordForm({
     if (kind === 'sale' && !signature) return setProblem([t('debts.signatureRequired')]);
     if (signature && signature.length - 'data:image/png;base64,'.length > MAX_SIGNATURE_BASE64)
       return setProblem([t('debts.signatureTooLarge')]);
-    setBusy(true);
+    if (kind === 'repayment' && methods.length > 0 && !methods.some((method) => method.id === methodId))
+      return setProblem([t('debts.paymentRequired')]);
     setProblem([]);
+    if (kind === 'repayment' && isOverpayment(client.balance, units ?? 0n) && !confirming) return setConfirming(true);
+    send();
+  };
+
+  const send = () => {
+    setConfirming(false);
+    setBusy(true);
     bridge
       .run('ClientDebtController_createTransaction', {
         body: {
@@ -119,6 +132,7 @@ function RecordForm({
           employee_id: employee?.id ?? '',
           id_automated_point: pointId,
           ...(signature ? { signature_url: signature } : {}),
+          ...(paidBy ? { payment_type_id: paidBy } : {}),
         },
       })
       .then(
@@ -144,7 +158,10 @@ function RecordForm({
             role="radio"
             aria-checked={kind === option}
             className={kind === option ? 'segment active' : 'segment'}
-            onClick={() => setKind(option)}
+            onClick={() => {
+              setKind(option);
+              setConfirming(false);
+            }}
           >
             {t(option === 'sale' ? 'debts.sale' : 'debts.repayment')}
           </button>
@@ -157,9 +174,24 @@ function RecordForm({
           inputMode="decimal"
           autoComplete="off"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setConfirming(false);
+          }}
         />
       </label>
+      {kind === 'repayment' && methods.length > 0 && (
+        <label>
+          {t('debts.paidBy')}
+          <select name="paidBy" value={methodId} onChange={(event) => setMethodId(event.target.value)}>
+            {methods.map((method) => (
+              <option key={method.id} value={method.id}>
+                {method.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <div className="muted" data-testid="balance-after">
         {valid ? t('debts.balanceAfter', { amount: showMoney(after) }) : '\u00a0'}
       </div>
@@ -175,49 +207,37 @@ function RecordForm({
         </div>
       )}
       <ErrorLines lines={problem} />
+      {confirming && valid && (
+        <div className="confirm-panel" role="alertdialog" aria-label={t('debts.overpay.title')}>
+          <strong>{t('debts.overpay.title')}</strong>
+          <p>
+            {t('debts.overpay.text', {
+              balance: showMoney(client.balance),
+              amount: showMoney(formatMoney(units ?? 0n)),
+              credit: showMoney(formatMoney(-unitsOrUndefined(after, MONEY)!)),
+            })}
+          </p>
+          <div className="actions">
+            <button type="button" className="primary" onClick={send} disabled={busy}>
+              {t('debts.overpay.confirm')}
+            </button>
+            <button type="button" className="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
       {done && (
         <div className="success" role="status">
           {t('debts.recorded')}
         </div>
       )}
-      <button type="submit" className="primary" disabled={busy}>
-        {t('debts.record')}
-      </button>
+      {!confirming && (
+        <button type="submit" className="primary" disabled={busy}>
+          {t('debts.record')}
+        </button>
+      )}
     </form>
-  );
-}
-
-function History({ client }: { readonly client: ClientBalance }) {
-  const t = useT();
-  const bridge = useBridge();
-  const language = useTerminal((state) => state.language);
-  const version = useTerminal((state) => state.dataVersion);
-  // The query narrows the list on the service; the filter keeps it right whatever the store answers.
-  const entries = useLoad(
-    async () =>
-      (await bridge.run<DebtEntry[]>('ClientDebtController_findAllTransactions', { query: { client_id: client.id } })).filter(
-        (entry) => entry.client_id === client.id,
-      ),
-    [client.id, version],
-  );
-  return (
-    <section>
-      <h2>{t('debts.history')}</h2>
-      {entries.error !== undefined && <ErrorLines lines={errorLines(entries.error)} />}
-      {entries.data?.length === 0 && <p className="muted">{t('debts.noHistory')}</p>}
-      <ul className="history" data-testid="debt-history">
-        {entries.data?.map((entry) => (
-          <li key={entry.id}>
-            <span className="muted">{showDateTime(entry.dt_created, language)}</span>
-            <span>{entry.kind ? t(`debts.kind.${entry.kind}` as MessageKey) : ''}</span>
-            <span className={entry.debt_amount.startsWith('-') ? 'amount negative' : 'amount'}>
-              {showMoney(entry.debt_amount)}
-            </span>
-            <span className="muted">{entry.signature_url ? `✍ ${t('debts.signed')}` : ''}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 
@@ -273,7 +293,7 @@ export function Debts() {
               >
                 <span className="client-name">{client.full_name}</span>
                 <span className="muted">{client.phone_number ?? ''}</span>
-                <span className={client.balance.startsWith('-') ? 'amount negative' : 'amount'} data-testid="client-balance">
+                <span className={`amount tone-${balanceTone(client.balance)}`} data-testid="client-balance">
                   {showMoney(client.balance)}
                 </span>
               </button>
@@ -288,12 +308,12 @@ export function Debts() {
             <header className="client-header">
               <h2>{selected.full_name}</h2>
               <div className="muted">{selected.phone_number}</div>
-              <div className="big-amount" data-testid="selected-balance">
-                {t('debts.balance')}: {showMoney(selected.balance)}
+              <div className={`big-amount tone-${balanceTone(selected.balance)}`} data-testid="selected-balance">
+                {t(selected.balance.startsWith('-') ? 'debts.inCredit' : 'debts.balance')}: {showMoney(selected.balance)}
               </div>
             </header>
-            <RecordForm key={selected.id} client={selected} pointId={pointId} onRecorded={loaded.reload} />
-            <History client={selected} />
+            <RecordForm key={selected.id} client={selected} pointId={pointId} methods={loaded.data?.methods ?? []} onRecorded={loaded.reload} />
+            <History clientId={selected.id} methods={loaded.data?.methods ?? []} />
           </>
         )}
       </div>
