@@ -1,5 +1,6 @@
 /** English: the source catalogue. Every other language must have exactly these keys (checked by the compiler). */
 import { debtsEn } from './debts.js';
+import { modifierGroupsScopeEn } from './modifier-groups-scope.js';
 import { modifierGroupsEn } from './modifier-groups.js';
 import { receiptsEn } from './receipts.js';
 
@@ -151,6 +152,7 @@ export const en = {
   ...receiptsEn,
   ...modifierGroupsEn,
   ...debtsEn,
+  ...modifierGroupsScopeEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

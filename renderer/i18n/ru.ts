@@ -1,5 +1,6 @@
 import type { Messages } from './en.js';
 import { debtsRu } from './debts.js';
+import { modifierGroupsScopeRu } from './modifier-groups-scope.js';
 import { modifierGroupsRu } from './modifier-groups.js';
 import { receiptsRu } from './receipts.js';
 
@@ -152,4 +153,5 @@ export const ru: Messages = {
   ...receiptsRu,
   ...modifierGroupsRu,
   ...debtsRu,
+  ...modifierGroupsScopeRu,
 };
