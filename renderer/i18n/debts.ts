@@ -16,6 +16,7 @@ export const debtsEn = {
   'debts.overpay.text': 'The client owes {balance}. After a repayment of {amount} the client has {credit} in credit.',
   'debts.overpay.confirm': 'Record anyway',
   'debts.inCredit': 'In credit',
+  'debts.signatureKept': 'The client’s signature is kept.',
 };
 
 type Keys = Record<keyof typeof debtsEn, string>;
@@ -33,6 +34,7 @@ export const debtsRu: Keys = {
   'debts.overpay.text': 'Клиент должен {balance}. После погашения {amount} у клиента будет переплата {credit}.',
   'debts.overpay.confirm': 'Всё равно записать',
   'debts.inCredit': 'Переплата',
+  'debts.signatureKept': 'Подпись клиента сохранена.',
 };
 
 export const debtsUz: Keys = {
@@ -48,4 +50,5 @@ export const debtsUz: Keys = {
   'debts.overpay.text': 'Mijozning qarzi {balance}. {amount} to‘langandan keyin mijozda {credit} ortiqcha to‘lov qoladi.',
   'debts.overpay.confirm': 'Baribir yozish',
   'debts.inCredit': 'Ortiqcha to‘lov',
+  'debts.signatureKept': 'Mijozning imzosi saqlangan.',
 };
