@@ -1,5 +1,6 @@
 /** English: the source catalogue. Every other language must have exactly these keys (checked by the compiler). */
 import { debtsEn } from './debts.js';
+import { inboxEn } from './inbox.js';
 import { modifierGroupsScopeEn } from './modifier-groups-scope.js';
 import { modifierGroupsEn } from './modifier-groups.js';
 import { receiptsEn } from './receipts.js';
@@ -152,6 +153,7 @@ export const en = {
   ...receiptsEn,
   ...modifierGroupsEn,
   ...debtsEn,
+  ...inboxEn,
   ...modifierGroupsScopeEn,
 } as const;
 

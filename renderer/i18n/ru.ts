@@ -1,5 +1,6 @@
 import type { Messages } from './en.js';
 import { debtsRu } from './debts.js';
+import { inboxRu } from './inbox.js';
 import { modifierGroupsScopeRu } from './modifier-groups-scope.js';
 import { modifierGroupsRu } from './modifier-groups.js';
 import { receiptsRu } from './receipts.js';
@@ -153,5 +154,6 @@ export const ru: Messages = {
   ...receiptsRu,
   ...modifierGroupsRu,
   ...debtsRu,
+  ...inboxRu,
   ...modifierGroupsScopeRu,
 };

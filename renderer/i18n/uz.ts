@@ -1,5 +1,6 @@
 import type { Messages } from './en.js';
 import { debtsUz } from './debts.js';
+import { inboxUz } from './inbox.js';
 import { modifierGroupsScopeUz } from './modifier-groups-scope.js';
 import { modifierGroupsUz } from './modifier-groups.js';
 import { receiptsUz } from './receipts.js';
@@ -153,5 +154,6 @@ export const uz: Messages = {
   ...receiptsUz,
   ...modifierGroupsUz,
   ...debtsUz,
+  ...inboxUz,
   ...modifierGroupsScopeUz,
 };

@@ -151,6 +151,8 @@ export function RecordForm({
         <label>
           {t('debts.paidBy')}
           <select name="paidBy" value={methodId} onChange={(event) => setMethodId(event.target.value)}>
+            {/* A refused repayment's method that can no longer take money: the cashier picks another. */}
+            {!methods.some((method) => method.id === methodId) && <option value={methodId}>{t('inbox.noChoice')}</option>}
             {methods.map((method) => (
               <option key={method.id} value={method.id}>
                 {method.name}
