@@ -138,7 +138,9 @@ export function Debts() {
               <h2>{selected.full_name}</h2>
               <div className="muted">{selected.phone_number}</div>
               <div className={`big-amount tone-${balanceTone(selected.balance)}`} data-testid="selected-balance">
-                {t(selected.balance.startsWith('-') ? 'debts.inCredit' : 'debts.balance')}: {showMoney(selected.balance)}
+                {selected.balance.startsWith('-')
+                  ? `${t('debts.inCredit')}: ${showMoney(selected.balance.slice(1))}`
+                  : `${t('debts.balance')}: ${showMoney(selected.balance)}`}
               </div>
             </header>
             <RecordForm key={selected.id} client={selected} pointId={pointId} methods={loaded.data?.methods ?? []} onRecorded={loaded.reload} />
