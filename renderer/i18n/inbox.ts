@@ -7,7 +7,7 @@ export const inboxEn = {
   'inbox.op.creditSale': 'Credit sale {amount} — {client}',
   'inbox.op.repayment': 'Repayment {amount} — {client}',
   'inbox.op.repaymentBy': 'Repayment {amount} — {client}, paid by {method}',
-  'inbox.op.receipt': 'Goods receipt “{name}” — {supplier}, {lines} lines',
+  'inbox.op.receipt': 'Goods receipt “{name}” — {supplier}, lines: {lines}',
   'inbox.op.receiptChange': 'Change to a goods receipt',
   'inbox.op.stockCount': 'Stock count: {quantity} — {item}',
   'inbox.op.writeOff': 'Write-off “{name}”',

@@ -174,6 +174,59 @@ describe('the needs-attention inbox', () => {
     expect(resubmitted(bridge)[0]?.[1]).toMatchObject({ input: { body: { items: [{ itemId: 'i-2', quantity: '1' }] } } });
   });
 
+  it('corrects a refused new goods receipt in the receipt editor, filled from it, keeping its guid and receiver', async () => {
+    const receipt = {
+      ...REPAYMENT,
+      mutation_id: 'm-4',
+      name: 'ReceiptController_create',
+      args: {
+        guid: 'g-77',
+        name: 'Tea delivery',
+        warehouseId: ['w-1'],
+        organizationId: 'pt-1',
+        total: '30',
+        totalPlanned: '30',
+        totalDiff: '0',
+        employeeId: 'emp-7',
+        clientId: 's-1',
+        note: null,
+        conducted: true,
+        items: [{ itemId: 'i-tea', quantity: '3', price: '10', plannedQuantity: '3', measureId: 'm-box' }],
+      },
+      reason: { statusCode: 400, message: ["items.0.measureId must be the item's unit (\"pcs\")"] },
+    };
+    const { bridge } = await shown([receipt], {
+      SupplierController_findAll: [{ id: 's-1', name: 'Tea House' }],
+      WarehouseController_findAll: [{ id: 'w-1', name: 'Shop floor' }],
+      MeasurementController_findAllMeasurements: [
+        { id: 'm-pcs', name: 'pcs' },
+        { id: 'm-box', name: 'box' },
+      ],
+      BusinessController_findAllPoints: [{ id: 'pt-1', name: 'Chilonzor shop', default_warehouse_id: 'w-1' }],
+      BusinessController_findAllWorkplaces: [],
+      ItemModifierController_findAllItems: [{ id: 'i-tea', name: 'Green tea', price: '12', measurement: 'pcs' }],
+    });
+    expect(screen.getByTestId('inbox-summary').textContent).toBe('Goods receipt “Tea delivery” — Tea House, lines: 1');
+    expect(screen.getByTestId('inbox-reason').textContent).toContain('The unit is not the item’s unit.');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Correct and send again' })));
+    await act(async () => {});
+    expect((screen.getByLabelText('Quantity, Green tea') as HTMLInputElement).value).toBe('3');
+    const unit = screen.getByLabelText('Unit, Green tea') as HTMLSelectElement;
+    expect(unit.value).toBe('m-box');
+    fireEvent.change(unit, { target: { value: 'm-pcs' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Conduct' })));
+    expect(resubmitted(bridge)[0]?.[1]).toMatchObject({
+      entryId: 'm-4',
+      operation: 'ReceiptController_create',
+      input: {
+        params: {},
+        body: { guid: 'g-77', employeeId: 'emp-7', clientId: 's-1', conducted: true, total: '30', items: [{ itemId: 'i-tea', quantity: '3', measureId: 'm-pcs' }] },
+      },
+    });
+    // Back on the inbox once sent.
+    expect(screen.getByRole('heading', { name: 'Needs attention' })).toBeTruthy();
+  });
+
   it('reads reasons of any shape, raw and in words', () => {
     expect(reasonLines({ statusCode: 404, message: 'Client not found' })).toEqual(['404: Client not found']);
     expect(reasonLines('gone')).toEqual(['gone']);

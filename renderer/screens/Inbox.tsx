@@ -1,8 +1,8 @@
 /**
  * The needs-attention inbox: operations the central service refused, in words — what each was ("Repayment
  * 50 000.00 — Dilnoza Yusupova", names from this till's store), why it was refused as translated sentences, and a
- * way to correct it through the form it was made with (a debt entry through the debt form; other operations through
- * a form built from their data, inbox/ResubmitForm.tsx). The raw operation name, the service's own lines and the
+ * way to correct it through the form it was made with (a debt entry through the debt form, a new goods receipt
+ * through the receipt editor; other operations through a form built from their data, inbox/ResubmitForm.tsx). The raw operation name, the service's own lines and the
  * payload stay behind "Details". Discarding takes a manager's PIN (checked by the core).
  */
 import { useState, type FormEvent } from 'react';
@@ -14,6 +14,7 @@ import { showDateTime } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
 import { DebtCorrection } from './inbox/DebtCorrection.js';
+import { ReceiptCorrection } from './inbox/ReceiptCorrection.js';
 import { explainReason, messageLines, reasonLines, type Phrase } from './inbox/reason.js';
 import { ResubmitForm } from './inbox/ResubmitForm.js';
 import { loadNames, NO_NAMES, summarize, type Names } from './inbox/summary.js';
@@ -30,8 +31,20 @@ export function say(t: Translate, phrase: Phrase): string {
 
 /** Operations corrected through the form they were made with; the rest through a form built from their data. */
 const OWN_FORMS = new Set(['ClientDebtController_createTransaction']);
+/** Corrected in the full-screen receipt editor instead of inside the entry. */
+const RECEIPT_CREATE = 'ReceiptController_create';
 
-function Entry({ entry, names, onDone }: { readonly entry: InboxEntryPayload; readonly names: Names; readonly onDone: () => void }) {
+function Entry({
+  entry,
+  names,
+  onDone,
+  onCorrectReceipt,
+}: {
+  readonly entry: InboxEntryPayload;
+  readonly names: Names;
+  readonly onDone: () => void;
+  readonly onCorrectReceipt: () => void;
+}) {
   const t = useT();
   const bridge = useBridge();
   const language = useTerminal((state) => state.language);
@@ -76,7 +89,7 @@ function Entry({ entry, names, onDone }: { readonly entry: InboxEntryPayload; re
         )
       ) : (
         <div className="actions">
-          <button type="button" className="primary" onClick={() => setEditing(true)}>
+          <button type="button" className="primary" onClick={() => (entry.name === RECEIPT_CREATE ? onCorrectReceipt() : setEditing(true))}>
             {t('inbox.correct')}
           </button>
         </div>
@@ -129,7 +142,19 @@ export function Inbox() {
   const entries = useLoad(() => bridge.terminal('terminal.inboxList'), [version]);
   // The names the summaries use, from this till's store (re-read when its data changes).
   const names = useLoad(() => loadNames(bridge), [dataVersion]);
+  const [receipt, setReceipt] = useState<InboxEntryPayload | null>(null);
 
+  if (receipt) {
+    return (
+      <ReceiptCorrection
+        entry={receipt}
+        onDone={() => {
+          setReceipt(null);
+          entries.reload();
+        }}
+      />
+    );
+  }
   return (
     <section className="screen">
       {/* Sync warnings (shown at the till that made an operation) mount here, above the refused operations. */}
@@ -138,7 +163,13 @@ export function Inbox() {
       {entries.error !== undefined && <ErrorLines lines={errorLines(entries.error)} />}
       {entries.data?.length === 0 && <p>{t('inbox.empty')}</p>}
       {entries.data?.map((entry) => (
-        <Entry key={entry.mutation_id} entry={entry} names={names.data ?? NO_NAMES} onDone={entries.reload} />
+        <Entry
+          key={entry.mutation_id}
+          entry={entry}
+          names={names.data ?? NO_NAMES}
+          onDone={entries.reload}
+          onCorrectReceipt={() => setReceipt(entry)}
+        />
       ))}
     </section>
   );
