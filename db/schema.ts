@@ -207,6 +207,10 @@ export interface ReceiptLinesTable extends TenantRow {
   rounding: Units | null;
   new_price: Units | null;
   warehouse_id: string | null;
+  /** The item's price before this conducted line's newPrice replaced it (0019); restored on un-conduct. */
+  previous_price?: Units | null;
+  /** The price of the item's stock row in the line's warehouse before newPrice replaced it (0019). */
+  previous_stock_price?: Units | null;
 }
 
 /** Header columns common to inventories, write-offs and movements (migration 0004). */
@@ -268,6 +272,8 @@ export interface ClientDebtTxnsTable extends TenantRow {
   employee_id: string;
   id_automated_point: string;
   signature_url: string | null;
+  /** How a repayment was paid: a payment method of the business, or null (0019). */
+  payment_type_id?: string | null;
 }
 
 export interface AuditLogTable extends TenantRow {

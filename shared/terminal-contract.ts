@@ -168,10 +168,19 @@ export interface InboxEntryPayload {
 
 /** Input and result of each of the terminal's own operations. */
 export interface TerminalOperationTypes {
-  /** Whether the till is enrolled, and the names its sign-in screen shows (null when unknown). */
+  /**
+   * Whether the till is enrolled, and the names its sign-in screen shows (null when unknown); `scope`: the workplace
+   * and point this till was enrolled at (null before enrollment, or from an older core) — screens default to them.
+   */
   'terminal.enrollmentStatus': {
     input: undefined;
-    result: { enrolled: boolean; business?: string | null; till?: string | null; point?: string | null };
+    result: {
+      enrolled: boolean;
+      business?: string | null;
+      till?: string | null;
+      point?: string | null;
+      scope?: { workplaceId: string; pointId: string } | null;
+    };
   };
   'terminal.enroll': {
     input: { serviceUrl: string; code: string; name?: string | null };

@@ -77,6 +77,8 @@ export async function listCatalogue(
   ctx: OperationContext,
   kind: CatalogueKind,
   extension?: () => Promise<Extend>,
+  /** Every point's entries, not only the caller's (the modifier lists' `all_points`; reading only). */
+  allPoints = false,
 ): Promise<Record<string, unknown>[]> {
   const columns = [...WIRE_COLUMNS, ...OWN_COLUMNS.filter((column) => kind.own.includes(column))];
   let query = (db as unknown as LooseDb)
@@ -84,7 +86,7 @@ export async function listCatalogue(
     .select(packed(db, columns).as('packed'))
     .where('business_id', '=', ctx.businessId)
     .where('is_deleted', '=', 0);
-  const visible = pointVisibility(ctx);
+  const visible = allPoints ? undefined : pointVisibility(ctx);
   if (visible) query = query.where(visible);
   const rows = await query.orderBy('dt_created').orderBy('id').execute();
   const extend = await extension?.();

@@ -36,7 +36,8 @@ export function catalogueResource<Create extends CatalogueCreate, Update extends
   return {
     ...resource,
     // The same list as the generic one, with its rows packed for speed (catalogue-list.ts).
-    findAll: (db: Db, ctx: OperationContext) => listCatalogue(db, ctx, kind),
+    findAll: (db: Db, ctx: OperationContext, options: { readonly allPoints?: boolean } = {}) =>
+      listCatalogue(db, ctx, kind, undefined, options.allPoints ?? false),
     create: (db: Db, body: Create, ctx: OperationContext) => resource.create(db, body, ctx) as Promise<CatalogueRecord>,
     update: (db: Db, id: string, body: Update, ctx: OperationContext) => resource.update(db, id, body, ctx) as Promise<CatalogueRecord>,
   };

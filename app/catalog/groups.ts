@@ -39,7 +39,9 @@ export const modifierGroupHandlers = [
   handler('ItemModifierController_createModifierGroup', (db, { body }, ctx) => modifierGroups.create(db, body, ctx), {
     audit: { type: 'SYSTEM', action: 'CREATE_MODIFIER_GROUP' },
   }),
-  handler('ItemModifierController_findAllModifierGroups', (db, _input, ctx) => modifierGroups.findAll(db, ctx)),
+  handler('ItemModifierController_findAllModifierGroups', (db, { query }, ctx) =>
+    modifierGroups.findAll(db, ctx, { allPoints: query?.all_points === 'true' }),
+  ),
   handler('ItemModifierController_updateModifierGroup', (db, { params, body }, ctx) => modifierGroups.update(db, params.id ?? '', body, ctx), {
     audit: { type: 'SYSTEM', action: 'UPDATE_MODIFIER_GROUP' },
   }),

@@ -26,7 +26,7 @@ export const modifierHandlers = [
   handler('ItemModifierController_createModifier', (db, { body }, ctx) => modifiers.create(db, body, ctx), {
     audit: { type: 'SYSTEM', action: 'CREATE_MODIFIER' },
   }),
-  handler('ItemModifierController_findAllModifiers', (db, _input, ctx) => modifiers.findAll(db, ctx)),
+  handler('ItemModifierController_findAllModifiers', (db, { query }, ctx) => modifiers.findAll(db, ctx, { allPoints: query?.all_points === 'true' })),
   handler('ItemModifierController_updateModifier', (db, { params, body }, ctx) => modifiers.update(db, params.id ?? '', body, ctx), {
     audit: { type: 'SYSTEM', action: 'UPDATE_MODIFIER' },
   }),

@@ -16,6 +16,7 @@ import { handler, onPostgres } from '../operation.js';
 import { commonWire } from '../resources/simple-resource.js';
 import { lockLiveDebt, openDebt, postDebtEntry, postEntryWithAudit, settleDebt, type DebtEntryRow, type DebtRow } from './ledger.js';
 import { checkDebtReferences } from './references.js';
+import { checkRepaymentMethod } from './repayment-method.js';
 
 function debtWire(row: DebtRow) {
   return {
@@ -38,6 +39,7 @@ function entryWire(row: DebtEntryRow) {
     employee_id: row.employee_id,
     id_automated_point: row.id_automated_point,
     signature_url: row.signature_url ?? null,
+    payment_type_id: row.payment_type_id ?? null,
   };
 }
 
@@ -124,7 +126,10 @@ async function createTransaction(db: Db, body: CreateClientDebtTransactionDto, c
     employeeId: body.employee_id,
     pointId: body.id_automated_point,
     signatureUrl: body.signature_url ?? null,
+    paymentTypeId: body.payment_type_id ?? null,
   } as const;
+  // Checked apart from the other references (which the append checks in its own statement): only repayments have it.
+  if (entry.paymentTypeId !== null) await checkRepaymentMethod(db, ctx, entry.paymentTypeId, entry.amount);
   // The entry takes the operation's first id and a record created for the client its second, on every path.
   const entryId = ctx.newId();
   const recordId = ctx.newId();

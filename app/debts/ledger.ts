@@ -33,6 +33,8 @@ export interface DebtEntry {
   readonly employeeId: string;
   readonly pointId: string;
   readonly signatureUrl?: string | null;
+  /** How a repayment was paid (a payment method of the business), or null. */
+  readonly paymentTypeId?: string | null;
 }
 
 /** The ledger row of `entry` under the debt record `debtId`, dated now. */
@@ -47,6 +49,7 @@ function entryRow(ctx: OperationContext, id: string, debtId: string, entry: Debt
     employee_id: entry.employeeId,
     id_automated_point: entry.pointId,
     signature_url: entry.signatureUrl ?? null,
+    payment_type_id: entry.paymentTypeId ?? null,
     is_deleted: 0,
     dt_created: ctx.now,
     dt_updated: ctx.now,
@@ -179,6 +182,7 @@ async function appendEntryForClient(
     employeeId: entry.employeeId,
     pointId: entry.pointId,
     signature: entry.signatureUrl ?? null,
+    paymentType: entry.paymentTypeId ?? null,
     now: ctx.now,
     businessId: ctx.businessId,
     clientId: entry.clientId,
@@ -200,6 +204,7 @@ async function appendEntryForClient(
         'employee_id',
         'id_automated_point',
         'signature_url',
+        'payment_type_id',
         'is_deleted',
         'dt_created',
         'dt_updated',
@@ -218,6 +223,7 @@ async function appendEntryForClient(
             sql<string>`${v.employeeId}`.as('employee_id'),
             sql<string>`${v.pointId}`.as('id_automated_point'),
             sql<string | null>`${v.signature}`.as('signature_url'),
+            sql<string | null>`cast(${v.paymentType} as text)`.as('payment_type_id'),
             sql<number>`0`.as('is_deleted'),
             sql<string>`${v.now}`.as('dt_created'),
             sql<string>`${v.now}`.as('dt_updated'),
@@ -258,6 +264,7 @@ export async function postEntryWithAudit(
 ): Promise<DebtEntryRow | undefined> {
   const token = randomUUID();
   const signature = entry.signatureUrl ?? null;
+  const paymentType = entry.paymentTypeId ?? null;
   const row = entryRow(ctx, ids.entryId, token, entry);
   // Not from ctx.newId(): the record ids a queued operation takes must not depend on which path ran.
   const logged = auditRow(ctx, audit(row), uuidv7());
@@ -277,9 +284,9 @@ export async function postEntryWithAudit(
     ),
     appended as (
       insert into client_debt_txns
-        (business_id, id, client_id, debt_id, amount, kind, employee_id, id_automated_point, signature_url, is_deleted, dt_created, dt_updated)
+        (business_id, id, client_id, debt_id, amount, kind, employee_id, id_automated_point, signature_url, payment_type_id, is_deleted, dt_created, dt_updated)
       select d.business_id, ${ids.entryId}, d.client_id, d.id, ${amount}, ${entry.kind}, ${entry.employeeId},
-             ${entry.pointId}, cast(${signature} as text), 0, ${ctx.now}, ${ctx.now}
+             ${entry.pointId}, cast(${signature} as text), cast(${paymentType} as text), 0, ${ctx.now}, ${ctx.now}
         from (select * from existing union all select * from created) d
        where ${resolve}
       returning debt_id

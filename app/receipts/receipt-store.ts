@@ -2,15 +2,15 @@
  * Reading and writing receipts and their lines, and the one place where our column names meet the reference's
  * wire names (`warehouse_ids` ↔ `warehouseId`, `organization_id` ↔ `organizationId`, …).
  */
-import { sql, type Selectable } from 'kysely';
+import { type Selectable } from 'kysely';
 import { formatMoney, formatQuantity, type Money, type Quantity } from '../../shared/decimal.js';
 import { notFound } from '../../shared/errors.js';
 import type { ReceiptLinesTable, ReceiptsTable } from '../../db/schema.js';
 import { flag, jsonList, units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
-import { atCommit } from '../operation.js';
 import { insertLater, insertRows } from '../stock/insert-rows.js';
 import type { ReceiptLine } from './receipt-lines.js';
+import type { ReplacedPrices } from './receipt-prices.js';
 
 export type ReceiptRow = Selectable<ReceiptsTable>;
 export type ReceiptLineRow = Selectable<ReceiptLinesTable>;
@@ -137,12 +137,16 @@ export async function insertHeader(db: Db, row: ReceiptRow): Promise<boolean> {
 
 const GUID_RETRY = 'on conflict ("business_id", "guid") where "guid" is not null do nothing returning "id"';
 
-/** Writes the lines in one multi-row INSERT and returns the stored rows. */
+/**
+ * Writes the lines in one multi-row INSERT and returns the stored rows. `replaced[i]`: the prices line i's
+ * newPrice replaced when it was conducted (receipt-prices.ts), kept so un-conducting can restore them.
+ */
 export async function insertLines(
   db: Db,
   ctx: OperationContext,
   receiptId: string,
   lines: readonly ReceiptLine[],
+  replaced: readonly (ReplacedPrices | undefined)[] = [],
 ): Promise<ReceiptLineRow[]> {
   const rows: ReceiptLineRow[] = lines.map((line, index) => ({
     business_id: ctx.businessId,
@@ -157,6 +161,8 @@ export async function insertLines(
     rounding: line.rounding,
     new_price: line.newPrice,
     warehouse_id: line.warehouseId,
+    previous_price: replaced[index]?.price ?? null,
+    previous_stock_price: replaced[index]?.stockPrice ?? null,
     is_deleted: 0,
     dt_created: ctx.now,
     dt_updated: ctx.now,
@@ -174,30 +180,5 @@ export async function retireLines(db: Db, ctx: OperationContext, receiptId: stri
     .where('business_id', '=', ctx.businessId)
     .where('receipt_id', '=', receiptId)
     .where('is_deleted', '=', 0)
-    .execute();
-}
-
-/**
- * Gives items their new selling price in one statement. Ids are sorted so concurrent receipts lock item rows in
- * the same order on PostgreSQL. Item rows are as hot as stock levels (every receipt of an item touches it), so
- * the update runs among the operation's last statements (`atCommit`), keeping the rows locked briefly.
- */
-export async function applyNewPrices(db: Db, ctx: OperationContext, prices: ReadonlyMap<string, Money>): Promise<void> {
-  if (prices.size === 0) return;
-  await atCommit(ctx, () => setPrices(db, ctx, prices));
-}
-
-async function setPrices(db: Db, ctx: OperationContext, prices: ReadonlyMap<string, Money>): Promise<void> {
-  const ids = [...prices.keys()].sort();
-  // The explicit cast tells PostgreSQL the parameters are BIGINT (it would otherwise infer text).
-  const cases = sql.join(
-    ids.map((id) => sql`when ${id} then cast(${prices.get(id) ?? 0n} as bigint)`),
-    sql` `,
-  );
-  await db
-    .updateTable('items')
-    .set({ price: sql<bigint>`case id ${cases} end`, dt_updated: ctx.now })
-    .where('business_id', '=', ctx.businessId)
-    .where('id', 'in', ids)
     .execute();
 }

@@ -15,8 +15,9 @@ import { handler } from '../operation.js';
 import { conductPlan, receiptTotals, totalProblems, type ReceiptLine } from './receipt-lines.js';
 import { postReceiptEffect } from './receipt-posting.js';
 import { receiptReferenceProblems } from './receipt-references.js';
+import { lineUnitProblems } from './receipt-units.js';
+import { applyNewPrices, pricesToReplace, rememberReplacedPrices, restoreReplacedPrices } from './receipt-prices.js';
 import {
-  applyNewPrices,
   insertHeader,
   insertLines,
   lineFromRow,
@@ -27,6 +28,7 @@ import {
   lockReceipt,
   receiptWire,
   retireLines,
+  type ReceiptLineRow,
   type ReceiptRow,
 } from './receipt-store.js';
 
@@ -84,11 +86,16 @@ async function create(db: Db, body: CreateReceiptDto, ctx: OperationContext) {
     if (!existing) throw conflict('A receipt with this guid is being written; retry');
     return withLines(db, ctx, existing);
   }
-  failIfAny(await receiptReferenceProblems(db, ctx, { ...body, warehouseIds: body.warehouseId }, lines));
-  const lineRows = await insertLines(db, ctx, header.id, lines);
+  failIfAny([
+    ...(await receiptReferenceProblems(db, ctx, { ...body, warehouseIds: body.warehouseId }, lines)),
+    ...(await lineUnitProblems(db, ctx, lines)),
+  ]);
+  const warehouses = plan.moves.map((move) => move.warehouseId);
+  const replaced = conducted ? await pricesToReplace(db, ctx, lines, warehouses) : [];
+  const lineRows = await insertLines(db, ctx, header.id, lines, replaced);
   if (conducted) {
     await postReceiptEffect(db, ctx, header.id, plan.moves, false);
-    await applyNewPrices(db, ctx, plan.prices);
+    await applyNewPrices(db, ctx, plan.prices, lines, warehouses);
   }
   const wire = receiptWire(header);
   // Audited here rather than by executeOperation, so that an idempotent retry records nothing. The entry holds
@@ -113,12 +120,19 @@ async function findOne(db: Db, id: string, ctx: OperationContext) {
   return withLines(db, ctx, await loadReceipt(db, ctx, id));
 }
 
+/** The warehouse each stored line went into: its own, else the receipt's single warehouse (undefined: none). */
+function storedWarehouses(rows: readonly ReceiptLineRow[], headerWarehouses: readonly string[]): (string | undefined)[] {
+  const distinct = [...new Set(headerWarehouses)];
+  return rows.map((row) => row.warehouse_id ?? (distinct.length === 1 ? distinct[0] : undefined));
+}
+
 const given = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
 
 async function update(db: Db, id: string, body: UpdateReceiptDto, ctx: OperationContext) {
   const current = await lockReceipt(db, ctx, id);
   const newItems = given(body.items);
-  const lines = newItems ? linesFromDto(newItems) : (await loadLines(db, ctx, id)).map(lineFromRow);
+  const storedRows = await loadLines(db, ctx, id);
+  const lines = newItems ? linesFromDto(newItems) : storedRows.map(lineFromRow);
   const wasConducted = flag(current.conducted);
   const conducted = given(body.conducted) ?? wasConducted;
   const warehouseIds = given(body.warehouseId);
@@ -133,14 +147,23 @@ async function update(db: Db, id: string, body: UpdateReceiptDto, ctx: Operation
     employeeId: given(body.employeeId),
     clientId: given(body.clientId),
   };
-  failIfAny(await receiptReferenceProblems(db, ctx, header, checkedLines));
+  failIfAny([...(await receiptReferenceProblems(db, ctx, header, checkedLines)), ...(await lineUnitProblems(db, ctx, checkedLines))]);
 
+  // Prices the receipt set are taken back when it stops standing for them (un-conducted, lines or warehouses
+  // replaced), then set again from what it stands for now — reading the restored prices as the ones replaced.
+  const repriced = newItems !== undefined || warehouseIds !== undefined;
+  if (wasConducted && (!conducted || repriced)) {
+    await restoreReplacedPrices(db, ctx, storedRows, storedWarehouses(storedRows, jsonList(current.warehouse_ids)));
+  }
+  const applyPrices = conducted && (!wasConducted || repriced);
+  const warehouses = plan.moves.map((move) => move.warehouseId);
+  const replaced = applyPrices ? await pricesToReplace(db, ctx, lines, warehouses) : [];
   await postReceiptEffect(db, ctx, id, plan.moves);
   if (newItems) {
     await retireLines(db, ctx, id);
-    await insertLines(db, ctx, id, lines);
-  }
-  if (conducted && (newItems || !wasConducted)) await applyNewPrices(db, ctx, plan.prices);
+    await insertLines(db, ctx, id, lines, replaced);
+  } else if (applyPrices) await rememberReplacedPrices(db, ctx, storedRows, replaced);
+  if (applyPrices) await applyNewPrices(db, ctx, plan.prices, lines, warehouses);
   const changes = {
     name: given(body.name) ?? current.name,
     description: body.description === undefined ? current.description : body.description,
@@ -161,6 +184,10 @@ async function update(db: Db, id: string, body: UpdateReceiptDto, ctx: Operation
 
 async function remove(db: Db, id: string, ctx: OperationContext) {
   const current = await lockReceipt(db, ctx, id);
+  if (flag(current.conducted)) {
+    const storedRows = await loadLines(db, ctx, id);
+    await restoreReplacedPrices(db, ctx, storedRows, storedWarehouses(storedRows, jsonList(current.warehouse_ids)));
+  }
   // Whatever the receipt posted goes back out of stock; the reference left it in (D3).
   await postReceiptEffect(db, ctx, id, []);
   await retireLines(db, ctx, id);

@@ -43,7 +43,8 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
   async function terminalOperation(operation: string, input: Record<string, unknown>): Promise<unknown> {
     switch (operation) {
       case 'terminal.enrollmentStatus':
-        return { enrolled: await terminal.enrolled(), ...(await terminal.identity()) };
+        // The till's scope rides along: a manager (allowed at every till) works at this till's point.
+        return { enrolled: await terminal.enrolled(), ...(await terminal.identity()), scope: await terminal.scope() };
       case 'terminal.enroll': {
         if (await terminal.enrolled()) throw new RpcFailure(409, 'This terminal is already enrolled');
         const enrolled = await terminal

@@ -94,6 +94,13 @@ export class Terminal {
     return { business, till: await nameOf('workplaces', workplaceId), point: await nameOf('points', pointId) };
   }
 
+  /** The workplace and point this till was enrolled at (null before enrollment): screens default to them. */
+  async scope(): Promise<{ workplaceId: string; pointId: string } | null> {
+    const workplaceId = await readMeta(this.local, 'workplace_id');
+    const pointId = await readMeta(this.local, 'point_id');
+    return workplaceId === null || pointId === null ? null : { workplaceId, pointId };
+  }
+
   /** Exchanges a one-time code for this terminal's credential and scope. */
   async enroll(serviceUrl: string, code: string, name: string | null = null): Promise<EnrollResponse> {
     const answer = await this.transport(`${serviceUrl}/api/v1/sync/enroll`, { code, name, protocolVersion: PROTOCOL_VERSION }, null);

@@ -1,4 +1,7 @@
 /** English: the source catalogue. Every other language must have exactly these keys (checked by the compiler). */
+import { debtsEn } from './debts.js';
+import { inboxEn } from './inbox.js';
+import { modifierGroupsScopeEn } from './modifier-groups-scope.js';
 import { modifierGroupsEn } from './modifier-groups.js';
 import { receiptsEn } from './receipts.js';
 
@@ -174,6 +177,9 @@ export const en = {
   'inbox.unknownRecord': 'Not on this till ({id})',
   ...receiptsEn,
   ...modifierGroupsEn,
+  ...debtsEn,
+  ...inboxEn,
+  ...modifierGroupsScopeEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

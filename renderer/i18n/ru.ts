@@ -1,4 +1,7 @@
 import type { Messages } from './en.js';
+import { debtsRu } from './debts.js';
+import { inboxRu } from './inbox.js';
+import { modifierGroupsScopeRu } from './modifier-groups-scope.js';
 import { modifierGroupsRu } from './modifier-groups.js';
 import { receiptsRu } from './receipts.js';
 
@@ -175,4 +178,7 @@ export const ru: Messages = {
   'inbox.unknownRecord': 'Нет на этой кассе ({id})',
   ...receiptsRu,
   ...modifierGroupsRu,
+  ...debtsRu,
+  ...inboxRu,
+  ...modifierGroupsScopeRu,
 };

@@ -1,4 +1,7 @@
 import type { Messages } from './en.js';
+import { debtsUz } from './debts.js';
+import { inboxUz } from './inbox.js';
+import { modifierGroupsScopeUz } from './modifier-groups-scope.js';
 import { modifierGroupsUz } from './modifier-groups.js';
 import { receiptsUz } from './receipts.js';
 
@@ -175,4 +178,7 @@ export const uz: Messages = {
   'inbox.unknownRecord': 'Bu kassada yo‘q ({id})',
   ...receiptsUz,
   ...modifierGroupsUz,
+  ...debtsUz,
+  ...inboxUz,
+  ...modifierGroupsScopeUz,
 };

@@ -21,30 +21,30 @@ const CLIENTS = [
   { id: 'c-2', full_name: 'Bekzod Aliyev', phone_number: '+998 91 555 00 11' },
 ];
 const DEBTS = [{ id: 'd-1', client_id: 'c-1', debt_amount: '0.1', is_deleted: false }];
+const entry = (id: string, client: string, amount: string, kind: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  client_id: client,
+  debt_amount: amount,
+  kind,
+  signature_url: null,
+  dt_created: '2026-03-01T09:00:00.000Z',
+  ...extra,
+});
+const HISTORY = [entry('t-1', 'c-1', '0.1', 'opening'), entry('t-2', 'c-2', '7', 'transaction')];
 
-async function shown() {
+const METHODS = [
+  { id: 'pm-card', name: 'Uzcard', kind: 'CARD', is_deleted: false },
+  { id: 'pm-debt', name: 'On account', kind: 'DEBT', is_deleted: false },
+  { id: 'pm-cash', name: 'Naqd', kind: 'CASH', is_deleted: false },
+];
+
+async function shown(history: unknown[] = HISTORY) {
   const bridge = fakeBridge({
+    PaymentMethodController_findAll: METHODS,
     ClientController_findAll: CLIENTS,
     ClientDebtController_findAllDebts: DEBTS,
     BusinessController_findAllWorkplaces: [{ id: 'wp-1', automated_point_id: 'pt-1' }],
-    ClientDebtController_findAllTransactions: [
-      {
-        id: 't-1',
-        client_id: 'c-1',
-        debt_amount: '0.1',
-        kind: 'opening',
-        signature_url: null,
-        dt_created: '2026-03-01T09:00:00.000Z',
-      },
-      {
-        id: 't-2',
-        client_id: 'c-2',
-        debt_amount: '7',
-        kind: 'transaction',
-        signature_url: null,
-        dt_created: '2026-03-01T09:00:00.000Z',
-      },
-    ],
+    ClientDebtController_findAllTransactions: history,
     ClientDebtController_createTransaction: (input: unknown) => ({ id: 't-3', ...(input as { body: object }).body }),
   });
   const rendered = renderWith(bridge, <Debts />);
@@ -134,17 +134,69 @@ describe('client debts', () => {
     expect(bridge.calls.map(([operation]) => operation)).not.toContain('ClientDebtController_createTransaction');
   });
 
-  it('records a repayment as a negative amount, without needing a signature', async () => {
+  it('records a repayment as a negative amount with how it was paid (cash first), without needing a signature', async () => {
+    const { bridge } = await shown();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Dilnoza/ })));
+    fireEvent.click(screen.getByRole('radio', { name: 'Repayment' }));
+    const paidBy = screen.getByLabelText('Paid by') as HTMLSelectElement;
+    // Only methods that take money, cash first: a DEBT method cannot pay a debt.
+    expect([...paidBy.options].map((option) => option.textContent)).toEqual(['Naqd', 'Uzcard']);
+    fireEvent.change(paidBy, { target: { value: 'pm-card' } });
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.05' } });
+    expect(screen.getByTestId('balance-after').textContent).toBe('Balance after: 0.05');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Record' })));
+    expect(bridge.calls).toContainEqual([
+      'ClientDebtController_createTransaction',
+      { body: { client_id: 'c-1', debt_amount: '-0.05', employee_id: 'emp-1', id_automated_point: 'pt-1', payment_type_id: 'pm-card' } },
+    ]);
+  });
+
+  it('asks before recording a repayment larger than the debt, and records it only when confirmed', async () => {
     const { bridge } = await shown();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Dilnoza/ })));
     fireEvent.click(screen.getByRole('radio', { name: 'Repayment' }));
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.15' } });
     expect(screen.getByTestId('balance-after').textContent).toBe('Balance after: −0.05');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Record' })));
-    expect(bridge.calls).toContainEqual([
-      'ClientDebtController_createTransaction',
-      { body: { client_id: 'c-1', debt_amount: '-0.15', employee_id: 'emp-1', id_automated_point: 'pt-1' } },
+    const dialog = screen.getByRole('alertdialog', { name: 'The repayment is more than the debt' });
+    expect(dialog.textContent).toContain('The client owes 0.10. After a repayment of 0.15 the client has 0.05 in credit.');
+    const sent = () => bridge.calls.filter(([operation]) => operation === 'ClientDebtController_createTransaction');
+    expect(sent()).toHaveLength(0);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' })));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent()).toHaveLength(0);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Record' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Record anyway' })));
+    expect(sent()).toEqual([
+      [
+        'ClientDebtController_createTransaction',
+        { body: { client_id: 'c-1', debt_amount: '-0.15', employee_id: 'emp-1', id_automated_point: 'pt-1', payment_type_id: 'pm-cash' } },
+      ],
     ]);
+  });
+
+  it('labels and colours each kind of history entry, with how a repayment was paid', async () => {
+    await shown([
+      entry('h-1', 'c-1', '100', 'opening'),
+      entry('h-2', 'c-1', '50', 'transaction', { signature_url: PNG }),
+      entry('h-3', 'c-1', '-30', 'transaction', { payment_type_id: 'pm-card' }),
+      entry('h-4', 'c-1', '-20', 'adjustment'),
+      entry('h-5', 'c-1', '-100', 'write_off'),
+    ]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Dilnoza/ })));
+    const rows = [...screen.getByTestId('debt-history').querySelectorAll('li')];
+    expect(rows.map((row) => [row.querySelector('.entry-badge')?.textContent, row.getAttribute('data-tone')])).toEqual([
+      ['Opening balance', 'owed'],
+      ['Credit sale', 'owed'],
+      ['Repayment', 'good'],
+      ['Adjustment', 'good'],
+      ['Write-off', 'good'],
+    ]);
+    expect(rows[2]?.textContent).toContain('paid by Uzcard');
+    expect(rows[1]?.textContent).toContain('signed');
+    // The same meaning, the same colour: a balance owed is amber like a sale, never the red of an error.
+    expect(screen.getByTestId('selected-balance').className).toContain('tone-owed');
+    expect(rows[2]?.querySelector('.amount')?.className).toContain('tone-good');
   });
 
   it('joins live debt records only, and falls back to the whole business’s point', () => {

@@ -1,42 +1,50 @@
 /**
- * The needs-attention inbox: operations the central service refused, each with the reason and its full payload.
- * Each can be edited and sent again as a new operation (screens/inbox/ResubmitForm.tsx), or discarded on a
- * manager's PIN (checked by the core).
+ * The needs-attention inbox: operations the central service refused, in words — what each was ("Repayment
+ * 50 000.00 — Dilnoza Yusupova", names from this till's store), why it was refused as translated sentences, and a
+ * way to correct it through the form it was made with (a debt entry through the debt form, a new goods receipt
+ * through the receipt editor; other operations through a form built from their data, inbox/ResubmitForm.tsx). The raw operation name, the service's own lines and the
+ * payload stay behind "Details". Discarding takes a manager's PIN (checked by the core).
  */
 import { useState, type FormEvent } from 'react';
 import type { InboxEntryPayload } from '../../shared/terminal-contract.js';
 import { asRpcError, errorLines } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
+import type { Translate } from '../i18n/index.js';
 import { showDateTime } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
+import { DebtCorrection } from './inbox/DebtCorrection.js';
+import { ReceiptCorrection } from './inbox/ReceiptCorrection.js';
+import { explainReason, messageLines, reasonLines, type Phrase } from './inbox/reason.js';
 import { ResubmitForm } from './inbox/ResubmitForm.js';
+import { loadNames, NO_NAMES, summarize, type Names } from './inbox/summary.js';
 
-/** The service's answer inside a stored reason: a rejected operation's result is `{ error: { statusCode, message } }`. */
-function answerOf(reason: unknown): { message?: unknown; statusCode?: unknown } | null {
-  if (typeof reason !== 'object' || reason === null) return null;
-  return 'error' in reason
-    ? answerOf((reason as { error: unknown }).error)
-    : (reason as { message?: unknown; statusCode?: unknown });
+// Kept importable from here: the reason's lines are read by other screens' tests and helpers.
+export { messageLines, reasonLines };
+
+/** A phrase in the employee's language, its field names translated first. */
+export function say(t: Translate, phrase: Phrase): string {
+  const values = { ...phrase.values };
+  for (const name of phrase.translate ?? []) values[name] = t(String(values[name]) as Parameters<Translate>[0]);
+  return t(phrase.key, values);
 }
 
-/** Just the message lines of a reason (no status), to show next to the fields they name. */
-export function messageLines(reason: unknown): string[] {
-  const message = answerOf(reason)?.message;
-  if (typeof message === 'string') return [message];
-  return Array.isArray(message) ? message.map(String) : [];
-}
+/** Operations corrected through the form they were made with; the rest through a form built from their data. */
+const OWN_FORMS = new Set(['ClientDebtController_createTransaction']);
+/** Corrected in the full-screen receipt editor instead of inside the entry. */
+const RECEIPT_CREATE = 'ReceiptController_create';
 
-/** The service's reason as lines, the first prefixed with its status; anything else shown raw. */
-export function reasonLines(reason: unknown): string[] {
-  const statusCode = answerOf(reason)?.statusCode;
-  const lines = messageLines(reason);
-  if (lines.length === 0) return [typeof reason === 'string' ? reason : JSON.stringify(reason)];
-  const prefix = typeof statusCode === 'number' ? `${statusCode}: ` : '';
-  return lines.map((line, index) => (index === 0 ? prefix : '') + line);
-}
-
-function Entry({ entry, onDone }: { readonly entry: InboxEntryPayload; readonly onDone: () => void }) {
+function Entry({
+  entry,
+  names,
+  onDone,
+  onCorrectReceipt,
+}: {
+  readonly entry: InboxEntryPayload;
+  readonly names: Names;
+  readonly onDone: () => void;
+  readonly onCorrectReceipt: () => void;
+}) {
   const t = useT();
   const bridge = useBridge();
   const language = useTerminal((state) => state.language);
@@ -44,6 +52,7 @@ function Entry({ entry, onDone }: { readonly entry: InboxEntryPayload; readonly 
   const [problem, setProblem] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
+  const reason = messageLines(entry.reason);
 
   const discard = (event: FormEvent) => {
     event.preventDefault();
@@ -59,28 +68,29 @@ function Entry({ entry, onDone }: { readonly entry: InboxEntryPayload; readonly 
       .finally(() => setBusy(false));
   };
 
+  const summary = say(t, summarize(entry.name, entry.params, entry.args, names, t('inbox.unknownClient')));
   return (
-    <article className="inbox-entry" data-testid="inbox-entry">
+    <article className="inbox-entry" data-testid="inbox-entry" aria-label={summary}>
       <header>
-        <strong>{entry.name}</strong>
+        <strong data-testid="inbox-summary">{summary}</strong>
         <span className="muted"> · {t('inbox.when', { time: showDateTime(entry.occurred_at, language) })}</span>
       </header>
-      <div className="inbox-reason">
-        <span className="muted">{t('inbox.reason')}: </span>
-        {reasonLines(entry.reason).map((line, index) => (
-          <div key={index}>{line}</div>
+      <div className="inbox-reason" data-testid="inbox-reason">
+        <span className="muted">{t('inbox.refused')} </span>
+        {explainReason(entry.reason).map((phrase, index) => (
+          <div key={index}>{say(t, phrase)}</div>
         ))}
       </div>
-      <details>
-        <summary>{t('inbox.payload')}</summary>
-        <pre className="payload">{JSON.stringify({ params: entry.params, body: entry.args }, null, 2)}</pre>
-      </details>
       {editing ? (
-        <ResubmitForm entry={entry} reason={messageLines(entry.reason)} onDone={onDone} onCancel={() => setEditing(false)} />
+        OWN_FORMS.has(entry.name) ? (
+          <DebtCorrection entry={entry} reason={reason} onDone={onDone} onCancel={() => setEditing(false)} />
+        ) : (
+          <ResubmitForm entry={entry} reason={reason} onDone={onDone} onCancel={() => setEditing(false)} />
+        )
       ) : (
         <div className="actions">
-          <button type="button" onClick={() => setEditing(true)}>
-            {t('inbox.edit')}
+          <button type="button" className="primary" onClick={() => (entry.name === RECEIPT_CREATE ? onCorrectReceipt() : setEditing(true))}>
+            {t('inbox.correct')}
           </button>
         </div>
       )}
@@ -101,6 +111,25 @@ function Entry({ entry, onDone }: { readonly entry: InboxEntryPayload; readonly 
         </button>
       </form>
       <ErrorLines lines={problem} />
+      <details className="inbox-details">
+        <summary>{t('inbox.details')}</summary>
+        <dl>
+          <dt>{t('inbox.rawName')}</dt>
+          <dd>
+            <code>{entry.name}</code>
+          </dd>
+          <dt>{t('inbox.rawReason')}</dt>
+          <dd>
+            {reasonLines(entry.reason).map((line, index) => (
+              <div key={index}>{line}</div>
+            ))}
+          </dd>
+          <dt>{t('inbox.payload')}</dt>
+          <dd>
+            <pre className="payload">{JSON.stringify({ params: entry.params, body: entry.args }, null, 2)}</pre>
+          </dd>
+        </dl>
+      </details>
     </article>
   );
 }
@@ -109,16 +138,38 @@ export function Inbox() {
   const t = useT();
   const bridge = useBridge();
   const version = useTerminal((state) => state.inboxVersion);
+  const dataVersion = useTerminal((state) => state.dataVersion);
   const entries = useLoad(() => bridge.terminal('terminal.inboxList'), [version]);
+  // The names the summaries use, from this till's store (re-read when its data changes).
+  const names = useLoad(() => loadNames(bridge), [dataVersion]);
+  const [receipt, setReceipt] = useState<InboxEntryPayload | null>(null);
 
+  if (receipt) {
+    return (
+      <ReceiptCorrection
+        entry={receipt}
+        onDone={() => {
+          setReceipt(null);
+          entries.reload();
+        }}
+      />
+    );
+  }
   return (
     <section className="screen">
+      {/* Sync warnings (shown at the till that made an operation) mount here, above the refused operations. */}
       <h1>{t('inbox.title')}</h1>
       <p className="muted">{t('inbox.intro')}</p>
       {entries.error !== undefined && <ErrorLines lines={errorLines(entries.error)} />}
       {entries.data?.length === 0 && <p>{t('inbox.empty')}</p>}
       {entries.data?.map((entry) => (
-        <Entry key={entry.mutation_id} entry={entry} onDone={entries.reload} />
+        <Entry
+          key={entry.mutation_id}
+          entry={entry}
+          names={names.data ?? NO_NAMES}
+          onDone={entries.reload}
+          onCorrectReceipt={() => setReceipt(entry)}
+        />
       ))}
     </section>
   );

@@ -88,7 +88,9 @@ async function shown(language: 'en' | 'ru' = 'en') {
   return { ...fake, ...rendered };
 }
 
-const writes = (calls: readonly [string, unknown][]) => calls.filter(([operation]) => !operation.includes('_findAll'));
+/** Catalogue writes only: the lists and the till's scope (terminal.enrollmentStatus) are reads. */
+const writes = (calls: readonly [string, unknown][]) =>
+  calls.filter(([operation]) => !operation.includes('_findAll') && !operation.startsWith('terminal.'));
 const groupList = () => screen.getByRole('list', { name: 'Modifier groups' });
 const click = (element: HTMLElement) => act(async () => fireEvent.click(element));
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -101,6 +103,62 @@ const fieldError = (label: string) => {
 async function openGroup(name: RegExp) {
   await click(within(groupList()).getByRole('button', { name }));
 }
+
+describe('modifier groups of this till’s point and of every point', () => {
+  /** Groups of two points and one business-wide; the core lists the till's point (pt-1) unless asked for all. */
+  function pointsBridge() {
+    const groups = [
+      entry({ id: 'g-t', name: 'Terrace sauces', id_automated_point: 'pt-2' }),
+      entry({ id: 'g-h', name: 'Hall extras', id_automated_point: 'pt-1' }),
+      entry({ id: 'g-b', name: 'Everywhere', id_automated_point: '0' }),
+    ];
+    const listed = (input: unknown) =>
+      (input as { query?: { all_points?: string } }).query?.all_points === 'true'
+        ? groups
+        : groups.filter((group) => group.id_automated_point !== 'pt-2');
+    return fakeBridge({
+      'terminal.enrollmentStatus': { enrolled: true, scope: { workplaceId: 'wp-1', pointId: 'pt-1' } },
+      ItemModifierController_findAllModifierGroups: listed,
+      ItemModifierController_findAllModifiers: [],
+      FinanceController_findAllTaxFees: [],
+      FinanceController_findAllDiscounts: [],
+      BusinessController_findAllPoints: [
+        { id: 'pt-2', name: 'Terrace' },
+        { id: 'pt-1', name: 'Main hall' },
+      ],
+      MeasurementController_findAllMeasurements: [{ id: 'ms-1', name: 'pcs' }],
+    });
+  }
+
+  it('says whose groups it lists, and lists every point’s on request, naming another point’s group', async () => {
+    const bridge = pointsBridge();
+    const rendered = renderWith(bridge, <ModifierGroups />, createTerminalStore(bridge, memoryStorage(), 'en'));
+    act(() => rendered.store.setState({ phase: 'app', employee: EMPLOYEE, sync: ONLINE }));
+    await act(async () => {});
+    const rows = () => within(screen.getByRole('list', { name: 'Modifier groups' })).queryAllByRole('button').map((row) => row.textContent);
+    expect(screen.getByTestId('mg-scope').textContent).toBe('Groups of Main hall and of the whole business.');
+    expect(rows()).toEqual(['Everywhere0 modifiers0', 'Hall extras0 modifiers0']);
+    await act(async () => fireEvent.click(screen.getByLabelText('All points')));
+    expect(screen.getByTestId('mg-scope').textContent).toBe('Groups of every point.');
+    expect(rows()).toEqual(['Everywhere0 modifiers0', 'Hall extras0 modifiers0', 'Terrace sauces · Terrace0 modifiers0']);
+    await act(async () => fireEvent.click(within(screen.getByRole('list', { name: 'Modifier groups' })).getByRole('button', { name: /Terrace sauces/ })));
+    expect(screen.getByText('This group belongs to Terrace: change it at that point’s till or in the back office.')).toBeTruthy();
+  });
+
+  it('offers all points instead of an empty list when every group belongs to another point', async () => {
+    const bridge = pointsBridge();
+    bridge.answer('ItemModifierController_findAllModifierGroups', (input: unknown) =>
+      (input as { query?: { all_points?: string } }).query?.all_points === 'true' ? [entry({ id: 'g-t', name: 'Terrace sauces', id_automated_point: 'pt-2' })] : [],
+    );
+    const rendered = renderWith(bridge, <ModifierGroups />, createTerminalStore(bridge, memoryStorage(), 'en'));
+    act(() => rendered.store.setState({ phase: 'app', employee: EMPLOYEE, sync: ONLINE }));
+    await act(async () => {});
+    expect(screen.queryByText('Nothing here.')).toBeNull();
+    expect(screen.getByText('No groups of Main hall or of the whole business.')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show all points' })));
+    expect(within(screen.getByRole('list', { name: 'Modifier groups' })).getByRole('button', { name: /Terrace sauces/ })).toBeTruthy();
+  });
+});
 
 describe('modifier groups', () => {
   it('lists groups by name with their modifier counts, and finds them ignoring case', async () => {
@@ -116,7 +174,32 @@ describe('modifier groups', () => {
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'zzz' } });
     await act(async () => {});
     expect(rows()).toEqual([]);
-    expect(screen.getByText('Nothing here.')).toBeTruthy();
+    expect(screen.getByText('No group matches “zzz”.')).toBeTruthy();
+  });
+
+  it('carries the search into a new group’s name when nothing matches', async () => {
+    const { bridge } = await shown();
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: ' Dips ' } });
+    await act(async () => {});
+    await click(screen.getByRole('button', { name: 'Create “Dips”' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Dips');
+    await click(within(screen.getByRole('form', { name: 'New modifier group' })).getByRole('button', { name: 'Create group' }));
+    expect(writes(bridge.calls)[0]?.[1]).toMatchObject({ body: { name: 'Dips' } });
+  });
+
+  it('shows the fields a cashier uses first and the back office’s behind “More”, opened when one needs a fix', async () => {
+    await shown();
+    await click(screen.getByRole('button', { name: 'New group' }));
+    const form = screen.getByRole('form', { name: 'New modifier group' });
+    const more = form.querySelector('details.mg-more') as HTMLDetailsElement;
+    const inMore = (label: string) => more.contains(screen.getByLabelText(label));
+    expect(['Name', 'Price', 'Unit of measurement', 'Colour (hex)'].map(inMore)).toEqual([false, false, false, false]);
+    expect(['Description', 'Type', 'Cost', 'Tax or fee', 'Discount', 'Point of sale', 'A service'].every(inMore)).toBe(true);
+    expect(more.open).toBe(false);
+    type('Name', 'Dips');
+    type('Cost', 'lots');
+    await click(within(form).getByRole('button', { name: 'Create group' }));
+    expect(more.open).toBe(true);
   });
 
   it('re-reads the groups when the terminal’s data changes', async () => {

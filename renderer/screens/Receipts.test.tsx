@@ -415,6 +415,28 @@ describe('goods receipts: the editor', () => {
     });
   });
 
+  it('starts a manager’s new receipt at the till’s point and its default warehouse (the core knows the till)', async () => {
+    const till = { 'terminal.enrollmentStatus': { enrolled: true, scope: { workplaceId: 'wp-9', pointId: 'p-1' } } };
+    const { bridge } = await newReceipt(till, { ...EMPLOYEE, workplace_id: null });
+    expect((screen.getByLabelText('Your point') as HTMLInputElement).value).toBe('Chilonzor shop');
+    expect((screen.getByLabelText('Warehouse') as HTMLSelectElement).value).toBe('w-1');
+    fireEvent.change(screen.getByLabelText('Supplier'), { target: { value: 's-1' } });
+    type(scanBox(), '4780000000017');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save draft' })));
+    expect(callsOf(bridge, 'ReceiptController_create')[0]?.[1]).toMatchObject({ body: { organizationId: 'p-1', warehouseId: ['w-1'] } });
+  });
+
+  it('offers a line only its item’s unit, and every unit for an item whose unit names none', async () => {
+    const items = [...ITEMS, { id: 'i-odd', name: 'Odd thing', price: '1', measurement: 'crate', shtrix: '4780000000031' }];
+    await newReceipt({ ItemModifierController_findAllItems: items });
+    type(scanBox(), '4780000000017');
+    type(scanBox(), '4780000000031');
+    await settle();
+    const optionsOf = (label: string) => [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((option) => option.textContent);
+    expect(optionsOf('Unit, Green tea')).toEqual(['pcs']);
+    expect(optionsOf('Unit, Odd thing')).toEqual(['Choose…', 'kg', 'pcs']);
+  });
+
   it('takes a scan typed into a quantity field as a scan, putting the field back', async () => {
     await newReceipt();
     type(scanBox(), '4780000000017');

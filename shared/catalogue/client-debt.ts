@@ -5,7 +5,7 @@
  * a negative one is a repayment. A client's balance is the sum of its entries.
  */
 import { z } from 'zod';
-import { dto, flag, money, requiredText, text } from '../schema-kit.js';
+import { dto, flag, id, money, requiredText, text, MAX_TEXT_LENGTH } from '../schema-kit.js';
 import { signatureUrl } from '../signature-url.js';
 import { operation } from './operation.js';
 
@@ -36,6 +36,8 @@ export const CreateClientDebtTransactionDto = dto({
   employee_id: requiredText(),
   id_automated_point: requiredText(),
   signature_url: signatureUrl().nullish(),
+  /** How a repayment was paid: a payment method of the business (cash, card…). Our addition; optional. */
+  payment_type_id: id().nullish(),
 });
 export type CreateClientDebtTransactionDto = z.output<typeof CreateClientDebtTransactionDto>;
 

@@ -75,6 +75,16 @@ export type CreateModifierGroupDto = z.output<typeof CreateModifierGroupDto>;
 export const UpdateModifierGroupDto = updateDto({});
 export type UpdateModifierGroupDto = z.output<typeof UpdateModifierGroupDto>;
 
+/**
+ * Our addition to the modifier and modifier-group lists: `?all_points=true` lists the entries of every point of
+ * the business, not only the caller's point and the business-wide ones (a till shows whose groups it lists and
+ * offers all points; issue 14, item 12). Reading only: changing another point's entry stays refused (404).
+ */
+export const FindAllModifiersQuery = dto({
+  all_points: z.enum(['true', 'false'], { error: 'must be "true" or "false"' }).optional(),
+});
+export type FindAllModifiersQuery = z.output<typeof FindAllModifiersQuery>;
+
 export const itemModifierOperations = [
   operation({ operationId: 'ItemModifierController_createItem', method: 'POST', path: '/item-modifier/items/create', tag: 'ItemModifier', body: CreateItemDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
   operation({ operationId: 'ItemModifierController_findAllItems', method: 'GET', path: '/item-modifier/items/all', tag: 'ItemModifier', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
@@ -85,11 +95,11 @@ export const itemModifierOperations = [
   operation({ operationId: 'ItemModifierController_updateItemGroup', method: 'PATCH', path: '/item-modifier/item-groups/update/{id}', tag: 'ItemModifier', body: UpdateItemGroupDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
   operation({ operationId: 'ItemModifierController_removeItemGroup', method: 'DELETE', path: '/item-modifier/item-groups/delete/{id}', tag: 'ItemModifier', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
   operation({ operationId: 'ItemModifierController_createModifier', method: 'POST', path: '/item-modifier/modifiers/create', tag: 'ItemModifier', body: CreateModifierDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
-  operation({ operationId: 'ItemModifierController_findAllModifiers', method: 'GET', path: '/item-modifier/modifiers/all', tag: 'ItemModifier', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'ItemModifierController_findAllModifiers', method: 'GET', path: '/item-modifier/modifiers/all', tag: 'ItemModifier', query: FindAllModifiersQuery, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'ItemModifierController_updateModifier', method: 'PATCH', path: '/item-modifier/modifiers/update/{id}', tag: 'ItemModifier', body: UpdateModifierDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
   operation({ operationId: 'ItemModifierController_removeModifier', method: 'DELETE', path: '/item-modifier/modifiers/delete/{id}', tag: 'ItemModifier', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
   operation({ operationId: 'ItemModifierController_createModifierGroup', method: 'POST', path: '/item-modifier/modifier-groups/create', tag: 'ItemModifier', body: CreateModifierGroupDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
-  operation({ operationId: 'ItemModifierController_findAllModifierGroups', method: 'GET', path: '/item-modifier/modifier-groups/all', tag: 'ItemModifier', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'ItemModifierController_findAllModifierGroups', method: 'GET', path: '/item-modifier/modifier-groups/all', tag: 'ItemModifier', query: FindAllModifiersQuery, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'ItemModifierController_updateModifierGroup', method: 'PATCH', path: '/item-modifier/modifier-groups/update/{id}', tag: 'ItemModifier', body: UpdateModifierGroupDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
   operation({ operationId: 'ItemModifierController_removeModifierGroup', method: 'DELETE', path: '/item-modifier/modifier-groups/delete/{id}', tag: 'ItemModifier', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
 ] as const;

@@ -72,6 +72,7 @@ describe.each(await testEngines())('client debts on %s', (engine) => {
       employee_id: shop.userId,
       id_automated_point: '0',
       signature_url: 'https://cdn.example.com/sig/1.png',
+      payment_type_id: null,
       is_deleted: false,
       dt_created: expect.any(String),
       dt_updated: expect.any(String),

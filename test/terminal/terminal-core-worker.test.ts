@@ -40,12 +40,14 @@ describe('the terminal core in its worker', () => {
   });
 
   it('enrolls with a code, reporting the download’s progress, then signs a cashier in by PIN', async () => {
-    expect(await core.invoke('terminal.enrollmentStatus', undefined)).toEqual({ enrolled: false, business: null, till: null, point: null });
+    expect(await core.invoke('terminal.enrollmentStatus', undefined)).toEqual({ enrolled: false, business: null, till: null, point: null, scope: null });
     await expect(core.invoke('WarehouseController_findAll', {})).rejects.toMatchObject({ statusCode: 401 });
     await expect(core.invoke('terminal.enroll', { serviceUrl: url, code: 'WRO-NGC-ODE', name: 'Till 1' })).rejects.toMatchObject({ statusCode: 401, message: 'The code was not accepted' });
     const code = await enrollmentCode(server, shop.token, world.workplace1);
     const enrolled = await core.invoke('terminal.enroll', { serviceUrl: url, code, name: 'Till 1' });
     expect(enrolled).toMatchObject({ workplaceId: world.workplace1, pointId: world.point1 });
+    // The till's scope, for screens that default to it (a manager's receipt starts at this till's point).
+    expect(await core.invoke('terminal.enrollmentStatus', undefined)).toMatchObject({ enrolled: true, scope: { workplaceId: world.workplace1, pointId: world.point1 } });
     expect(seen.some(([name]) => name === 'enrollment-progress')).toBe(true);
     await expect(core.invoke('terminal.pinLogin', { pincode: '0000' })).rejects.toMatchObject({ statusCode: 401 });
     expect(await core.invoke('terminal.pinLogin', { pincode: '3141' })).toMatchObject({ full_name: 'Aziza' });

@@ -43,6 +43,17 @@ export interface EntryFormProps {
   readonly onCancel?: () => void;
 }
 
+/** Fields the back office sets (shown behind "More"): a cashier creating a group needs name, price, unit, colour. */
+const BACK_OFFICE_FIELDS: readonly Field[] = [
+  'description',
+  'type',
+  'cost',
+  'tax_id',
+  'discount_id',
+  'id_automated_point',
+  ...FLAGS,
+];
+
 const FLAG_LABELS: Record<(typeof FLAGS)[number], MessageKey> = {
   is_menu: 'modifierGroups.field.isMenu',
   is_service: 'modifierGroups.field.isService',
@@ -68,6 +79,7 @@ export function EntryForm(props: EntryFormProps) {
   const [general, setGeneral] = useState<string[]>([]);
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
+  const [more, setMore] = useState(false);
 
   const set = <F extends Field>(field: F, value: EntryValues[F]) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -80,7 +92,9 @@ export function EntryForm(props: EntryFormProps) {
     const invalid = (Object.keys(found) as Field[])[0];
     if (invalid) {
       setGeneral([t('modifierGroups.checkFields')]);
-      formRef.current?.querySelector<HTMLElement>(`[name="${invalid}"]`)?.focus();
+      if (BACK_OFFICE_FIELDS.includes(invalid)) setMore(true);
+      // After the render that opens "More", so the field can take the focus.
+      setTimeout(() => formRef.current?.querySelector<HTMLElement>(`[name="${invalid}"]`)?.focus(), 0);
       return;
     }
     const body = isNew ? createBody(values, groupId) : patchBody(values, saved);
@@ -131,11 +145,14 @@ export function EntryForm(props: EntryFormProps) {
     </div>
   );
   const unknown = (id: string) => t('modifierGroups.unknownReference', { id });
+  // A back-office field with a problem opens "More", so the problem is never hidden.
+  const moreOpen = more || BACK_OFFICE_FIELDS.some((field) => errorsOf(field).length > 0);
   const typeOptions = [...new Set<string>([...(kind === 'group' ? GROUP_TYPES : []), values.type])];
 
   return (
     <form ref={formRef} className="form mg-form" aria-label={title} onSubmit={submit} onKeyDown={onKeyDown} noValidate>
       {showTitle && <h2>{title}</h2>}
+      {/* What a cashier sets first; the back office's fields wait behind "More" (opened when one of them needs a fix). */}
       <div className="mg-grid">
         {box(
           'name',
@@ -150,15 +167,15 @@ export function EntryForm(props: EntryFormProps) {
           true,
         )}
         {box(
-          'description',
-          t('modifierGroups.field.description'),
-          <textarea
-            {...control('description')}
-            rows={2}
-            value={values.description}
-            onChange={(event) => set('description', event.target.value)}
+          'price',
+          t('modifierGroups.field.price'),
+          <input
+            {...control('price')}
+            inputMode="decimal"
+            autoComplete="off"
+            value={values.price}
+            onChange={(event) => set('price', event.target.value)}
           />,
-          true,
         )}
         {box(
           'measurement',
@@ -177,40 +194,6 @@ export function EntryForm(props: EntryFormProps) {
               ))}
             </datalist>
           </>,
-        )}
-        {kind === 'group' &&
-          box(
-            'type',
-            t('modifierGroups.field.type'),
-            <select {...control('type')} value={values.type} onChange={(event) => set('type', event.target.value)}>
-              {typeOptions.map((type) => (
-                <option key={type} value={type}>
-                  {typeLabel(type, t)}
-                </option>
-              ))}
-            </select>,
-          )}
-        {box(
-          'price',
-          t('modifierGroups.field.price'),
-          <input
-            {...control('price')}
-            inputMode="decimal"
-            autoComplete="off"
-            value={values.price}
-            onChange={(event) => set('price', event.target.value)}
-          />,
-        )}
-        {box(
-          'cost',
-          t('modifierGroups.field.cost'),
-          <input
-            {...control('cost')}
-            inputMode="decimal"
-            autoComplete="off"
-            value={values.cost}
-            onChange={(event) => set('cost', event.target.value)}
-          />,
         )}
         {box(
           'color',
@@ -232,60 +215,99 @@ export function EntryForm(props: EntryFormProps) {
             />
           </div>,
         )}
-        {box(
-          'tax_id',
-          t('modifierGroups.field.tax'),
-          <select {...control('tax_id')} value={values.tax_id} onChange={(event) => set('tax_id', event.target.value)}>
-            <option value="">{t('modifierGroups.none')}</option>
-            {withCurrent(references.taxes, values.tax_id, unknown).map((tax) => (
-              <option key={tax.id} value={tax.id}>
-                {tax.name}
-              </option>
-            ))}
-          </select>,
-        )}
-        {box(
-          'discount_id',
-          t('modifierGroups.field.discount'),
-          <select
-            {...control('discount_id')}
-            value={values.discount_id}
-            onChange={(event) => set('discount_id', event.target.value)}
-          >
-            <option value="">{t('modifierGroups.none')}</option>
-            {withCurrent(references.discounts, values.discount_id, unknown).map((discount) => (
-              <option key={discount.id} value={discount.id}>
-                {discount.name}
-              </option>
-            ))}
-          </select>,
-        )}
-        {box(
-          'id_automated_point',
-          t('modifierGroups.field.point'),
-          <select
-            {...control('id_automated_point')}
-            value={values.id_automated_point}
-            onChange={(event) => set('id_automated_point', event.target.value)}
-          >
-            <option value="">{t('modifierGroups.wholeBusiness')}</option>
-            {withCurrent(references.points, values.id_automated_point, unknown).map((point) => (
-              <option key={point.id} value={point.id}>
-                {point.name}
-              </option>
-            ))}
-          </select>,
-        )}
       </div>
-      <fieldset className="mg-flags">
-        <legend className="field-label">{t('modifierGroups.field.flags')}</legend>
-        {FLAGS.map((flag) => (
-          <label key={flag} className="checkbox">
-            <input type="checkbox" name={flag} checked={values[flag]} onChange={(event) => set(flag, event.target.checked)} />
-            {t(FLAG_LABELS[flag])}
-          </label>
-        ))}
-      </fieldset>
+      <details className="mg-more" open={moreOpen} onToggle={(event) => setMore(event.currentTarget.open)}>
+        <summary>{t('modifierGroups.more')}</summary>
+        <div className="mg-grid">
+          {box(
+            'description',
+            t('modifierGroups.field.description'),
+            <textarea
+              {...control('description')}
+              rows={2}
+              value={values.description}
+              onChange={(event) => set('description', event.target.value)}
+            />,
+            true,
+          )}
+          {kind === 'group' &&
+            box(
+              'type',
+              t('modifierGroups.field.type'),
+              <select {...control('type')} value={values.type} onChange={(event) => set('type', event.target.value)}>
+                {typeOptions.map((type) => (
+                  <option key={type} value={type}>
+                    {typeLabel(type, t)}
+                  </option>
+                ))}
+              </select>,
+            )}
+          {box(
+            'cost',
+            t('modifierGroups.field.cost'),
+            <input
+              {...control('cost')}
+              inputMode="decimal"
+              autoComplete="off"
+              value={values.cost}
+              onChange={(event) => set('cost', event.target.value)}
+            />,
+          )}
+          {box(
+            'tax_id',
+            t('modifierGroups.field.tax'),
+            <select {...control('tax_id')} value={values.tax_id} onChange={(event) => set('tax_id', event.target.value)}>
+              <option value="">{t('modifierGroups.none')}</option>
+              {withCurrent(references.taxes, values.tax_id, unknown).map((tax) => (
+                <option key={tax.id} value={tax.id}>
+                  {tax.name}
+                </option>
+              ))}
+            </select>,
+          )}
+          {box(
+            'discount_id',
+            t('modifierGroups.field.discount'),
+            <select
+              {...control('discount_id')}
+              value={values.discount_id}
+              onChange={(event) => set('discount_id', event.target.value)}
+            >
+              <option value="">{t('modifierGroups.none')}</option>
+              {withCurrent(references.discounts, values.discount_id, unknown).map((discount) => (
+                <option key={discount.id} value={discount.id}>
+                  {discount.name}
+                </option>
+              ))}
+            </select>,
+          )}
+          {box(
+            'id_automated_point',
+            t('modifierGroups.field.point'),
+            <select
+              {...control('id_automated_point')}
+              value={values.id_automated_point}
+              onChange={(event) => set('id_automated_point', event.target.value)}
+            >
+              <option value="">{t('modifierGroups.wholeBusiness')}</option>
+              {withCurrent(references.points, values.id_automated_point, unknown).map((point) => (
+                <option key={point.id} value={point.id}>
+                  {point.name}
+                </option>
+              ))}
+            </select>,
+          )}
+        </div>
+        <fieldset className="mg-flags">
+          <legend className="field-label">{t('modifierGroups.field.flags')}</legend>
+          {FLAGS.map((flag) => (
+            <label key={flag} className="checkbox">
+              <input type="checkbox" name={flag} checked={values[flag]} onChange={(event) => set(flag, event.target.checked)} />
+              {t(FLAG_LABELS[flag])}
+            </label>
+          ))}
+        </fieldset>
+      </details>
       <ErrorLines lines={general} />
       {notice && (
         <div className="success" role="status">

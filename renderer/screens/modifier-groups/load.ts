@@ -20,10 +20,12 @@ export interface References {
 
 export const NO_REFERENCES: References = { taxes: [], discounts: [], points: [], measurements: [] };
 
-export async function loadCatalogue(bridge: Bridge): Promise<Catalogue> {
+/** `allPoints`: every point's groups and modifiers, not only this till's point's and the business-wide ones. */
+export async function loadCatalogue(bridge: Bridge, allPoints = false): Promise<Catalogue> {
+  const input = allPoints ? { query: { all_points: 'true' } } : {};
   const [groups, modifiers] = await Promise.all([
-    bridge.run<CatalogueEntry[]>('ItemModifierController_findAllModifierGroups'),
-    bridge.run<CatalogueEntry[]>('ItemModifierController_findAllModifiers'),
+    bridge.run<CatalogueEntry[]>('ItemModifierController_findAllModifierGroups', input),
+    bridge.run<CatalogueEntry[]>('ItemModifierController_findAllModifiers', input),
   ]);
   return { groups, modifiers };
 }

@@ -8,6 +8,7 @@ import { formatMoney } from '../../../shared/decimal.js';
 import type { Translate } from '../../i18n/index.js';
 import { showMoney } from '../../lib/format.js';
 import { useT } from '../../state/context.js';
+import { unitChoices, type ItemIndex } from './catalogue.js';
 import type { EditableField, LineDraft } from './lines.js';
 import type { Named } from './types.js';
 
@@ -40,6 +41,7 @@ const LineRow = memo(function LineRow({
   position,
   marks,
   measurements,
+  items,
   warehouseName,
   callbacks,
 }: {
@@ -47,6 +49,8 @@ const LineRow = memo(function LineRow({
   readonly position: number;
   readonly marks: LineMarks | undefined;
   readonly measurements: readonly Named[];
+  /** The catalogue: a line offers only its item's units (the service refuses others). */
+  readonly items: ItemIndex;
   readonly warehouseName: string | null;
   readonly callbacks: LineCallbacks;
 }) {
@@ -59,7 +63,8 @@ const LineRow = memo(function LineRow({
     event.preventDefault();
     callbacks.onDone();
   };
-  const knownMeasure = line.measureId === '' || measurements.some((measurement) => measurement.id === line.measureId);
+  const choices = unitChoices(items.byId.get(line.itemId), measurements);
+  const knownMeasure = line.measureId === '' || choices.some((measurement) => measurement.id === line.measureId);
   return (
     <>
       <tr className={marks ? 'receipt-line invalid' : 'receipt-line'} data-testid="receipt-line">
@@ -79,8 +84,12 @@ const LineRow = memo(function LineRow({
             onChange={(event) => callbacks.onEdit(line.key, 'measureId', event.target.value)}
           >
             {line.measureId === '' && <option value="">{t('receipts.choose')}</option>}
-            {!knownMeasure && <option value={line.measureId}>{t('receipts.unknownValue', { id: line.measureId })}</option>}
-            {measurements.map((measurement) => (
+            {!knownMeasure && (
+              <option value={line.measureId}>
+                {measurements.find((measurement) => measurement.id === line.measureId)?.name ?? t('receipts.unknownValue', { id: line.measureId })}
+              </option>
+            )}
+            {choices.map((measurement) => (
               <option key={measurement.id} value={measurement.id}>
                 {measurement.name}
               </option>
@@ -144,12 +153,14 @@ export function LineTable({
   lines,
   marks,
   measurements,
+  items,
   warehouses,
   callbacks,
 }: {
   readonly lines: readonly LineDraft[];
   readonly marks: Readonly<Record<string, LineMarks>>;
   readonly measurements: readonly Named[];
+  readonly items: ItemIndex;
   readonly warehouses: readonly Named[];
   readonly callbacks: LineCallbacks;
 }) {
@@ -185,6 +196,7 @@ export function LineTable({
               position={position}
               marks={marks[line.key]}
               measurements={measurements}
+              items={items}
               warehouseName={warehouseName(line.warehouseId)}
               callbacks={callbacks}
             />

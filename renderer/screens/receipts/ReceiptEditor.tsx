@@ -87,26 +87,39 @@ function storedHeader(stored: ReceiptDetail): HeaderDraft {
   };
 }
 
-function ReceiptForm({
+/**
+ * A refused new receipt being corrected (the needs-attention inbox): the editor starts from its data, keeps its
+ * guid and employee, and sends it again through `send` instead of creating it directly.
+ */
+export interface Correction {
+  readonly draft: ReceiptDetail;
+  readonly employeeId: string;
+  readonly send: (body: Record<string, unknown>) => Promise<unknown>;
+}
+
+export function ReceiptForm({
   stored,
   refs,
   onClose,
+  correction,
 }: {
   readonly stored: ReceiptDetail | null;
   readonly refs: References;
   readonly onClose: (notice: string) => void;
+  readonly correction?: Correction;
 }) {
   const t = useT();
   const bridge = useBridge();
   const employee = useTerminal((state) => state.employee);
-  const fixedPoint = workplacePoint(employee, refs.workplaces);
+  const fixedPoint = workplacePoint(employee, refs.workplaces, refs.tillPointId);
   const keys = useRef(0);
   const nextKey = () => `line-${(keys.current += 1)}`;
-  const [guid] = useState(uuidv7);
+  const [guid] = useState(() => correction?.draft.guid ?? uuidv7());
   const [saved, setSaved] = useState<Saved | null>(stored && { id: stored.id, conducted: stored.conducted });
-  const [header, setHeader] = useState<HeaderDraft>(() => (stored ? storedHeader(stored) : newHeader(refs, fixedPoint, t)));
+  const start = stored ?? correction?.draft ?? null;
+  const [header, setHeader] = useState<HeaderDraft>(() => (start ? storedHeader(start) : newHeader(refs, fixedPoint, t)));
   const { lines, current, update } = useLines(() =>
-    (stored?.items ?? []).map((line) =>
+    (start?.items ?? []).map((line) =>
       lineFromWire(line, nextKey(), refs.items.byId.get(line.itemId)?.name ?? t('receipts.unknownItem')),
     ),
   );
@@ -208,6 +221,16 @@ function ReceiptForm({
     const sentKeys = lines.map((line) => line.key);
     const wasConducted = saved?.conducted ?? false;
     setBusy(true);
+    if (correction) {
+      correction
+        .send(createBody(header, lines, { guid, employeeId: correction.employeeId, conducted }))
+        .then(
+          () => onClose(''),
+          (error: unknown) => setSubmitted(placeServiceProblems(errorLines(error), sentKeys)),
+        )
+        .finally(() => setBusy(false));
+      return;
+    }
     const call = saved
       ? bridge.run<ReceiptHeader>('ReceiptController_update', {
           params: { id: saved.id },
@@ -323,6 +346,7 @@ function ReceiptForm({
           lines={lines}
           marks={shown.lines}
           measurements={refs.measurements}
+          items={refs.items}
           warehouses={refs.warehouses}
           callbacks={callbacks}
         />

@@ -14,6 +14,8 @@ export interface IndexedItem {
   readonly defaultPrice: string;
   /** The measurement id the item's `measurement` names, or '' when none does (the line then asks for one). */
   readonly measureId: string;
+  /** Every measurement the item's unit names (shared/item-unit.ts); empty: unknown, any unit is accepted. */
+  readonly units: readonly string[];
   /** Lower-case name, search name and barcode, separated so that a query never matches across two fields. */
   readonly key: string;
   /** The raw texts `key` was made of: a reload reuses the key when they have not changed. */
@@ -32,19 +34,16 @@ export const SHOWN_RESULTS = 50;
 
 const FIELD_SEPARATOR = '\u0000';
 
-/**
- * The measurement an item's free-text `measurement` names: the one with that id, else the one with that name
- * (case and surrounding spaces ignored), else ''.
- */
-export function measureIdOf(
-  measurement: string | null | undefined,
-  byId: ReadonlySet<string>,
-  byName: ReadonlyMap<string, string>,
-): string {
-  const text = (measurement ?? '').trim();
-  if (text === '') return '';
-  if (byId.has(text)) return text;
-  return byName.get(text.toLocaleLowerCase()) ?? '';
+// The item's unit (one rule with the service's check of a receipt line's unit: shared/item-unit.ts).
+export { measureIdOf } from '../../../shared/item-unit.js';
+import { measureIdOf } from '../../../shared/item-unit.js';
+
+const NO_UNITS: readonly string[] = [];
+
+/** The units a line of `item` may use: its own (shared/item-unit.ts), or every measurement when its unit is unknown. */
+export function unitChoices<T extends Named>(item: Pick<IndexedItem, 'units'> | undefined, measurements: readonly T[]): readonly T[] {
+  const units = item?.units ?? NO_UNITS;
+  return units.length === 0 ? measurements : measurements.filter((measurement) => units.includes(measurement.id));
 }
 
 const isPositive = (text: string | null | undefined): text is string =>
@@ -57,10 +56,18 @@ const isPositive = (text: string | null | undefined): text is string =>
 export function buildItemIndex(items: readonly CatalogueItem[], measurements: readonly Named[], previous?: ItemIndex): ItemIndex {
   const measureIds = new Set(measurements.map((measurement) => measurement.id));
   const measureByName = new Map<string, string>();
+  const unitsByName = new Map<string, string[]>();
   for (const measurement of measurements) {
     const name = measurement.name.trim().toLocaleLowerCase();
     if (!measureByName.has(name)) measureByName.set(name, measurement.id);
+    unitsByName.set(name, [...(unitsByName.get(name) ?? []), measurement.id]);
   }
+  // The same rule as itemUnits (shared/item-unit.ts), with the lookups built once for the whole catalogue.
+  const unitsOf = (text: string | null | undefined): readonly string[] => {
+    const trimmed = (text ?? '').trim();
+    if (trimmed === '') return NO_UNITS;
+    return measureIds.has(trimmed) ? [trimmed] : (unitsByName.get(trimmed.toLocaleLowerCase()) ?? NO_UNITS);
+  };
   const indexed: IndexedItem[] = [];
   for (const item of items) {
     if (item.is_deleted) continue;
@@ -73,6 +80,7 @@ export function buildItemIndex(items: readonly CatalogueItem[], measurements: re
       barcode,
       defaultPrice: isPositive(item.cost) ? item.cost : item.price,
       measureId: measureIdOf(item.measurement, measureIds, measureByName),
+      units: unitsOf(item.measurement),
       key:
         before?.keySource === keySource
           ? before.key

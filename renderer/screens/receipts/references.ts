@@ -15,19 +15,23 @@ export interface References {
   readonly points: readonly Point[];
   readonly workplaces: readonly Workplace[];
   readonly items: ItemIndex;
+  /** The point this till was enrolled at (the terminal core knows it), or null when unknown. */
+  readonly tillPointId: string | null;
 }
 
 const byName = <T extends Named>(list: readonly T[]): T[] => [...list].sort((a, b) => a.name.localeCompare(b.name));
 
 /** `previous`: the last load's references, whose item index the new one reuses where items did not change. */
 export async function loadReferences(bridge: Bridge, previous?: References): Promise<References> {
-  const [suppliers, warehouses, measurements, points, workplaces, items] = await Promise.all([
+  const [suppliers, warehouses, measurements, points, workplaces, items, status] = await Promise.all([
     bridge.run<Named[]>('SupplierController_findAll'),
     bridge.run<Named[]>('WarehouseController_findAll'),
     bridge.run<Named[]>('MeasurementController_findAllMeasurements'),
     bridge.run<Point[]>('BusinessController_findAllPoints'),
     bridge.run<Workplace[]>('BusinessController_findAllWorkplaces'),
     bridge.run<CatalogueItem[]>('ItemModifierController_findAllItems'),
+    // Only a default: a core that cannot say leaves the point to the employee's workplace or to the cashier.
+    bridge.terminal('terminal.enrollmentStatus').catch(() => null),
   ]);
   return {
     suppliers: byName(suppliers),
@@ -36,14 +40,17 @@ export async function loadReferences(bridge: Bridge, previous?: References): Pro
     points: byName(points),
     workplaces,
     items: buildItemIndex(items, measurements, previous?.items),
+    tillPointId: status?.scope?.pointId ?? null,
   };
 }
 
 /**
- * The point a receipt is recorded at: the signed-in employee's workplace's point, or null when the employee has
- * no workplace (or it names no point) — then the cashier picks one.
+ * The point a receipt is recorded at: this till's point (at a till, operations take the till's point — a manager
+ * allowed at every till included), else the signed-in employee's workplace's point, else null — then the cashier
+ * picks one.
  */
-export function workplacePoint(employee: SessionEmployee | null, workplaces: readonly Workplace[]): string | null {
+export function workplacePoint(employee: SessionEmployee | null, workplaces: readonly Workplace[], tillPointId: string | null = null): string | null {
+  if (tillPointId) return tillPointId;
   const workplace = workplaces.find((entry) => entry.id === employee?.workplace_id);
   return workplace?.automated_point_id || null;
 }

@@ -1,0 +1,104 @@
+/**
+ * Correcting a refused credit sale or repayment through the form it was made with (debts/RecordForm.tsx), filled
+ * from the refused body: the client (chosen by name — a client no longer on this till is named so), the amount,
+ * how a repayment was paid, the signature kept. Sent again through the core as a new operation that closes the
+ * entry in the same local transaction; the employee and point of the first attempt are kept.
+ */
+import { useState } from 'react';
+import type { InboxEntryPayload } from '../../../shared/terminal-contract.js';
+import { formatMoney, MONEY } from '../../../shared/decimal.js';
+import { ErrorLines } from '../../components/ErrorLines.js';
+import { unitsOrUndefined } from '../../lib/format.js';
+import { useLoad } from '../../lib/use-load.js';
+import { useBridge, useT } from '../../state/context.js';
+import { clientBalances } from '../Debts.js';
+import { repaymentMethods, type PaymentMethod } from '../debts/entries.js';
+import { RecordForm } from '../debts/RecordForm.js';
+import { linesFor } from './edit-body.js';
+
+interface RefusedDebtBody {
+  readonly client_id?: string;
+  readonly debt_amount?: string;
+  readonly employee_id?: string;
+  readonly id_automated_point?: string;
+  readonly signature_url?: string | null;
+  readonly payment_type_id?: string | null;
+}
+
+export function DebtCorrection({
+  entry,
+  reason,
+  onDone,
+  onCancel,
+}: {
+  readonly entry: InboxEntryPayload;
+  /** The service's raw lines: the ones naming the client stand under its choice. */
+  readonly reason: readonly string[];
+  readonly onDone: () => void;
+  readonly onCancel: () => void;
+}) {
+  const t = useT();
+  const bridge = useBridge();
+  const body = (entry.args ?? {}) as RefusedDebtBody;
+  const [clientId, setClientId] = useState(body.client_id ?? '');
+  const lists = useLoad(async () => {
+    const [clients, debts, methods] = await Promise.all([
+      bridge.run<{ id: string; full_name: string; phone_number: string | null; is_deleted?: boolean }[]>('ClientController_findAll'),
+      bridge.run<{ id: string; client_id: string; debt_amount: string; is_deleted: boolean }[]>('ClientDebtController_findAllDebts'),
+      bridge.run<PaymentMethod[]>('PaymentMethodController_findAll').catch((): PaymentMethod[] => []),
+    ]);
+    const live = clients.filter((candidate) => !candidate.is_deleted);
+    return { clients: clientBalances(live, debts), methods: repaymentMethods(methods) };
+  }, []);
+  const units = unitsOrUndefined(body.debt_amount ?? '', MONEY) ?? 0n;
+  const client = lists.data?.clients.find((candidate) => candidate.id === clientId);
+  const known = client !== undefined;
+
+  return (
+    <div className="form resubmit-form" role="form" aria-label={t('inbox.correctTitle')}>
+      <p className="muted">{t('inbox.resubmitIntro')}</p>
+      <label>
+        {t('debts.client')}
+        <select name="client" value={clientId} onChange={(event) => setClientId(event.target.value)}>
+          {!known && <option value={clientId}>{t('inbox.unknownRecord', { id: clientId })}</option>}
+          {lists.data?.clients.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.full_name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {clientId === body.client_id && <ErrorLines lines={linesFor('client_id', reason)} />}
+      {lists.data && (
+        <RecordForm
+          key={clientId}
+          // A client no longer here still shows the form (balance unknown: 0); sending it is what the service judges.
+          client={{ id: clientId, balance: client?.balance ?? '0' }}
+          pointId={body.id_automated_point ?? '0'}
+          methods={lists.data.methods}
+          initial={{
+            kind: units < 0n ? 'repayment' : 'sale',
+            amount: formatMoney(units < 0n ? -units : units),
+            methodId: body.payment_type_id ?? null,
+            signature: body.signature_url ?? null,
+            ...(body.employee_id ? { employeeId: body.employee_id } : {}),
+          }}
+          submitLabel={t('inbox.sendAgain')}
+          send={(corrected) =>
+            bridge.terminal('terminal.inboxResubmit', {
+              entryId: entry.mutation_id,
+              operation: entry.name,
+              input: { params: entry.params, body: corrected },
+            })
+          }
+          onRecorded={onDone}
+        />
+      )}
+      <div className="actions">
+        <button type="button" className="secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
