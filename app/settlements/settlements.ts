@@ -88,7 +88,7 @@ async function withTotals(db: Db, ctx: OperationContext, row: SettlementRow) {
   return settlementWire(row, totals);
 }
 
-/** The newest live settlement; 404 when the business has none (the reference answered 200 with an empty body, B2). */
+/** The newest live settlement; nothing (200 with an empty body, as the reference) when there is none (issue 13 §1.7). */
 async function findLatest(db: Db, ctx: OperationContext) {
   const row = await db
     .selectFrom('settlements')
@@ -99,7 +99,7 @@ async function findLatest(db: Db, ctx: OperationContext) {
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!row) throw notFound('No settlement found');
+  if (!row) return undefined;
   return withTotals(db, ctx, row);
 }
 

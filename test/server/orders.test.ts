@@ -618,11 +618,13 @@ describe.each(await testEngines())('orders on %s', (engine) => {
     }
   });
 
-  it('last-open answers the newest open order, of one workplace when asked, and 404 when there is none', async () => {
+  it('last-open answers the newest open order, of one workplace when asked, and 200 with an empty body when there is none', async () => {
     const tenant = await registerTenant(server, 'lastopen');
     const own = await orderWorld(server, tenant);
     const open = (token: string, query = '') => server.request('GET', `${api}/last-open${query}`, { token });
-    expectErrorBody(await open(tenant.token), 404, 'No open order found');
+    const none = await open(tenant.token);
+    // As the reference: "no open order" is an answer (200, empty body, no content type), not an error.
+    expect([none.status, none.body, none.headers['content-type']]).toEqual([200, '', undefined]);
     const cafe = await create(
       orderBody(own, [line(own.service, '1', '5', '5')], { subtotal: '5', total_sum: '5' }),
       tenant.token,
@@ -647,6 +649,10 @@ describe.each(await testEngines())('orders on %s', (engine) => {
       items: [expect.objectContaining({ item_id: own.service })],
     });
     expect((await open(tenant.token, `?workplace_id=${own.workplace}`)).body).toMatchObject({ id: cafe.body.id });
+    const elsewhere = await open(tenant.token, `?workplace_id=no-such-workplace`);
+    expect([elsewhere.status, elsewhere.body]).toEqual([200, '']);
+    // A lookup by id keeps its 404.
+    expectErrorBody(await server.request('GET', `${api}/no-such-order`, { token: tenant.token }), 404, 'Order not found');
     expectValidation(await open(tenant.token, '?zzz=1'), 'property zzz should not exist');
   });
 
