@@ -411,6 +411,28 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
     expect(await stockLedgerMismatches(server.database.db, shop.businessId)).toEqual([]);
   });
 
+  it('two tills’ queued shift openings both apply, each on its own workplace; a second open shift of one till is refused', async () => {
+    const till1 = await terminal();
+    const till2 = await enrollTerminal(server, shop, world.workplace2, 'Till 2');
+    const openShift = (seq: number, name: string) => operation(seq, 'SettlmentController_create', { name });
+    const first = await push(till1, [openShift(1, 'Till 1 shift')]);
+    const second = await push(till2, [openShift(1, 'Till 2 shift')]);
+    expect([first.body.results[0].status, second.body.results[0].status]).toEqual(['applied', 'applied']);
+    const open = await server.database.db
+      .selectFrom('settlements')
+      .select(['name', 'workplace_id'])
+      .where('business_id', '=', shop.businessId)
+      .where('is_closed', '=', 0)
+      .orderBy('name')
+      .execute();
+    expect(open).toEqual([
+      { name: 'Till 1 shift', workplace_id: world.workplace1 },
+      { name: 'Till 2 shift', workplace_id: world.workplace2 },
+    ]);
+    const again = await push(till1, [openShift(2, 'Till 1 again')]);
+    expect(again.body.results[0]).toMatchObject({ status: 'rejected', result: { error: { statusCode: 409 } } });
+  });
+
   it('gives a credit sale’s entry the operation’s first id, whether or not the client owed before', async () => {
     const till = await terminal();
     const newcomer = await insertClient(server, shop, 'First-time debtor');
