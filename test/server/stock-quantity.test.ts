@@ -130,6 +130,21 @@ describe.each(await testEngines())('stock rows on %s', (engine) => {
     expect(await stockLedgerMismatches(server.database.db, shop.businessId)).toEqual([]);
   });
 
+  it('concurrent creates of one pair make one row, each an absolute edit, and the level stays the sum of the ledger', async () => {
+    await fresh();
+    const quantities = ['1', '2', '3', '4', '5', '6'];
+    const answers = await Promise.all(quantities.map((quantity) => create(rowBody({ stock_quantity: quantity }))));
+    expect(answers.map((answer) => answer.status)).toEqual(quantities.map(() => 201));
+    const ids = new Set(answers.map((answer) => answer.body.id as string));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids] as [string];
+    const level = await levelOf(server, shop, world.item, world.warehouse);
+    // The last writer's value, whichever it was: one of those sent, never a sum of several.
+    expect(quantities.map((quantity) => BigInt(quantity) * 1000n)).toContain(level);
+    expect((await server.request('GET', `${api}/${id}`, { token: shop.token })).body.stock_quantity).toBe(String(level / 1000n));
+    expect(await stockLedgerMismatches(server.database.db, shop.businessId)).toEqual([]);
+  });
+
   it('a create for an existing pair with a bad field is refused and changes nothing', async () => {
     await fresh();
     const first = await create(rowBody());
