@@ -95,6 +95,8 @@ export interface EmployeesTable extends TenantRow {
 export interface WarehousesTable extends TenantRow {
   name: string;
   location: string | null;
+  /** The business's default warehouse (migration 0014): at most one live per business. */
+  is_default: Generated<Flag>;
 }
 
 export interface MeasurementsTable extends TenantRow {
@@ -412,6 +414,8 @@ export interface OrderLinesTable extends OrderChildRow {
   warehouse_id: string | null;
   is_voided: Flag;
   is_refunded: Flag;
+  /** A stocked line recorded without a stock entry: its business had no warehouse (migration 0014). */
+  moved_no_stock: Generated<Flag>;
 }
 
 export interface OrderDiscountsTable extends OrderChildRow {
@@ -472,6 +476,8 @@ export interface SettlementsTable extends TenantRow {
   name: string;
   dt_closed: string | null;
   is_closed: Flag;
+  /** The workplace (till) the shift belongs to (migration 0014); null: a shift of no till. */
+  workplace_id: string | null;
 }
 
 /** What a shift took per payment method, recorded when it closed. */

@@ -26,12 +26,12 @@ describe('receipt totals (shared by the service and the terminal screen)', () =>
     expect(receivedAmount(line('0.05', '0.09', '0'))).toBe(0n);
   });
 
-  it('adds a line’s rounding to what was received only, never to the plan', () => {
+  it('leaves a line’s rounding out of every amount and total: total is Σ quantity × price, as clients send it', () => {
     const rounded = line('12.5', '2', '2', '-0.03');
-    expect(receivedAmount(rounded)).toBe(2497n);
+    expect(receivedAmount(rounded)).toBe(2500n);
     expect(plannedAmount(rounded)).toBe(2500n);
-    expect(lineDifference(rounded)).toBe(-3n);
-    expect(receiptTotals([rounded])).toEqual({ total: 2497n, totalPlanned: 2500n, totalDiff: -3n });
+    expect(lineDifference(rounded)).toBe(0n);
+    expect(receiptTotals([rounded, line('1', '1', '0', '0.4')])).toEqual({ total: 2600n, totalPlanned: 2500n, totalDiff: 100n });
   });
 
   it('gives a negative difference when less arrived than was planned', () => {
@@ -55,7 +55,7 @@ describe('receipt totals (shared by the service and the terminal screen)', () =>
           rounding: entry.rounding as Money | null,
         }));
         const totals = receiptTotals(lines);
-        const received = lines.reduce((sum, entry) => sum + lineAmount(entry.price, entry.quantity) + (entry.rounding ?? 0n), 0n);
+        const received = lines.reduce((sum, entry) => sum + lineAmount(entry.price, entry.quantity), 0n);
         const planned = lines.reduce((sum, entry) => sum + lineAmount(entry.price, entry.plannedQuantity), 0n);
         expect(totals).toEqual({ total: received, totalPlanned: planned, totalDiff: received - planned });
       }),

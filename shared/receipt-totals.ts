@@ -3,9 +3,13 @@
  * stores its own) and the terminal's screen (which shows them live and sends them): both must arrive at the very
  * same exact figures, or every receipt the screen sends would be refused. Exact bigint units only.
  *
- * - received amount of a line = lineAmount(price, quantity) + rounding (the supplier invoice's adjustment);
- * - planned amount of a line = lineAmount(price, plannedQuantity) (the rounding belongs to what was invoiced);
+ * - received amount of a line = lineAmount(price, quantity);
+ * - planned amount of a line = lineAmount(price, plannedQuantity);
  * - total = Σ received, totalPlanned = Σ planned, totalDiff = total − totalPlanned.
+ *
+ * A line's `rounding` enters no total: it is stored and returned as sent. Clients of the reference interface send
+ * `total` = Σ quantity × price, so a rule that added the rounding refused every correct receipt that had one
+ * (issue 13 §1.2).
  */
 import { lineAmount, type Money, type Quantity } from './decimal.js';
 
@@ -14,7 +18,7 @@ export interface PricedLine {
   readonly price: Money;
   readonly quantity: Quantity;
   readonly plannedQuantity: Quantity;
-  /** A signed money adjustment added to the received amount only; null or absent means none. */
+  /** The supplier invoice's signed adjustment: descriptive, kept as sent, in no total (see above). */
   readonly rounding?: Money | null;
 }
 
@@ -24,9 +28,9 @@ export interface ReceiptTotals {
   readonly totalDiff: Money;
 }
 
-/** Received amount of a line: price × quantity rounded half away from zero to a hundredth, plus its rounding. */
+/** Received amount of a line: price × quantity rounded half away from zero to a hundredth (its rounding is not added). */
 export function receivedAmount(line: PricedLine): Money {
-  return (lineAmount(line.price, line.quantity) + (line.rounding ?? 0n)) as Money;
+  return lineAmount(line.price, line.quantity);
 }
 
 /** Planned amount of a line: price × planned quantity, rounded the same way. */

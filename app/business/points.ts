@@ -25,7 +25,8 @@ export const points = simpleResource<CreateAutomatedPointDto, UpdateAutomatedPoi
     guid: row.guid ?? null,
     default_warehouse_id: row.default_warehouse_id ?? null,
   }),
-  // Only a warehouse being set is checked: one deleted later leaves the point editable (sales then refuse it).
+  // Only a warehouse being set is checked: one deleted later leaves the point editable (its sales then take the
+  // business's warehouse: app/orders/order-checks.ts).
   check: async (db, ctx, columns, changed) => {
     const warehouse = (changed ?? columns).default_warehouse_id;
     if (typeof warehouse !== 'string') return;

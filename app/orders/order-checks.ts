@@ -1,7 +1,7 @@
 /**
  * The checks an order write runs against the database before it writes anything that counts: every id it names
  * exists in the caller's business (400 naming the field, all problems at once), the settlements it names are
- * open (409), and each line gets its warehouse. Used by create and update alike; an update asks only about what
+ * open (409), and each line gets its warehouse (docs/api/orders-and-settlements.md, D6). Used by create and update alike; an update asks only about what
  * it changes.
  */
 import { badRequest, conflict } from '../../shared/errors.js';
@@ -31,6 +31,8 @@ export interface OrderCheckRequest {
 export interface OrderCheckResult {
   /** The warehouse of each line of `lines` (null: the line moves no stock). */
   readonly lineWarehouses: readonly (string | null)[];
+  /** Whether each line of `lines` is a stocked line that moves no stock: its business has no warehouse at all. */
+  readonly linesWithoutStock: readonly boolean[];
   /** Whether each payment of `payments` is by a DEBT method. */
   readonly debtPayments: readonly boolean[];
 }
@@ -72,6 +74,7 @@ export async function checkOrder(db: Db, ctx: OperationContext, request: OrderCh
       discounts: discountIds,
       taxes: (request.taxes ?? []).map((tax) => tax.tax_id),
       paymentDevices: payments.map((payment) => payment.payment_device_id).filter(given),
+      businessWarehouse: lines.some((line) => !given(line.warehouse_id)),
     }),
     settlementStates(
       db,
@@ -92,6 +95,7 @@ export async function checkOrder(db: Db, ctx: OperationContext, request: OrderCh
   if (given(request.clientId) && !found.clients.has(request.clientId)) problems.push('client_id must be an existing client');
 
   const defaultWarehouse = found.points.get(request.pointId) ?? null;
+  const linesWithoutStock = lines.map(() => false);
   const lineWarehouses = lines.map((line, index) => {
     const field = `items.${index}`;
     const entry = found.items.get(line.item_id);
@@ -105,10 +109,10 @@ export async function checkOrder(db: Db, ctx: OperationContext, request: OrderCh
       return line.warehouse_id;
     }
     if (entry?.service) return null;
-    const warehouse = request.knownWarehouses?.get(line.item_id) ?? defaultWarehouse;
-    if (warehouse === null && entry) {
-      problems.push(`${field}.warehouse_id is required: point ${request.pointId} has no live default warehouse`);
-    }
+    // The line's own (above), the order's for that item, the point's default, the business's (issue 13 §1.1):
+    // never a 400 for a body the reference accepts. Only a business with no warehouse at all sells without stock.
+    const warehouse = request.knownWarehouses?.get(line.item_id) ?? defaultWarehouse ?? found.businessWarehouse;
+    if (warehouse === null && entry) linesWithoutStock[index] = true;
     return warehouse;
   });
   (request.discounts ?? []).forEach((discount, index) => {
@@ -136,5 +140,5 @@ export async function checkOrder(db: Db, ctx: OperationContext, request: OrderCh
   if (problems.length > 0) throw badRequest(problems);
   const closed = settlements.find((entry) => states.get(entry.id as string) === true);
   if (closed) throw conflict(`Settlement ${closed.id} is closed: ${closed.field} must name an open settlement`);
-  return { lineWarehouses, debtPayments };
+  return { lineWarehouses, linesWithoutStock, debtPayments };
 }

@@ -67,6 +67,7 @@ export async function createOrder(db: Db, body: CreateOrderDto, ctx: OperationCo
       employee_id: ctx.actor.id,
       is_voided: 0,
       is_refunded: 0,
+      moved_no_stock: checked.linesWithoutStock[index] ? 1 : 0,
     })),
     discounts: contents.discounts.map((discount, index) => ({ ...childBase(ctx, header.id, index), ...discount })),
     taxes: contents.taxes.map((tax, index) => ({ ...childBase(ctx, header.id, index), ...tax })),

@@ -20,6 +20,8 @@ export interface OrderReferenceRequest {
   readonly discounts?: readonly string[];
   readonly taxes?: readonly string[];
   readonly paymentDevices?: readonly string[];
+  /** Also find the business's own warehouse for lines that neither name one nor have a point default. */
+  readonly businessWarehouse?: boolean;
 }
 
 export interface CatalogueEntry {
@@ -42,6 +44,11 @@ export interface FoundOrderReferences {
   readonly discounts: ReadonlySet<string>;
   readonly taxes: ReadonlySet<string>;
   readonly paymentDevices: ReadonlySet<string>;
+  /**
+   * The business's warehouse for lines nothing else places (issue 13 §1.1): its only live warehouse, else its
+   * default (the flagged one, else the first created); null when it has no live warehouse at all.
+   */
+  readonly businessWarehouse: string | null;
 }
 
 type Row = { kind: string; id: string; x: string | null; f: number | bigint | null };
@@ -89,6 +96,16 @@ export async function findOrderReferences(
   plain('discounts', 'discounts', request.discounts);
   plain('taxes', 'tax_fees', request.taxes);
   plain('payment_devices', 'payment_devices', request.paymentDevices);
+  if (request.businessWarehouse) {
+    // One row: the only live warehouse when there is exactly one, else the default — the flagged one, else the
+    // first created (businesses whose warehouses predate the flag, or made by fixtures, still have a default).
+    branches.push(sql<Row>`select 'business_warehouse' as kind,
+        (select w.id from warehouses w where w.business_id = ${business} and w.is_deleted = 0
+          order by w.is_default desc, w.dt_created, w.id limit 1) as id,
+        (select case when count(*) = 1 then min(w.id) end from warehouses w
+          where w.business_id = ${business} and w.is_deleted = 0) as x,
+        cast(0 as integer) as f`);
+  }
 
   const rows = branches.length === 0 ? [] : (await sql<Row>`${sql.join(branches, sql` union all `)}`.execute(db)).rows;
   const of = (kind: string) => rows.filter((row) => row.kind === kind);
@@ -107,6 +124,7 @@ export async function findOrderReferences(
     discounts: new Set(of('discounts').map((row) => row.id)),
     taxes: new Set(of('taxes').map((row) => row.id)),
     paymentDevices: new Set(of('payment_devices').map((row) => row.id)),
+    businessWarehouse: of('business_warehouse').map((row) => row.x ?? row.id ?? null)[0] ?? null,
   };
 }
 

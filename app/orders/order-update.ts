@@ -11,7 +11,7 @@ import { badRequest, conflict } from '../../shared/errors.js';
 import { flag, units } from '../../db/values.js';
 import { writeAudit } from '../audit.js';
 import type { Db, OperationContext } from '../context.js';
-import { checkOrder, failIfAny, refuseDebtWithoutClient } from './order-checks.js';
+import { checkOrder, failIfAny, refuseDebtWithoutClient, type OrderCheckResult } from './order-checks.js';
 import { debtTarget, postOrderDebt, postOrderStock, saleMoves } from './order-effects.js';
 import { orderTotals, totalProblems } from './order-math.js';
 import { settlementStates } from './order-references.js';
@@ -247,7 +247,7 @@ interface WriteInput {
   readonly current: OrderRow;
   readonly stored: OrderChildren;
   readonly plan: ChangePlan;
-  readonly checked: { readonly lineWarehouses: readonly (string | null)[]; readonly debtPayments: readonly boolean[] };
+  readonly checked: Pick<OrderCheckResult, 'lineWarehouses' | 'linesWithoutStock' | 'debtPayments'>;
   readonly flags: { readonly isVoided: boolean; readonly isRefunded: boolean };
 }
 
@@ -267,6 +267,7 @@ async function writeChildren(db: Db, ctx: OperationContext, input: WriteInput): 
       ...line,
       warehouse_id: checked.lineWarehouses[index] ?? null,
       employee_id: ctx.actor.id,
+      moved_no_stock: checked.linesWithoutStock[index] ? 1 : 0,
       ...lineFlags,
     }));
     await replace('order_lines', lines);

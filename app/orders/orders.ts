@@ -5,7 +5,7 @@
  */
 import type { FindLastOpenOrderQuery } from '../../shared/catalogue/order.js';
 import type { Money } from '../../shared/decimal.js';
-import { conflict, notFound } from '../../shared/errors.js';
+import { conflict } from '../../shared/errors.js';
 import { flag } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
 import { handler, type Handler } from '../operation.js';
@@ -32,7 +32,10 @@ async function findOne(db: Db, id: string, ctx: OperationContext) {
   return fullOrderWire(row, await loadChildren(db, ctx, id));
 }
 
-/** The newest open order (not closed, voided or refunded), of one workplace when asked; 404 when there is none. */
+/**
+ * The newest open order (not closed, voided or refunded), of one workplace when asked; nothing (200 with an empty
+ * body, as the reference) when there is none: "no open order" is an answer, not an error (issue 13 §1.7).
+ */
 async function findLastOpen(db: Db, query: FindLastOpenOrderQuery, ctx: OperationContext) {
   let select = db
     .selectFrom('orders')
@@ -44,7 +47,7 @@ async function findLastOpen(db: Db, query: FindLastOpenOrderQuery, ctx: Operatio
     .where('is_refunded', '=', 0);
   if (query.workplace_id) select = select.where('workplace_id', '=', query.workplace_id);
   const row = await select.orderBy('dt_created', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
-  if (!row) throw notFound('No open order found');
+  if (!row) return undefined;
   return fullOrderWire(row, await loadChildren(db, ctx, row.id));
 }
 

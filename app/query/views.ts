@@ -105,7 +105,8 @@ export const REPORTING_VIEWS: Readonly<Record<string, ReportingView>> = {
     discount_value: money('discount_value'),
     id_automated_point: text('id_automated_point'),
   }),
-  S_Warehouse: view('warehouses', texts('name', 'location')),
+  // Ours: `is_default`, the business's default warehouse (issue 13 §1.1).
+  S_Warehouse: view('warehouses', { ...texts('name', 'location'), is_default: flag('is_default') }),
   S_Supplier: view('suppliers', texts('name', 'description', 'contact_person', 'phone_number', 'email', 'address')),
   S_Clients: view('clients', texts('full_name', 'phone_number', 'email', 'address', 'birthday')),
   S_Client_Debt: view('client_debts', {
@@ -213,6 +214,8 @@ export const REPORTING_VIEWS: Readonly<Record<string, ReportingView>> = {
     is_voided: flag('is_voided'),
     is_refunded: flag('is_refunded'),
     line_no: integer('line_no'),
+    // Ours: a stocked line sold while its business had no warehouse, so it moved no stock (issue 13 §1.1).
+    moved_no_stock: flag('moved_no_stock'),
   }),
   T_Order_Discount: view('order_discounts', {
     ...texts('order_id', 'item_id'),
@@ -263,7 +266,13 @@ export const REPORTING_VIEWS: Readonly<Record<string, ReportingView>> = {
     ),
     is_refunded: flag('is_refunded'),
   }),
-  S_Settlments: view('settlements', { name: text('name'), dt_closed: timestamp('dt_closed'), is_closed: flag('is_closed') }),
+  S_Settlments: view('settlements', {
+    name: text('name'),
+    dt_closed: timestamp('dt_closed'),
+    is_closed: flag('is_closed'),
+    // Ours: the workplace (till) the shift belongs to (issue 13 §1.6).
+    workplace_id: text('workplace_id'),
+  }),
 };
 
 export const REPORTING_VIEW_NAMES: readonly string[] = Object.keys(REPORTING_VIEWS);

@@ -16,13 +16,13 @@ const line = (overrides: Partial<ReceiptLine> = {}): ReceiptLine => ({
 });
 
 describe('receipt totals', () => {
-  it('sums price × quantity per line, adds each line’s rounding to the received total only', () => {
+  it('sums price × quantity per line and leaves each line’s rounding out of the totals', () => {
     const totals = receiptTotals([
       line(),
       line({ quantity: 333n as Quantity, price: 101n as Money, rounding: -3n as Money, plannedQuantity: 0n as Quantity }),
     ]);
-    // 12.50 × 2 = 25.00; 1.01 × 0.333 = 0.33633 → 0.34, −0.03 rounding → 0.31; planned 12.50 × 3 = 37.50.
-    expect(totals).toEqual({ total: 2531n, totalPlanned: 3750n, totalDiff: -1219n });
+    // 12.50 × 2 = 25.00; 1.01 × 0.333 = 0.33633 → 0.34 (its −0.03 rounding is in no total); planned 12.50 × 3 = 37.50.
+    expect(totals).toEqual({ total: 2534n, totalPlanned: 3750n, totalDiff: -1216n });
   });
 
   it('rounds each line half away from zero before summing', () => {

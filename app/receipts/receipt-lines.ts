@@ -18,7 +18,7 @@ export interface ReceiptLine {
   readonly price: Money;
   readonly plannedQuantity: Quantity;
   readonly measureId: string;
-  /** A signed money adjustment added to the line's amount (the supplier invoice's rounding), or null. */
+  /** The supplier invoice's signed rounding of the line, stored as sent and in no total; or null. */
   readonly rounding: Money | null;
   readonly newPrice: Money | null;
   /** The line's own warehouse, or null to use the receipt's single warehouse. */

@@ -1,10 +1,17 @@
 /**
  * Settlements: the cash-register shifts of a business (the reference's SettlmentController; the misspelling is
- * part of the wire). At most one shift is open per business; orders name their shift in `settlement_id`. Closing a
+ * part of the wire). A shift belongs to a workplace (a till; our additive `workplace_id`, by default the caller's
+ * own): at most one is open per workplace, so a business with two tills runs two shifts (issue 13 §1.6); shifts
+ * of no workplace (opened from the back office) keep the old rule, one open per business. Orders name their shift
+ * in `settlement_id`. Closing a
  * shift refuses while it has open orders and records what it took per payment method (the reference's close did
  * nothing, D14). A closed shift cannot be reopened. Behaviour and decisions: docs/api/orders-and-settlements.md.
  */
-import type { CreateSettlmentDto, UpdateSettlmentDto } from '../../shared/catalogue/settlment.js';
+import type {
+  CreateSettlmentDto,
+  FindLatestSettlementQuery,
+  UpdateSettlmentDto,
+} from '../../shared/catalogue/settlment.js';
 import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { SettlementsTable } from '../../db/schema.js';
 import { flag } from '../../db/values.js';
@@ -24,16 +31,39 @@ function settlementWire(row: SettlementRow, totals: readonly TotalRow[] | undefi
     name: row.name,
     dt_closed: row.dt_closed ?? null,
     is_closed: flag(row.is_closed),
+    workplace_id: row.workplace_id ?? null,
     totals: flag(row.is_closed) ? (totals ?? []).map(totalWire) : null,
   };
 }
 
 const settlementNotFound = (id: string) => notFound(`Settlement with ID ${id} not found`);
 
-const OPEN_RETRY = 'on conflict ("business_id") where is_closed = 0 and is_deleted = 0 do nothing returning "id"';
+// No conflict target: either partial unique index (per workplace, or the business's one shift of no workplace)
+// decides, and the id is fresh, so the only conflict possible is another open shift of the same workplace.
+const OPEN_RETRY = 'on conflict do nothing returning "id"';
 
 function refuseStrayCloseDate(isClosed: boolean, dtClosed: string | null | undefined) {
   if (!isClosed && dtClosed) throw badRequest(['dt_closed is set by closing the settlement: send it with is_closed: true']);
+}
+
+/**
+ * The shift's workplace: the one the body names (a live workplace of the business, and of the caller's point when
+ * the caller is a cashier or till), else the caller's own (a PIN token's or a till's), else none.
+ */
+async function shiftWorkplace(db: Db, ctx: OperationContext, named: string | null | undefined): Promise<string | null> {
+  if (named === undefined || named === null) return ctx.actor.workplaceId ?? null;
+  const workplace = await db
+    .selectFrom('workplaces')
+    .select(['id', 'automated_point_id'])
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', named)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (!workplace) throw badRequest(['workplace_id must be an existing workplace']);
+  if (ctx.actor.pointId !== undefined && workplace.automated_point_id !== ctx.actor.pointId) {
+    throw badRequest(['workplace_id must be a workplace of your point']);
+  }
+  return workplace.id;
 }
 
 async function create(db: Db, body: CreateSettlmentDto, ctx: OperationContext) {
@@ -45,25 +75,28 @@ async function create(db: Db, body: CreateSettlmentDto, ctx: OperationContext) {
     name: body.name,
     dt_closed: closed ? (body.dt_closed ?? ctx.now) : null,
     is_closed: closed ? 1 : 0,
+    workplace_id: await shiftWorkplace(db, ctx, body.workplace_id),
     is_deleted: 0,
     dt_created: ctx.now,
     dt_updated: ctx.now,
   };
-  // The partial unique index decides between concurrent openings: the loser is told which shift is open.
+  // The partial unique indexes decide between concurrent openings: the loser is told which shift is open.
   const inserted = await insertRows(db, 'settlements', [row], OPEN_RETRY);
   if (inserted.length === 0) {
-    const open = await openSettlement(db, ctx);
-    throw conflict('A settlement is already open: close it before opening another', { id: open?.id ?? null });
+    const open = await openSettlement(db, ctx, row.workplace_id);
+    const where = row.workplace_id === null ? 'A settlement of no workplace' : `A settlement of workplace ${row.workplace_id}`;
+    throw conflict(`${where} is already open: close it before opening another`, { id: open?.id ?? null });
   }
   // A shift created closed has had no orders: its totals are empty, but recorded as closed ones are.
   return settlementWire(row, closed ? await recordTotals(db, ctx, row.id) : undefined);
 }
 
-async function openSettlement(db: Db, ctx: OperationContext) {
+async function openSettlement(db: Db, ctx: OperationContext, workplaceId: string | null) {
   return db
     .selectFrom('settlements')
     .select('id')
     .where('business_id', '=', ctx.businessId)
+    .where('workplace_id', workplaceId === null ? 'is' : '=', workplaceId)
     .where('is_closed', '=', 0)
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
@@ -88,18 +121,21 @@ async function withTotals(db: Db, ctx: OperationContext, row: SettlementRow) {
   return settlementWire(row, totals);
 }
 
-/** The newest live settlement; 404 when the business has none (the reference answered 200 with an empty body, B2). */
-async function findLatest(db: Db, ctx: OperationContext) {
-  const row = await db
-    .selectFrom('settlements')
-    .selectAll()
-    .where('business_id', '=', ctx.businessId)
-    .where('is_deleted', '=', 0)
+/**
+ * The newest live settlement — of the workplace the query names, else of the caller's own workplace (a cashier's
+ * PIN token or a till: "my shift", now that each till has its own), else of the business. Nothing (200 with an
+ * empty body, as the reference) when there is none (issue 13 §1.7).
+ */
+async function findLatest(db: Db, query: FindLatestSettlementQuery | undefined, ctx: OperationContext) {
+  const workplaceId = query?.workplace_id || ctx.actor.workplaceId;
+  let select = db.selectFrom('settlements').selectAll().where('business_id', '=', ctx.businessId).where('is_deleted', '=', 0);
+  if (workplaceId) select = select.where('workplace_id', '=', workplaceId);
+  const row = await select
     .orderBy('dt_created', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!row) throw notFound('No settlement found');
+  if (!row) return undefined;
   return withTotals(db, ctx, row);
 }
 
@@ -195,7 +231,7 @@ export const settlementHandlers: readonly Handler[] = [
     audit: { type: 'SYSTEM', action: 'CREATE_SETTLEMENT' },
   }),
   handler('SettlmentController_findAll', (db, _input, ctx) => findAll(db, ctx)),
-  handler('SettlmentController_findLatest', (db, _input, ctx) => findLatest(db, ctx)),
+  handler('SettlmentController_findLatest', (db, { query }, ctx) => findLatest(db, query, ctx)),
   handler('SettlmentController_findOne', async (db, { params }, ctx) =>
     withTotals(db, ctx, await load(db, ctx, params.id ?? '')),
   ),

@@ -3,7 +3,8 @@
  * quantity — always the sum of that pair's ledger entries — and descriptive fields (price, measure, dateFrom,
  * mon…sun) that only these operations change. A quantity sent here is absolute: it becomes an 'adjustment'
  * ledger entry of (new − current), so history is kept and concurrent postings are never lost.
- * Rules for pairs that already have a row: docs/api/receipts-and-stock.md.
+ * A create for a pair that already has a row sets that row (never a duplicate, never a 409). Rules:
+ * docs/api/receipts-and-stock.md.
  */
 import type { Selectable } from 'kysely';
 import type { CreateStockListDto, UpdateStockListDto } from '../../shared/catalogue/stock-quantity.js';
@@ -79,8 +80,11 @@ function descriptive(body: UpdateStockListDto) {
 }
 
 /**
- * Creates the row of a pair. A live row for the pair — created here or by a document's posting — is a 409
- * naming it (the reference allowed duplicates, D2); a deleted one is revived with the values sent.
+ * Creates the row of a pair — or, when the pair already has one, makes it what the client means (issue 13 §1.3):
+ * a live row (created here or by a document's posting) takes the sent values as an update would, with
+ * `stock_quantity` an absolute edit posted as an adjustment against its current level; a deleted one is revived
+ * with the values sent. Either way the answer is 201 with the row (the reference allowed duplicate rows, D2; we
+ * answered 409, which clients of the reference do not expect).
  */
 async function create(db: Db, body: CreateStockListDto, ctx: OperationContext) {
   await checkReferences(db, ctx, body);
@@ -118,14 +122,31 @@ async function create(db: Db, body: CreateStockListDto, ctx: OperationContext) {
     .returningAll()
     .executeTakeFirst();
   if (revived) return stockWire(await adjust(db, ctx, revived, units(revived.quantity), body.stock_quantity));
+  return setExisting(db, ctx, body);
+}
+
+/**
+ * A create for a pair whose row is live: the row's update, written at commit like `update` (the quantity read
+ * under the row's lock, or against the basis a till's queued create carries), so the ledger stays conserved.
+ */
+async function setExisting(db: Db, ctx: OperationContext, body: CreateStockListDto) {
   const live = await db
     .selectFrom('stock_levels')
-    .select('id')
+    .selectAll()
     .where('business_id', '=', ctx.businessId)
     .where('item_id', '=', body.itemId)
     .where('warehouse_id', '=', body.warehouseId)
+    .where('is_deleted', '=', 0)
     .executeTakeFirst();
-  throw conflict('A stock row for this item and warehouse already exists; update it instead', { id: live?.id ?? null });
+  // Only when a concurrent create of the pair rolled back between our insert and this read.
+  if (!live) throw conflict('A stock row for this item and warehouse is being written; retry');
+  const changes = { ...descriptive(body), dt_updated: ctx.now };
+  await atCommit(ctx, async () => {
+    if (!(await setStockRow(db, ctx, live.id, changes, body.stock_quantity))) {
+      throw conflict('A stock row for this item and warehouse was deleted meanwhile; retry');
+    }
+  });
+  return stockWire({ ...live, ...changes, quantity: body.stock_quantity });
 }
 
 async function findAll(db: Db, ctx: OperationContext) {

@@ -35,6 +35,8 @@ import { withInsertsInFront } from '../stock/insert-rows.js';
 /** Absolute edits and the kind of value their basis holds (the value the user saw). */
 const ABSOLUTE_BASIS: Readonly<Record<string, DecimalKind>> = {
   StockQuantityController_update: QUANTITY,
+  // A create for a pair that has a row sets that row (app/stock/stock-quantity.ts): an absolute edit too.
+  StockQuantityController_create: QUANTITY,
   ClientDebtController_updateDebt: MONEY,
 };
 

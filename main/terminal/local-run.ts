@@ -91,9 +91,18 @@ async function contextFor(db: Kysely<unknown>, employeeId: string, mutationId: s
  * What the cashier saw for an absolute edit: the value stored here before the edit (the service then applies the
  * edit as a difference from it, keeping other tills' changes).
  */
-async function basisOf(db: Kysely<unknown>, name: string, params: Readonly<Record<string, string>>): Promise<string | null> {
+async function basisOf(db: Kysely<unknown>, name: string, params: Readonly<Record<string, string>>, body: unknown): Promise<string | null> {
   if (name === 'StockQuantityController_update') {
     const row = (await sql<{ quantity: bigint }>`select quantity from stock_levels where id = ${params.id ?? ''} and is_deleted = 0`.execute(db)).rows[0];
+    return row ? formatDecimal(BigInt(row.quantity), QUANTITY) : null;
+  }
+  if (name === 'StockQuantityController_create') {
+    // A create for a pair this till already has a row for sets that row: the same absolute edit as an update.
+    const pair = (body ?? {}) as { itemId?: unknown; warehouseId?: unknown };
+    const row = (
+      await sql<{ quantity: bigint }>`select quantity from stock_levels
+        where item_id = ${String(pair.itemId ?? '')} and warehouse_id = ${String(pair.warehouseId ?? '')} and is_deleted = 0`.execute(db)
+    ).rows[0];
     return row ? formatDecimal(BigInt(row.quantity), QUANTITY) : null;
   }
   if (name === 'ClientDebtController_updateDebt') {
@@ -141,7 +150,7 @@ export async function runLocally(
     const mutationId = uuidv7();
     const occurredAt = await stampOperation(local);
     const params = input.params ?? {};
-    const basis = await basisOf(local, name, params);
+    const basis = await basisOf(local, name, params, input.body);
     const ctx = await contextFor(local, employeeId, mutationId, occurredAt, basis === null ? undefined : parseBasis(name, basis));
     const result = await runJournaled(tx, resolved, parsed, ctx, seq);
     await sql`
@@ -154,7 +163,7 @@ export async function runLocally(
   });
 }
 
-const parseBasis = (name: string, text: string): bigint => unitsOf(text, name === 'StockQuantityController_update' ? QUANTITY : MONEY);
+const parseBasis = (name: string, text: string): bigint => unitsOf(text, name.startsWith('StockQuantityController_') ? QUANTITY : MONEY);
 
 /** Takes back the local effects of every pending operation, newest first, and empties the journal. */
 export async function undoPending(tx: Db, store: TerminalStore): Promise<void> {

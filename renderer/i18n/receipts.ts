@@ -61,7 +61,7 @@ export const receiptsEn = {
   'receipts.line.diff': 'Difference',
   'receipts.line.fieldOf': '{field}, {item}',
   'receipts.line.remove': 'Remove {item}',
-  'receipts.line.rounding': 'incl. rounding {amount}',
+  'receipts.line.rounding': 'rounding {amount} (not in the total)',
   'receipts.line.ownWarehouse': 'into {warehouse}',
 
   'receipts.totals': 'Totals',
@@ -163,7 +163,7 @@ export const receiptsRu: Keys = {
   'receipts.line.diff': 'Разница',
   'receipts.line.fieldOf': '{field}, {item}',
   'receipts.line.remove': 'Удалить {item}',
-  'receipts.line.rounding': 'вкл. округление {amount}',
+  'receipts.line.rounding': 'округление {amount} (не в сумме)',
   'receipts.line.ownWarehouse': 'на склад {warehouse}',
 
   'receipts.totals': 'Итоги',
@@ -263,7 +263,7 @@ export const receiptsUz: Keys = {
   'receipts.line.diff': 'Farq',
   'receipts.line.fieldOf': '{field}, {item}',
   'receipts.line.remove': '{item} qatorini o‘chirish',
-  'receipts.line.rounding': 'yaxlitlash {amount} bilan',
+  'receipts.line.rounding': 'yaxlitlash {amount} (jamiga kirmaydi)',
   'receipts.line.ownWarehouse': '{warehouse} omboriga',
 
   'receipts.totals': 'Jami',

@@ -7,6 +7,8 @@ export const CreateSettlmentDto = dto({
   name: requiredText(),
   is_closed: flag().nullish(),
   dt_closed: isoDate().nullish(),
+  /** Ours, additive: the workplace (till) the shift belongs to; absent: the caller's own workplace, if any. */
+  workplace_id: text().max(64, { error: 'must be at most 64 characters' }).nullish(),
 });
 export type CreateSettlmentDto = z.output<typeof CreateSettlmentDto>;
 
@@ -17,10 +19,16 @@ export const UpdateSettlmentDto = dto({
 });
 export type UpdateSettlmentDto = z.output<typeof UpdateSettlmentDto>;
 
+/** `?workplace_id=` (ours, additive) narrows latest to one till's shifts. */
+export const FindLatestSettlementQuery = dto({
+  workplace_id: text().max(64, { error: 'must be at most 64 characters' }).optional(),
+});
+export type FindLatestSettlementQuery = z.output<typeof FindLatestSettlementQuery>;
+
 export const settlmentOperations = [
   operation({ operationId: 'SettlmentController_create', method: 'POST', path: '/settlements/create', tag: 'Settlment', body: CreateSettlmentDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
   operation({ operationId: 'SettlmentController_findAll', method: 'GET', path: '/settlements/all', tag: 'Settlment', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'SettlmentController_findLatest', method: 'GET', path: '/settlements/latest', tag: 'Settlment', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
+  operation({ operationId: 'SettlmentController_findLatest', method: 'GET', path: '/settlements/latest', tag: 'Settlment', query: FindLatestSettlementQuery, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'SettlmentController_findOne', method: 'GET', path: '/settlements/{id}', tag: 'Settlment', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'SettlmentController_update', method: 'PATCH', path: '/settlements/update/{id}', tag: 'Settlment', body: UpdateSettlmentDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
   operation({ operationId: 'SettlmentController_remove', method: 'DELETE', path: '/settlements/delete/{id}', tag: 'Settlment', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),

@@ -1,17 +1,21 @@
 /** Warehouse operations of the reference interface (catalogue entries and their request schemas). */
 import { z } from 'zod';
-import { dto, requiredText, text } from '../schema-kit.js';
+import { dto, flag, requiredText, text } from '../schema-kit.js';
 import { operation } from './operation.js';
 
 export const CreateWarehouseDto = dto({
   name: requiredText(),
   location: text().nullish(),
+  /** Ours, additive: make this the business's default warehouse (the first one created always is). */
+  is_default: flag().nullish(),
 });
 export type CreateWarehouseDto = z.output<typeof CreateWarehouseDto>;
 
 export const UpdateWarehouseDto = dto({
   name: text().nullish(),
   location: text().nullish(),
+  /** Ours, additive: `true` makes this the business's default warehouse. */
+  is_default: flag().nullish(),
 });
 export type UpdateWarehouseDto = z.output<typeof UpdateWarehouseDto>;
 

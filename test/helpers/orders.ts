@@ -38,11 +38,13 @@ async function insertPaymentMethod(server: TestServer, tenant: Tenant, name: str
   return row.id;
 }
 
-export async function orderWorld(server: TestServer, tenant: Tenant): Promise<OrderWorld> {
+/** `warehouses: false`: no warehouse at all (`warehouse`, `warehouse2` are '' and no point has a default). */
+export async function orderWorld(server: TestServer, tenant: Tenant, options: { warehouses?: boolean } = {}): Promise<OrderWorld> {
   const db = server.database.db;
-  const warehouse = await insertWarehouse(server, tenant, 'Shop floor');
-  const warehouse2 = await insertWarehouse(server, tenant, 'Back store');
-  const point = { ...common(tenant), name: 'Café', guid: null, default_warehouse_id: warehouse };
+  const withWarehouses = options.warehouses ?? true;
+  const warehouse = withWarehouses ? await insertWarehouse(server, tenant, 'Shop floor') : '';
+  const warehouse2 = withWarehouses ? await insertWarehouse(server, tenant, 'Back store') : '';
+  const point = { ...common(tenant), name: 'Café', guid: null, default_warehouse_id: withWarehouses ? warehouse : null };
   const bare = { ...common(tenant), name: 'Kiosk', guid: null, default_warehouse_id: null };
   await db.insertInto('points').values([point, bare]).execute();
   const workplace = { ...common(tenant), name: 'Till 1', guid: null, automated_point_id: point.id };

@@ -125,22 +125,26 @@ describe.each(await testEngines())('goods receipts on %s', (engine) => {
     expect((await create({ ...body, conducted: false })).status).toBe(201);
   });
 
-  it('recomputes the totals and refuses ones that disagree, with the expected value', async () => {
+  it('recomputes the totals as Σ quantity × price, leaving each line’s rounding out, and refuses ones that disagree', async () => {
     await fresh();
     const lines = [{ itemId: world.item, quantity: '2', price: '62.75', plannedQuantity: '1', rounding: '-0.05' }];
-    // 62.75 × 2 − 0.05 = 125.45; planned 62.75 × 1.
-    const wrong = await create(receiptBody(world, lines, { total: '125.5', totalPlanned: '62.75', totalDiff: '1' }));
+    // 62.75 × 2 = 125.5 (the −0.05 rounding is stored, not added); planned 62.75 × 1.
+    const wrong = await create(receiptBody(world, lines, { total: '125.45', totalPlanned: '62.75', totalDiff: '1' }));
     expectValidation(
       wrong,
-      'total must equal the sum of the lines: expected "125.45"',
-      'totalDiff must equal total - totalPlanned: expected "62.7"',
+      'total must equal the sum of the lines: expected "125.5"',
+      'totalDiff must equal total - totalPlanned: expected "62.75"',
     );
     expect((wrong.body.message as string[]).some((line: string) => line.startsWith('totalPlanned'))).toBe(false);
     expect(await levelOf(server, shop, world.item, world.warehouse)).toBe(0n);
-    const right = await create(receiptBody(world, lines, { total: '125.45', totalPlanned: '62.75', totalDiff: '62.7' }));
+    // What a client of the reference sends: total = Σ quantity × price, the rounding on its line as it was invoiced.
+    const right = await create(receiptBody(world, lines, { total: '125.5', totalPlanned: '62.75', totalDiff: '62.75' }));
     expect(right.status).toBe(201);
-    expect(right.body).toMatchObject({ total: '125.45', totalPlanned: '62.75', totalDiff: '62.7' });
+    expect(right.body).toMatchObject({ total: '125.5', totalPlanned: '62.75', totalDiff: '62.75' });
     expect(right.body.items[0]).toMatchObject({ rounding: '-0.05' });
+    const read = await server.request('GET', `${api}/${right.body.id}`, { token: shop.token });
+    expect(read.body).toMatchObject({ total: '125.5' });
+    expect(read.body.items[0]).toMatchObject({ rounding: '-0.05' });
   });
 
   it('refuses references that do not exist in the caller’s business, one line per field, and stores nothing', async () => {

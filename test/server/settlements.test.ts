@@ -1,5 +1,5 @@
 /**
- * Settlements (shifts): one open per business, closing refuses open orders and records totals by payment method
+ * Settlements (shifts): one open per workplace (one of no workplace per business), closing refuses open orders and records totals by payment method
  * (D14: the reference's close did nothing), reads, 404s, and what a closed shift means for its orders.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ describe.each(await testEngines())('settlements on %s', (engine) => {
     return created.body;
   };
 
-  it('opens a shift and answers 201 with it; a second open shift in the business is a 409 naming the open one', async () => {
+  it('opens a shift and answers 201 with it; a second open shift of no workplace in the business is a 409 naming the open one', async () => {
     const { shop } = await business();
     const opened = await open(shop);
     expect(opened.status).toBe(201);
@@ -47,13 +47,15 @@ describe.each(await testEngines())('settlements on %s', (engine) => {
       name: 'Morning',
       is_closed: false,
       dt_closed: null,
+      // An owner's token names no workplace: a back-office shift.
+      workplace_id: null,
       totals: null,
       is_deleted: false,
       dt_created: opened.body.dt_created,
       dt_updated: opened.body.dt_created,
     });
     const second = await open(shop, { name: 'Evening' });
-    expectErrorBody(second, 409, 'A settlement is already open');
+    expectErrorBody(second, 409, 'A settlement of no workplace is already open');
     expect(second.body.detail).toEqual({ id: opened.body.id });
     // Another business has its own shifts.
     expect((await open(rival, { name: 'Theirs' })).status).toBe(201);
@@ -61,12 +63,111 @@ describe.each(await testEngines())('settlements on %s', (engine) => {
     expect(audits).toEqual([expect.objectContaining({ user_id: shop.userId, type: 'SYSTEM' })]);
   });
 
-  it('concurrent openings in one business open exactly one shift', async () => {
+  it('concurrent openings of no workplace in one business open exactly one shift', async () => {
     const { shop } = await business();
     const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => open(shop, { name: `Till ${index}` })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(7).fill(409)]);
     const list = await server.request('GET', `${api}/all`, { token: shop.token });
     expect(list.body).toHaveLength(1);
+  });
+
+  /** A second workplace at the world's point: two tills in one shop. */
+  async function secondTill(shop: Tenant, world: OrderWorld): Promise<string> {
+    const created = await server.request('POST', '/api/v1/business-config/workplaces/create', {
+      token: shop.token,
+      body: { name: 'Till 2', automated_point_id: world.point },
+    });
+    expect(created.status).toBe(201);
+    return created.body.id as string;
+  }
+
+  it('two tills of one business each open their own shift (the caller’s workplace); a second at the same till is a 409', async () => {
+    const { shop, world } = await business();
+    const till2 = await secondTill(shop, world);
+    const one = await cashierToken(server, shop, { workplaceId: world.workplace, pointId: world.point });
+    const two = await cashierToken(server, shop, { workplaceId: till2, pointId: world.point });
+    const first = await server.request('POST', `${api}/create`, { token: one.token, body: { name: 'Till 1 morning' } });
+    const second = await server.request('POST', `${api}/create`, { token: two.token, body: { name: 'Till 2 morning' } });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect([first.body.workplace_id, second.body.workplace_id]).toEqual([world.workplace, till2]);
+    // A back-office shift (owner, no workplace) is independent of the tills' shifts.
+    expect((await open(shop, { name: 'Office' })).status).toBe(201);
+    // The owner may open a till's shift by naming it (our additive field): refused while that till has one open.
+    const again = await open(shop, { name: 'Till 1 again', workplace_id: world.workplace });
+    expectErrorBody(again, 409, `A settlement of workplace ${world.workplace} is already open`);
+    expect(again.body.detail).toEqual({ id: first.body.id });
+    expectErrorBody(await server.request('POST', `${api}/create`, { token: one.token, body: { name: 'x' } }), 409, 'already open');
+    // Closing till 1's shift lets till 1 open another; till 2's stays open.
+    expect((await patch(shop, first.body.id, { is_closed: true })).status).toBe(200);
+    const next = await open(shop, { name: 'Till 1 evening', workplace_id: world.workplace });
+    expect(next.status).toBe(201);
+    expect((await server.request('GET', `${api}/${second.body.id}`, { token: shop.token })).body).toMatchObject({ is_closed: false });
+  });
+
+  it('concurrent openings for one workplace open exactly one shift; for two workplaces, one each', async () => {
+    const { shop, world } = await business();
+    const till2 = await secondTill(shop, world);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => open(shop, { name: `Shift ${index}`, workplace_id: index % 2 === 0 ? world.workplace : till2 })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, ...Array(6).fill(409)]);
+    const list = (await server.request('GET', `${api}/all`, { token: shop.token })).body as { workplace_id: string }[];
+    expect(list.map((shift) => shift.workplace_id).sort()).toEqual([world.workplace, till2].sort());
+  });
+
+  it('records totals per shift: each till’s shift counts only its own orders', async () => {
+    const { shop, world } = await business();
+    const till2 = await secondTill(shop, world);
+    const shift1 = (await open(shop, { name: 'Till 1', workplace_id: world.workplace })).body;
+    const shift2 = (await open(shop, { name: 'Till 2', workplace_id: till2 })).body;
+    const sale = (settlement: string, workplace: string, amount: string) =>
+      sell(
+        shop,
+        orderBody(
+          world,
+          [line(world.tea, '1', amount, amount)],
+          { subtotal: amount, total_sum: amount },
+          { settlement_id: settlement, workplace_id: workplace, is_closed: true, payments: [{ payment_type_id: world.cash, paid_sum: amount }] },
+        ),
+      );
+    await sale(shift1.id, world.workplace, '10');
+    await sale(shift2.id, till2, '25');
+    await sale(shift2.id, till2, '5');
+    const closed1 = await patch(shop, shift1.id, { is_closed: true });
+    const closed2 = await patch(shop, shift2.id, { is_closed: true });
+    expect(closed1.body.totals).toEqual([expect.objectContaining({ payment_method_id: world.cash, paid_sum: '10', payment_count: 1 })]);
+    expect(closed2.body.totals).toEqual([expect.objectContaining({ payment_method_id: world.cash, paid_sum: '30', payment_count: 2 })]);
+  });
+
+  it('refuses a workplace_id that is not a live workplace of the business, or (for a cashier) of the cashier’s point', async () => {
+    const { shop, world } = await business();
+    const theirs = await orderWorld(server, rival);
+    expectValidation(await open(shop, { name: 'x', workplace_id: 'no-such-workplace' }), 'workplace_id must be an existing workplace');
+    expectValidation(await open(shop, { name: 'x', workplace_id: theirs.workplace }), 'workplace_id must be an existing workplace');
+    const cashier = await cashierToken(server, shop, { workplaceId: world.workplace, pointId: world.point });
+    expectValidation(
+      await server.request('POST', `${api}/create`, { token: cashier.token, body: { name: 'x', workplace_id: world.bareWorkplace } }),
+      'workplace_id must be a workplace of your point',
+    );
+    expect((await server.request('GET', `${api}/all`, { token: shop.token })).body).toEqual([]);
+  });
+
+  it('latest answers the caller’s own till’s newest shift (or the named workplace’s), and the business’s for an owner', async () => {
+    const { shop, world } = await business();
+    const till2 = await secondTill(shop, world);
+    const one = await cashierToken(server, shop, { workplaceId: world.workplace, pointId: world.point });
+    const two = await cashierToken(server, shop, { workplaceId: till2, pointId: world.point });
+    const latest = async (token: string, query = '') => server.request('GET', `${api}/latest${query}`, { token });
+    const mine = (await server.request('POST', `${api}/create`, { token: one.token, body: { name: 'Till 1' } })).body;
+    // Till 2 has no shift yet: "none", not till 1's (its orders must not land in another till's cash-up).
+    expect([(await latest(two.token)).status, (await latest(two.token)).body]).toEqual([200, '']);
+    await new Promise((resolve) => setTimeout(resolve, 3));
+    const theirs = (await server.request('POST', `${api}/create`, { token: two.token, body: { name: 'Till 2' } })).body;
+    expect((await latest(one.token)).body).toMatchObject({ id: mine.id, workplace_id: world.workplace });
+    expect((await latest(two.token)).body).toMatchObject({ id: theirs.id });
+    expect((await latest(shop.token)).body).toMatchObject({ id: theirs.id });
+    expect((await latest(shop.token, `?workplace_id=${world.workplace}`)).body).toMatchObject({ id: mine.id });
+    expectValidation(await latest(shop.token, '?zzz=1'), 'property zzz should not exist');
   });
 
   it('D14: closing refuses while the shift has open orders, naming them', async () => {
@@ -191,9 +292,11 @@ describe.each(await testEngines())('settlements on %s', (engine) => {
     );
   });
 
-  it('B2: latest answers the newest shift, and 404 when the business has none', async () => {
+  it('B2: latest answers the newest shift, and 200 with an empty body (as the reference) when the business has none', async () => {
     const { shop } = await business();
-    expectErrorBody(await server.request('GET', `${api}/latest`, { token: shop.token }), 404, 'No settlement found');
+    const none = await server.request('GET', `${api}/latest`, { token: shop.token });
+    expect([none.status, none.body, none.headers['content-type']]).toEqual([200, '', undefined]);
+    expectErrorBody(await server.request('GET', `${api}/no-such-shift`, { token: shop.token }), 404, 'Settlement with ID no-such-shift not found');
     const first = (await open(shop, { name: 'One', is_closed: true })).body;
     expect(first).toMatchObject({ is_closed: true, totals: [] });
     await new Promise((resolve) => setTimeout(resolve, 3));

@@ -71,16 +71,44 @@ describe.each(await testEngines())('stock rows on %s', (engine) => {
     expect(await levelOf(server, shop, world.item, world.warehouse)).toBe(12500n);
   });
 
-  it('refuses a second row for the same item and warehouse with 409 naming the existing one', async () => {
+  it('a create for a pair that has a live row sets that row: 201, same id, sent values, the quantity as an adjustment', async () => {
     await fresh();
-    const first = await create(rowBody());
-    const second = await create(rowBody({ stock_quantity: '99' }));
-    expectErrorBody(second, 409, 'already exists');
-    expect(second.body.detail).toEqual({ id: first.body.id });
-    expect(await levelOf(server, shop, world.item, world.warehouse)).toBe(12500n);
+    const first = await create(rowBody({ mon: '1', sun: '2' }));
+    const auditsBefore = (await auditActions(server, shop)).filter((action) => action === 'CREATE_STOCK_LIST').length;
+    const second = await create(
+      rowBody({ stock_quantity: '99', price: '4.1', dateFrom: '2026-04-01T00:00:00Z', measureId: world.measure, tue: '3' }),
+    );
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({
+      id: first.body.id,
+      stock_quantity: '99',
+      price: '4.1',
+      dateFrom: '2026-04-01T00:00:00.000Z',
+      // Weekdays not sent are left alone, as an update leaves them.
+      mon: '1',
+      tue: '3',
+      sun: '2',
+      is_deleted: false,
+    });
+    expect((await server.request('GET', `${api}/${first.body.id}`, { token: shop.token })).body).toEqual(second.body);
+    const rows = (await server.request('GET', `${api}/all`, { token: shop.token })).body as { itemId: string; warehouseId: string }[];
+    expect(rows.filter((row) => row.itemId === world.item && row.warehouseId === world.warehouse)).toHaveLength(1);
+    expect(await movesOf(server, shop, first.body.id)).toEqual(
+      sortMoves([
+        ['adjustment', world.item, world.warehouse, 12500n],
+        ['adjustment', world.item, world.warehouse, 86500n],
+      ]),
+    );
+    expect(await levelOf(server, shop, world.item, world.warehouse)).toBe(99000n);
+    expect((await auditActions(server, shop)).filter((action) => action === 'CREATE_STOCK_LIST').length).toBe(auditsBefore + 1);
+    // The same values again move nothing.
+    const before = await moveCount(server, shop);
+    expect((await create(rowBody({ stock_quantity: '99', price: '4.1' }))).status).toBe(201);
+    expect(await moveCount(server, shop)).toBe(before);
+    expect(await stockLedgerMismatches(server.database.db, shop.businessId)).toEqual([]);
   });
 
-  it('treats the row a receipt created as live: create is 409, update adjusts against the posted quantity', async () => {
+  it('a create for the pair of a row a receipt created sets it against the posted quantity, keeping the ledger conserved', async () => {
     await fresh();
     const body = receiptBody(world, [{ itemId: world.item2, quantity: '4', price: '2' }], {
       total: '8',
@@ -88,15 +116,43 @@ describe.each(await testEngines())('stock rows on %s', (engine) => {
       totalDiff: '0',
     });
     expect((await server.request('POST', '/api/v1/receipt/create', { token: shop.token, body })).status).toBe(201);
-    const conflictBody = (await create(rowBody({ itemId: world.item2 }))).body;
-    expect(conflictBody.statusCode).toBe(409);
-    const row = (await server.request('GET', `${api}/${conflictBody.detail.id}`, { token: shop.token })).body;
+    const rows = (await server.request('GET', `${api}/all`, { token: shop.token })).body as { id: string; itemId: string }[];
+    const posted = rows.find((row) => row.itemId === world.item2);
     // A row created by a posting starts with the line's cost and measure.
-    expect(row).toMatchObject({ itemId: world.item2, stock_quantity: '4', price: '2', measureId: world.measure });
-    const updated = await patch(row.id, { stock_quantity: '3' });
-    expect(updated.body).toMatchObject({ stock_quantity: '3' });
-    expect(await movesOf(server, shop, row.id)).toEqual([['adjustment', world.item2, world.warehouse, -1000n]]);
+    expect(posted).toMatchObject({ stock_quantity: '4', price: '2', measureId: world.measure });
+    const set = await create(rowBody({ itemId: world.item2, stock_quantity: '3' }));
+    expect(set.status).toBe(201);
+    expect(set.body).toMatchObject({ id: posted?.id, stock_quantity: '3', price: '3.4' });
+    expect(await movesOf(server, shop, posted?.id ?? '')).toEqual([['adjustment', world.item2, world.warehouse, -1000n]]);
+    const updated = await patch(posted?.id ?? '', { stock_quantity: '5' });
+    expect(updated.body).toMatchObject({ stock_quantity: '5' });
+    expect(await levelOf(server, shop, world.item2, world.warehouse)).toBe(5000n);
     expect(await stockLedgerMismatches(server.database.db, shop.businessId)).toEqual([]);
+  });
+
+  it('concurrent creates of one pair make one row, each an absolute edit, and the level stays the sum of the ledger', async () => {
+    await fresh();
+    const quantities = ['1', '2', '3', '4', '5', '6'];
+    const answers = await Promise.all(quantities.map((quantity) => create(rowBody({ stock_quantity: quantity }))));
+    expect(answers.map((answer) => answer.status)).toEqual(quantities.map(() => 201));
+    const ids = new Set(answers.map((answer) => answer.body.id as string));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids] as [string];
+    const level = await levelOf(server, shop, world.item, world.warehouse);
+    // The last writer's value, whichever it was: one of those sent, never a sum of several.
+    expect(quantities.map((quantity) => BigInt(quantity) * 1000n)).toContain(level);
+    expect((await server.request('GET', `${api}/${id}`, { token: shop.token })).body.stock_quantity).toBe(String(level / 1000n));
+    expect(await stockLedgerMismatches(server.database.db, shop.businessId)).toEqual([]);
+  });
+
+  it('a create for an existing pair with a bad field is refused and changes nothing', async () => {
+    await fresh();
+    const first = await create(rowBody());
+    const before = await moveCount(server, shop);
+    expectValidation(await create(rowBody({ stock_quantity: '1.2345' })), 'stock_quantity');
+    expectValidation(await create(rowBody({ measureId: 'no-such-measure', stock_quantity: '50' })), 'measureId must be an existing measurement');
+    expect(await moveCount(server, shop)).toBe(before);
+    expect((await server.request('GET', `${api}/${first.body.id}`, { token: shop.token })).body).toEqual(first.body);
   });
 
   it('an absolute quantity becomes an adjustment of (new − current) and every adjustment stays in the history', async () => {

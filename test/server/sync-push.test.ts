@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../shared/ids.js';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
 import { derivedIds } from '../../app/sync/derived-ids.js';
+import { stockLedgerMismatches } from '../../app/stock/ledger.js';
 import { domainHandlers } from '../../app/handlers.js';
 import type { Handler } from '../../app/operation.js';
 import { OperationError } from '../../shared/errors.js';
@@ -367,6 +368,69 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
     const row = await server.request('GET', `/api/v1/stock-quantity/${created.body.id}`, { token: shop.token });
     // The reference's last-writer-wins would say 12 and lose the write-off; the difference says 7 + 2.
     expect(row.body.stock_quantity).toBe('9');
+  });
+
+  it('a queued stock row create for a pair the service already has sets that row, by what the cashier changed', async () => {
+    const till = await terminal();
+    const rowBody = (quantity: string, price = '1') => ({
+      itemId: stock.item2,
+      warehouseId: stock.warehouse2,
+      stock_quantity: quantity,
+      price,
+      measureId: stock.measure,
+      dateFrom: '2026-11-01',
+    });
+    const created = await server.request('POST', '/api/v1/stock-quantity/create', { token: shop.token, body: rowBody('10') });
+    expect(created.status).toBe(201);
+    // The till showed 10 and the cashier typed 12; meanwhile the back office set 7 (another create of the pair).
+    expect((await server.request('POST', '/api/v1/stock-quantity/create', { token: shop.token, body: rowBody('7') })).status).toBe(201);
+    const withBasis = operation(1, 'StockQuantityController_create', rowBody('12', '2.5'), { basis: { value: '10' } });
+    // A till that had no row of the pair sends no basis: its value is set against the service's level.
+    const without = operation(2, 'StockQuantityController_create', rowBody('20'));
+    const response = await push(till, [withBasis, without]);
+    expect(response.body.results.map((result: { status: string }) => result.status)).toEqual(['applied', 'applied']);
+    const row = await server.request('GET', `/api/v1/stock-quantity/${created.body.id}`, { token: shop.token });
+    expect(row.body).toMatchObject({ id: created.body.id, stock_quantity: '20', price: '1' });
+    const pairRows = await server.database.db
+      .selectFrom('stock_levels')
+      .select('id')
+      .where('business_id', '=', shop.businessId)
+      .where('item_id', '=', stock.item2)
+      .where('warehouse_id', '=', stock.warehouse2)
+      .execute();
+    expect(pairRows).toHaveLength(1);
+    const moves = await server.database.db
+      .selectFrom('stock_moves')
+      .select('delta')
+      .where('business_id', '=', shop.businessId)
+      .where('doc_id', '=', created.body.id)
+      .execute();
+    // 10, then 7 (−3), then 7 + (12 − 10) = 9 (+2), then 20 (+11): the level is the sum of the ledger.
+    const deltas = moves.map((move) => BigInt(move.delta)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect(deltas).toEqual([-3000n, 2000n, 10000n, 11000n]);
+    expect(await stockLedgerMismatches(server.database.db, shop.businessId)).toEqual([]);
+  });
+
+  it('two tills’ queued shift openings both apply, each on its own workplace; a second open shift of one till is refused', async () => {
+    const till1 = await terminal();
+    const till2 = await enrollTerminal(server, shop, world.workplace2, 'Till 2');
+    const openShift = (seq: number, name: string) => operation(seq, 'SettlmentController_create', { name });
+    const first = await push(till1, [openShift(1, 'Till 1 shift')]);
+    const second = await push(till2, [openShift(1, 'Till 2 shift')]);
+    expect([first.body.results[0].status, second.body.results[0].status]).toEqual(['applied', 'applied']);
+    const open = await server.database.db
+      .selectFrom('settlements')
+      .select(['name', 'workplace_id'])
+      .where('business_id', '=', shop.businessId)
+      .where('is_closed', '=', 0)
+      .orderBy('name')
+      .execute();
+    expect(open).toEqual([
+      { name: 'Till 1 shift', workplace_id: world.workplace1 },
+      { name: 'Till 2 shift', workplace_id: world.workplace2 },
+    ]);
+    const again = await push(till1, [openShift(2, 'Till 1 again')]);
+    expect(again.body.results[0]).toMatchObject({ status: 'rejected', result: { error: { statusCode: 409 } } });
   });
 
   it('gives a credit sale’s entry the operation’s first id, whether or not the client owed before', async () => {

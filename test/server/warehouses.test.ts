@@ -49,6 +49,70 @@ describe.each(await testEngines())('warehouses on %s', (engine) => {
     expectErrorBody(await server.request('GET', `/api/v1/warehouses/${created.body.id}`, { token: shop.token }), 404, 'Warehouse not found');
   });
 
+  describe('the business’s default warehouse', () => {
+    const make = (tenant: Tenant, body: Record<string, unknown>) =>
+      server.request('POST', '/api/v1/warehouses/create', { token: tenant.token, body });
+    const edit = (tenant: Tenant, id: string, body: Record<string, unknown>, token = tenant.token) =>
+      server.request('PATCH', `/api/v1/warehouses/update/${id}`, { token, body });
+    const defaults = async (tenant: Tenant) =>
+      ((await server.request('GET', '/api/v1/warehouses/all', { token: tenant.token })).body as { id: string; is_default: boolean }[])
+        .filter((warehouse) => warehouse.is_default)
+        .map((warehouse) => warehouse.id);
+
+    it('is the first warehouse created; an owner may make another the default, on create or update', async () => {
+      const tenant = await registerTenant(server, 'defaults');
+      const first = await make(tenant, { name: 'First' });
+      const second = await make(tenant, { name: 'Second' });
+      expect([first.body.is_default, second.body.is_default]).toEqual([true, false]);
+      expect(await defaults(tenant)).toEqual([first.body.id]);
+      const moved = await edit(tenant, second.body.id, { is_default: true });
+      expect(moved.status).toBe(200);
+      expect(moved.body).toMatchObject({ is_default: true, name: 'Second' });
+      expect(await defaults(tenant)).toEqual([second.body.id]);
+      const third = await make(tenant, { name: 'Third', is_default: true });
+      expect(third.body.is_default).toBe(true);
+      expect(await defaults(tenant)).toEqual([third.body.id]);
+      // Setting it again changes nothing; is_default: false on a warehouse that is not the default is a no-op.
+      expect((await edit(tenant, third.body.id, { is_default: true })).body).toMatchObject({ is_default: true });
+      expect((await edit(tenant, first.body.id, { is_default: false })).status).toBe(200);
+      expect(await defaults(tenant)).toEqual([third.body.id]);
+    });
+
+    it('cannot be taken away without naming another, and a cashier cannot change it', async () => {
+      const tenant = await registerTenant(server, 'keep-default');
+      expectValidation(await make(tenant, { name: 'First', is_default: false }), 'is_default cannot be false for the business’s first warehouse');
+      const first = await make(tenant, { name: 'First' });
+      expectValidation(await edit(tenant, first.body.id, { is_default: false }), 'is_default cannot be cleared');
+      expectValidation(await make(tenant, { name: 'X', is_default: 'yes' }), 'is_default must be a boolean');
+      const second = await make(tenant, { name: 'Second' });
+      const cashier = await cashierToken(server, tenant);
+      expectErrorBody(await edit(tenant, second.body.id, { is_default: true }, cashier.token), 403, 'is_default is set by an owner or admin');
+      expectErrorBody(
+        await server.request('POST', '/api/v1/warehouses/create', { token: cashier.token, body: { name: 'Mine', is_default: true } }),
+        403,
+      );
+      expect(await defaults(tenant)).toEqual([first.body.id]);
+      // A cashier may still edit the other fields.
+      expect((await edit(tenant, second.body.id, { name: 'Renamed' }, cashier.token)).status).toBe(200);
+    });
+
+    it('passes to the oldest remaining warehouse when the default is deleted, and a new business’s concurrent creates make one default', async () => {
+      const tenant = await registerTenant(server, 'promote');
+      const answers = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((name) => make(tenant, { name })));
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
+      expect(answers.filter((answer) => answer.body.is_default)).toHaveLength(1);
+      const all = (await server.request('GET', '/api/v1/warehouses/all', { token: tenant.token })).body as { id: string; is_default: boolean }[];
+      const current = all.find((warehouse) => warehouse.is_default)?.id ?? '';
+      expect((await server.request('DELETE', `/api/v1/warehouses/delete/${current}`, { token: tenant.token })).status).toBe(200);
+      const oldestLeft = all.filter((warehouse) => warehouse.id !== current)[0]?.id;
+      expect(await defaults(tenant)).toEqual([oldestLeft]);
+      // Deleting one that is not the default leaves the default alone.
+      const other = all.filter((warehouse) => warehouse.id !== current && warehouse.id !== oldestLeft)[0]?.id ?? '';
+      await server.request('DELETE', `/api/v1/warehouses/delete/${other}`, { token: tenant.token });
+      expect(await defaults(tenant)).toEqual([oldestLeft]);
+    });
+  });
+
   it('rejects invalid bodies with a line naming each field, and stores nothing', async () => {
     expectValidation(await server.request('POST', '/api/v1/warehouses/create', { token: shop.token, body: {} }), 'name is required');
     expectValidation(await server.request('POST', '/api/v1/warehouses/create', { token: shop.token, body: { name: 5 } }), 'name must be a string');

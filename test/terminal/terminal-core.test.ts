@@ -203,6 +203,31 @@ describe.each(await testEngines())('the terminal core against a %s service', (en
     expect(onServer.body.stock_quantity).toBe('13');
   });
 
+  it('applies an offline stock row create for a pair it already has as an edit by what the cashier changed, not a rejection', async () => {
+    const terminal = await till();
+    const rowBody = (quantity: string) => ({
+      itemId: goods.item,
+      warehouseId: world.warehouse1,
+      stock_quantity: quantity,
+      price: '1',
+      measureId: goods.measure,
+      dateFrom: '2026-11-01',
+    });
+    const created = await rest('POST', '/stock-quantity/create', rowBody('10'));
+    expect(created.status).toBe(201);
+    await terminal.pull();
+    // The till shows 10; the cashier "creates" the pair with 12 (2 found); meanwhile the back office sets 7.
+    await terminal.run('StockQuantityController_create', { body: rowBody('12') }, cashier);
+    expect(await localStock(terminal, goods.item)).toBe(12000n);
+    expect((await rest('POST', '/stock-quantity/create', rowBody('7'))).status).toBe(201);
+    const synced = await terminal.sync();
+    expect(synced.rejected).toBe(0);
+    expect(await terminal.inbox()).toHaveLength(0);
+    // 7 + (12 − 10): the back office's edit is kept, the cashier's difference added, on the one row of the pair.
+    expect((await rest('GET', `/stock-quantity/${created.body.id}`)).body.stock_quantity).toBe('9');
+    expect(await localStock(terminal, goods.item)).toBe(9000n);
+  });
+
   it('moves an operation the service rejects to the inbox with its payload and reason', async () => {
     const terminal = await till();
     // Valid here (the client exists locally), but the back office deletes the client before the till syncs.

@@ -76,7 +76,7 @@ describe('receipt lines on screen', () => {
     expect(again.lines[1]).toBe(second.lines[1]);
   });
 
-  it('keeps a stored line’s rounding in its amount and its own warehouse', () => {
+  it('keeps a stored line’s rounding and its own warehouse, with the rounding in no amount or total (the service’s rule)', () => {
     const line = lineFromWire(
       {
         itemId: 'i-tea',
@@ -92,12 +92,13 @@ describe('receipt lines on screen', () => {
       'Tea',
     );
     expect([line.amount, line.difference, line.newPrice, line.warehouseId, line.plannedFollows]).toEqual([
-      29n,
-      -1n,
+      30n,
+      0n,
       '0.2',
       'w-9',
       true,
     ]);
-    expect(draftTotals([line])).toEqual({ total: 29n, totalPlanned: 30n, totalDiff: -1n });
+    expect(draftTotals([line])).toEqual({ total: 30n, totalPlanned: 30n, totalDiff: 0n });
+    expect(line.rounding).toBe('-0.01');
   });
 });
