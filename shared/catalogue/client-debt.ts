@@ -5,7 +5,7 @@
  * a negative one is a repayment. A client's balance is the sum of its entries.
  */
 import { z } from 'zod';
-import { dto, flag, id, money, requiredText, text, MAX_TEXT_LENGTH } from '../schema-kit.js';
+import { dto, flag, id, money, requiredText, text } from '../schema-kit.js';
 import { signatureUrl } from '../signature-url.js';
 import { operation } from './operation.js';
 
