@@ -24,6 +24,8 @@ export interface TokenClaims {
   readonly businessId?: string;
   readonly workplaceId?: string;
   readonly pointId?: string;
+  /** A terminal's credential: the enrollment code it was issued for (enrolling again supersedes it). */
+  readonly enrollmentCodeId?: string;
 }
 
 export interface TokenService {
