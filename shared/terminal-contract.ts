@@ -40,6 +40,7 @@ export const TERMINAL_OPERATIONS = [
   'terminal.inboxList',
   'terminal.inboxResubmit',
   'terminal.inboxDiscard',
+  'terminal.unsentList',
 ] as const;
 export type TerminalOperationName = (typeof TERMINAL_OPERATIONS)[number];
 
@@ -127,6 +128,31 @@ export interface SyncStatusPayload {
   readonly lastError: string | null;
   /** When the next attempt is due after a failure (ISO), or null. */
   readonly retryAt: string | null;
+  /**
+   * Why sync fails now, or null: `no-network` (the service cannot be reached), `not-answering` (reached, no answer
+   * within the deadline), `credential-refused` (the owner disconnected this till: it takes no new operations until
+   * it is enrolled again), `service-error` (another failure answer, `problemStatus`).
+   */
+  readonly problem?: 'no-network' | 'not-answering' | 'credential-refused' | 'service-error' | null;
+  /** When the current kind of failure began (ISO), or null. */
+  readonly problemSince?: string | null;
+  /** The service's status for `service-error` (401 for `credential-refused`), else null. */
+  readonly problemStatus?: number | null;
+}
+
+/** One operation this till did and the service has not acknowledged yet (`terminal.unsentList`), as queued. */
+export interface UnsentOperationPayload {
+  readonly seq: number;
+  readonly epoch: string;
+  readonly mutation_id: string;
+  readonly name: string;
+  readonly occurred_at: string;
+  readonly employee_id: string;
+  readonly params: Record<string, string>;
+  readonly args: unknown;
+  readonly basis: unknown;
+  /** `pending` (never sent) or `sent` (sent, not acknowledged). */
+  readonly status: string;
 }
 
 /**
@@ -168,7 +194,8 @@ export interface InboxEntryPayload {
 
 /** Input and result of each of the terminal's own operations. */
 export interface TerminalOperationTypes {
-  'terminal.enrollmentStatus': { input: undefined; result: { enrolled: boolean } };
+  /** `disconnected`: the service refused this till's credential; it may enroll again (same business only). */
+  'terminal.enrollmentStatus': { input: undefined; result: { enrolled: boolean; disconnected?: boolean } };
   'terminal.enroll': {
     input: { serviceUrl: string; code: string; name?: string | null };
     result: { terminalId: string; workplaceId: string; pointId: string; warehouseIds: readonly string[] };
@@ -181,6 +208,7 @@ export interface TerminalOperationTypes {
   'terminal.inboxList': { input: undefined; result: InboxEntryPayload[] };
   'terminal.inboxResubmit': { input: { entryId: string; operation: string; input: unknown }; result: unknown };
   'terminal.inboxDiscard': { input: { entryId: string; managerPin: string }; result: { discarded: true } };
+  'terminal.unsentList': { input: undefined; result: UnsentOperationPayload[] };
 }
 
 /** The payload of each event. */
