@@ -93,6 +93,13 @@ export const RPC_SUBPROTOCOL = 'kassa-rpc.v1';
  * before the connection opens, never echoed back, and unlike a cookie never sent by another origin's page.
  */
 export const SECRET_SUBPROTOCOL_PREFIX = 'kassa-secret.';
+/**
+ * Browser mode: a page asks whether the secret it holds is this run's (POST, the secret in `SECRET_HEADER`):
+ * 204 yes, 401 no. A refused WebSocket upgrade looks the same as a host that is down, so without this a tab left
+ * open across a restart of `npm start` retried forever with the old run's secret.
+ */
+export const SECRET_CHECK_PATH = '/rpc-secret';
+export const SECRET_HEADER = 'x-kassa-secret';
 /** The browser-mode URL carries the secret in its fragment (`#secret=…`), which is never sent to any server. */
 export const SECRET_FRAGMENT_KEY = 'secret';
 
@@ -195,7 +202,7 @@ export interface InboxEntryPayload {
 /** Input and result of each of the terminal's own operations. */
 export interface TerminalOperationTypes {
   /** `disconnected`: the service refused this till's credential; it may enroll again (same business only). */
-  'terminal.enrollmentStatus': { input: undefined; result: { enrolled: boolean; disconnected?: boolean } };
+  'terminal.enrollmentStatus': { input: undefined; result: { enrolled: boolean; disconnected?: boolean; serviceUrl?: string } };
   'terminal.enroll': {
     input: { serviceUrl: string; code: string; name?: string | null };
     result: { terminalId: string; workplaceId: string; pointId: string; warehouseIds: readonly string[] };

@@ -61,7 +61,8 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
   async function terminalOperation(operation: string, input: Record<string, unknown>): Promise<unknown> {
     switch (operation) {
       case 'terminal.enrollmentStatus':
-        return { enrolled: await terminal.enrolled(), disconnected: (await terminal.credentialRefusedAt()) !== null };
+        if (!(await terminal.enrolled())) return { enrolled: false, disconnected: false };
+        return { enrolled: true, disconnected: (await terminal.credentialRefusedAt()) !== null, serviceUrl: await terminal.serviceUrl() };
       case 'terminal.enroll': {
         if ((await terminal.enrolled()) && (await terminal.credentialRefusedAt()) === null) throw new RpcFailure(409, 'This terminal is already enrolled');
         const enrolled = await terminal

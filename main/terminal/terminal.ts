@@ -165,6 +165,11 @@ export class Terminal {
     return enrolled;
   }
 
+  /** The central service this terminal is enrolled with, or null before enrollment. */
+  serviceUrl(): Promise<string | null> {
+    return readMeta(this.local, 'service_url');
+  }
+
   /** When the service first refused this terminal's credential, or null while it is accepted. */
   credentialRefusedAt(): Promise<string | null> {
     return readMeta(this.local, 'credential_refused_at');

@@ -1,12 +1,14 @@
 /**
  * The frame around the work screens: navigation (also F1–F5), the employee, the language, sign-out, and the sync
- * status, which is always visible. Sign-out is blocked while operations wait to be sent (the core answers 409
- * too): the next cashier must not inherit unsent work.
+ * status, which is always visible. Sign-out is allowed while operations wait to be sent — the queue belongs to
+ * the till, not to the cashier, so a shift can be handed over during an outage — and says what still waits.
+ * A till the owner disconnected shows so above the screens (components/Disconnected.tsx).
  */
 import { useEffect, useState } from 'react';
 import { errorLines } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
 import { LanguageSwitch } from '../components/LanguageSwitch.js';
+import { Disconnected } from '../components/Disconnected.js';
 import { SyncBar } from '../components/SyncBar.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useT, useTerminal } from '../state/context.js';
@@ -32,6 +34,7 @@ export function AppFrame() {
   const employee = useTerminal((state) => state.employee);
   const pending = useTerminal((state) => state.sync?.pendingOperations ?? 0);
   const attention = useTerminal((state) => state.sync?.needsAttention ?? 0);
+  const disconnected = useTerminal((state) => state.sync?.problem === 'credential-refused');
   const signOut = useTerminal((state) => state.signOut);
   const [view, setView] = useState<View>('receipts');
   const [problem, setProblem] = useState<string[]>([]);
@@ -47,7 +50,7 @@ export function AppFrame() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const blocked = pending > 0;
+  const waiting = pending > 0;
   return (
     <div className="app-frame">
       <header className="top-bar">
@@ -78,8 +81,7 @@ export function AppFrame() {
         <button
           type="button"
           className="secondary"
-          disabled={blocked}
-          title={blocked ? t('nav.signOutBlocked', { count: pending }) : undefined}
+          title={waiting ? t('syncStates.signOutWaiting', { count: pending }) : undefined}
           onClick={() => {
             setProblem([]);
             signOut().catch((error: unknown) => setProblem(errorLines(error)));
@@ -89,7 +91,12 @@ export function AppFrame() {
         </button>
       </header>
       <SyncBar onOpenInbox={() => setView('inbox')} />
-      {blocked && <div className="notice">{t('nav.signOutBlocked', { count: pending })}</div>}
+      {disconnected && <Disconnected />}
+      {waiting && !disconnected && (
+        <div className="notice" data-testid="waiting-notice">
+          {t('syncStates.signOutWaiting', { count: pending })}
+        </div>
+      )}
       <ErrorLines lines={problem} />
       <div className="content">
         {view === 'receipts' && <Receipts />}
