@@ -169,7 +169,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!isOwnOrigin(request.headers.origin, port)) return void response.writeHead(403, plain).end('Forbidden');
     const given = request.headers[SECRET_HEADER];
     const current = typeof given === 'string' && secretsEqual(given, secret);
-    response.writeHead(current ? 204 : 401, plain).end();
+    // 200 either way: a 401 would be logged as an error by the browser for a page that is working as designed.
+    response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ current }));
   }
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

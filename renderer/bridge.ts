@@ -336,9 +336,9 @@ const STALE_SECRET_MESSAGE = 'This page holds the secret of an earlier run: open
 export async function askHostAboutSecret(secret: string, fetcher: typeof fetch = fetch): Promise<boolean | undefined> {
   try {
     const response = await fetcher(SECRET_CHECK_PATH, { method: 'POST', headers: { [SECRET_HEADER]: secret }, cache: 'no-store' });
-    if (response.status === 204) return true;
-    if (response.status === 401) return false;
-    return undefined;
+    if (response.status !== 200) return undefined;
+    const { current } = (await response.json()) as { current?: unknown };
+    return typeof current === 'boolean' ? current : undefined;
   } catch {
     return undefined;
   }

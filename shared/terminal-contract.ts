@@ -95,7 +95,7 @@ export const RPC_SUBPROTOCOL = 'kassa-rpc.v1';
 export const SECRET_SUBPROTOCOL_PREFIX = 'kassa-secret.';
 /**
  * Browser mode: a page asks whether the secret it holds is this run's (POST, the secret in `SECRET_HEADER`):
- * 204 yes, 401 no. A refused WebSocket upgrade looks the same as a host that is down, so without this a tab left
+ * 200 `{"current": true | false}`. A refused WebSocket upgrade looks the same as a host that is down, so without this a tab left
  * open across a restart of `npm start` retried forever with the old run's secret.
  */
 export const SECRET_CHECK_PATH = '/rpc-secret';

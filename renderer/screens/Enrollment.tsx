@@ -10,7 +10,7 @@ import { ErrorLines } from '../components/ErrorLines.js';
 import { LanguageSwitch } from '../components/LanguageSwitch.js';
 import { ProgressBar } from '../components/ProgressBar.js';
 import { overallProgress } from '../lib/progress.js';
-import type { Translate } from '../i18n/index.js';
+import type { MessageKey, Translate } from '../i18n/index.js';
 import { useT, useTerminal } from '../state/context.js';
 
 /** npm start's service address: the likely answer on a developer's machine. */
@@ -18,15 +18,20 @@ export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8080';
 /** How long the finished download stays on screen before PIN login. */
 export const CONTINUE_AFTER_MS = 2_000;
 
-function enrollProblem(error: unknown, t: Translate, reenrolling: boolean): string[] {
+/** What went wrong, kept as keys where it has words of ours, so a language switch translates it too. */
+type Problem = { readonly lines: string[] } | { readonly keys: MessageKey[] };
+
+function enrollProblem(error: unknown, reenrolling: boolean): Problem {
   const { statusCode } = asRpcError(error);
   // 400: the form itself (the bridge names the field); anything else: the code or the service.
-  if (statusCode === 400) return errorLines(error);
+  if (statusCode === 400) return { lines: errorLines(error) };
   // Enrolling a disconnected till again, a 409 is the service refusing a code of another business.
-  if (statusCode === 409 && reenrolling) return [t('syncStates.otherBusiness')];
-  if (statusCode === 409) return errorLines(error);
-  return [t('enroll.failedCode'), t('enroll.failedService')];
+  if (statusCode === 409 && reenrolling) return { keys: ['syncStates.otherBusiness'] };
+  if (statusCode === 409) return { lines: errorLines(error) };
+  return { keys: ['enroll.failedCode', 'enroll.failedService'] };
 }
+
+const problemLines = (problem: Problem, t: Translate): string[] => ('lines' in problem ? problem.lines : problem.keys.map((key) => t(key)));
 
 export function Enrollment() {
   const t = useT();
@@ -41,13 +46,13 @@ export function Enrollment() {
   const [serviceUrl, setServiceUrl] = useState(knownServiceUrl ?? DEFAULT_SERVICE_URL);
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string[]>([]);
+  const [problem, setProblem] = useState<Problem>({ lines: [] });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem([]);
+    setProblem({ lines: [] });
     enroll({ serviceUrl: serviceUrl.trim(), code: code.trim(), name: name.trim() }).catch((error: unknown) =>
-      setProblem(enrollProblem(error, t, reenrolling)),
+      setProblem(enrollProblem(error, reenrolling)),
     );
   };
 
@@ -108,7 +113,7 @@ export function Enrollment() {
               onChange={(event) => setName(event.target.value)}
             />
           </label>
-          <ErrorLines lines={problem} />
+          <ErrorLines lines={problemLines(problem, t)} />
           <button type="submit" className="primary" disabled={busy || code.trim() === ''}>
             {t('enroll.submit')}
           </button>
