@@ -94,8 +94,10 @@ describe('working through an outage of the central service', () => {
 
     await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-online'), { timeout: 30_000 }).toBe('false');
     expect(await pendingShown()).toBeGreaterThanOrEqual(7);
-    // The next cashier must not inherit unsent work.
-    await expect(page.getByRole('button', { name: 'Sign out' }).isDisabled()).resolves.toBe(true);
+    // The queue belongs to the till (issue 14, item 8): sign-out stays possible, and says what still waits.
+    await expect(page.getByRole('button', { name: 'Sign out' }).isDisabled()).resolves.toBe(false);
+    await expect(page.getByTestId('waiting-notice').textContent()).resolves.toMatch(/^\d+ operations wait to be sent\. They stay with this till/);
+    await expect(page.getByTestId('sync-online').textContent()).resolves.toMatch(/^No network: the service cannot be reached \(since /);
     await world.shot('sync-bar-offline');
   });
 
