@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Terminal, fetchTransport, SyncRefused, type Transport } from '../../main/terminal/terminal.js';
 import { testEngines } from '../helpers/databases.js';
-import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
+import { registerTenant, startTestServer, TEST_CONFIG, type Tenant, type TestServer } from '../helpers/server.js';
+import { tokenService } from '../../server/auth/tokens.js';
 import { cashierToken } from '../helpers/actors.js';
 import { receiptWorld, type ReceiptWorld } from '../helpers/receipts.js';
 import { enrollmentCode, shopWorld, SYNC, type ShopWorld } from '../helpers/terminals.js';
@@ -156,5 +157,28 @@ describe.each(await testEngines())('a till disconnected by the owner, against a 
   it('refuses to enroll again while its credential is still accepted', async () => {
     const { terminal } = await tillWithLostAnswer();
     await expect(terminal.enroll(url, await enrollmentCode(server, shop.token, world.workplace1))).rejects.toMatchObject({ statusCode: 409 });
+  });
+
+  it('accepts a credential issued before credentials named their enrollment, until the terminal is enrolled again', async () => {
+    const { terminal } = await tillWithLostAnswer();
+    const terminalId = (await meta(terminal, 'terminal_id'))!.value;
+    const legacy = await tokenService(TEST_CONFIG.jwtSecret, 3600).sign({ sub: terminalId, kind: 'terminal', role: 'TERMINAL', businessId: shop.businessId, workplaceId: world.workplace1 });
+    const pullWith = async (token: string) =>
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: `${SYNC}/pull`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ protocolVersion: PROTOCOL_VERSION, terminalId, epoch: 'e-legacy', cursor: null }),
+        })
+      ).statusCode;
+    expect(await pullWith(legacy)).toBe(201);
+    expect((await server.request('DELETE', `${SYNC}/terminals/${terminalId}`, { token: shop.token })).status).toBe(200);
+    expect(await pullWith(legacy)).toBe(401);
+    await expect(terminal.sync()).rejects.toMatchObject({ status: 401 });
+    await terminal.enroll(url, await enrollmentCode(server, shop.token, world.workplace1));
+    // Enrolled again: the old-style credential (the one that was revoked) stays refused; the new one works.
+    expect(await pullWith(legacy)).toBe(401);
+    expect(await pullWith((await meta(terminal, 'access_token'))!.value)).toBe(201);
   });
 });
