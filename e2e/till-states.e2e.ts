@@ -27,6 +27,9 @@ describe('the till tells the truth about sync', () => {
   let hole: { server: Server; sockets: Socket[] } | null = null;
 
   const problem = () => world.page.getByTestId('sync-status').getAttribute('data-problem');
+  /** The screens before sign-in show the last language chosen (state/terminal.ts keeps it in localStorage). */
+  const chooseLanguageBeforeSignIn = (code: string) =>
+    world.page.evaluate((chosen) => (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('kassa.language', chosen), code);
   const language = async (code: 'EN' | 'RU' | 'UZ') => world.page.getByRole('button', { name: code, exact: true }).first().click();
   const sale = (amount: string) =>
     world.terminal.core.invoke('ClientDebtController_createTransaction', {
@@ -68,7 +71,7 @@ describe('the till tells the truth about sync', () => {
     hole = { server, sockets };
     const frozenAt = Date.now();
     await page.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(problem, { timeout: NOT_ANSWERING_WITHIN_MS, intervals: [250] }).toBe('not-answering');
+    await expect.poll(problem, { timeout: NOT_ANSWERING_WITHIN_MS, interval: 250 }).toBe('not-answering');
     expect(Date.now() - frozenAt).toBeLessThan(NOT_ANSWERING_WITHIN_MS);
     expect(await page.getByTestId('sync-online').textContent()).toMatch(/^The service is not answering \(since \d\d:\d\d:\d\d\)$/);
     await world.shot('not-answering-en');
@@ -187,15 +190,15 @@ describe('the till tells the truth about sync', () => {
     try {
       next = await startBrowserMode({ coreOptions: { dataDir: join(dir, 'terminal') }, rootDir: ROOT, port, log: () => undefined });
       // The screens before sign-in show the last language chosen: the message follows it.
-      await page.evaluate(() => localStorage.setItem('kassa.language', 'en'));
+      await chooseLanguageBeforeSignIn('en');
       await page.reload();
       await page.getByText('This page belongs to an earlier run of the terminal. Open the address printed in the console by npm start.').waitFor({ timeout: 20_000 });
       await world.shot('stale-secret-en');
-      await page.evaluate(() => localStorage.setItem('kassa.language', 'ru'));
+      await chooseLanguageBeforeSignIn('ru');
       await page.reload();
       await page.getByText('Эта страница — от прошлого запуска терминала.', { exact: false }).waitFor({ timeout: 20_000 });
       await world.shot('stale-secret-ru');
-      await page.evaluate(() => localStorage.setItem('kassa.language', 'uz'));
+      await chooseLanguageBeforeSignIn('uz');
       await page.reload();
       await page.getByText('Bu sahifa terminalning oldingi ishga tushirilishiga tegishli.', { exact: false }).waitFor({ timeout: 20_000 });
       await world.shot('stale-secret-uz');
