@@ -169,7 +169,9 @@ export async function startWorld(prefix: string): Promise<World> {
   const pageProblems: string[] = [];
   page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') pageProblems.push(`console error: ${message.text()}`);
+    // The resource's address too: "Failed to load resource" alone does not say which.
+    const where = message.location().url;
+    if (message.type() === 'error') pageProblems.push(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
   });
   let shots = 0;
   return {

@@ -13,7 +13,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { RPC_PATH, RPC_SUBPROTOCOL, SECRET_FRAGMENT_KEY, SECRET_SUBPROTOCOL_PREFIX, type EventFrame, type ResultFrame } from '../shared/terminal-contract.js';
+import {
+  RPC_PATH,
+  RPC_SUBPROTOCOL,
+  SECRET_CHECK_PATH,
+  SECRET_FRAGMENT_KEY,
+  SECRET_HEADER,
+  SECRET_SUBPROTOCOL_PREFIX,
+  type EventFrame,
+  type ResultFrame,
+} from '../shared/terminal-contract.js';
 import type { Dispatcher } from './core/dispatcher.js';
 import { contentSecurityPolicy, parseUrl, securityHeaders } from './security.js';
 import { staticResponse } from './static-files.js';
@@ -145,8 +154,23 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return;
     }
     const url = parseUrl(`http://${BROWSER_HOST}${request.url ?? '/'}`);
+    if (url?.pathname === SECRET_CHECK_PATH) return checkSecret(request, response);
     const answer = await staticResponse(rendererDir, request.method ?? 'GET', url?.pathname ?? '/', headers);
     response.writeHead(answer.status, answer.headers).end(answer.body);
+  }
+
+  /**
+   * Is the secret this page holds the current run's? Same-origin POSTs only (a POST carries Origin; another site's
+   * page would need a preflight with the custom header, which is never granted), compared in constant time.
+   */
+  function checkSecret(request: IncomingMessage, response: ServerResponse): void {
+    const plain = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+    if (request.method !== 'POST') return void response.writeHead(405, { ...plain, allow: 'POST' }).end('Method not allowed');
+    if (!isOwnOrigin(request.headers.origin, port)) return void response.writeHead(403, plain).end('Forbidden');
+    const given = request.headers[SECRET_HEADER];
+    const current = typeof given === 'string' && secretsEqual(given, secret);
+    // 200 either way: a 401 would be logged as an error by the browser for a page that is working as designed.
+    response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ current }));
   }
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -7,12 +7,25 @@ import { AppFrame } from './screens/AppFrame.js';
 import { Enrollment } from './screens/Enrollment.js';
 import { PinLogin } from './screens/PinLogin.js';
 
+/** Signed out with operations still waiting (allowed: they belong to the till): the next cashier sees so. */
+function WaitingAtLogin() {
+  const t = useT();
+  const pending = useTerminal((state) => state.sync?.pendingOperations ?? 0);
+  if (pending === 0) return null;
+  return (
+    <div className="notice" data-testid="waiting-at-login">
+      {t('syncStates.waitingAtLogin', { count: pending })}
+    </div>
+  );
+}
+
 function Banner() {
   const t = useT();
   const connection = useTerminal((state) => state.connection);
   const coreState = useTerminal((state) => state.coreState);
   const phase = useTerminal((state) => state.phase);
   if (connection === 'no-secret') return <div className="banner danger">{t('connection.noSecret')}</div>;
+  if (connection === 'stale-secret') return <div className="banner danger">{t('connection.staleSecret')}</div>;
   if (connection !== 'open' && phase !== 'starting') return <div className="banner">{t('connection.lost')}</div>;
   if (coreState === 'failed') return <div className="banner danger">{t('core.failed')}</div>;
   if (coreState === 'restarting') return <div className="banner">{t('core.restarting')}</div>;
@@ -41,11 +54,12 @@ export function App() {
       <Banner />
       {phase === 'starting' && (
         <main className="centered-screen">
-          <p className="muted">{connection === 'no-secret' ? '' : t('connection.connecting')}</p>
+          <p className="muted">{connection === 'no-secret' || connection === 'stale-secret' ? '' : t('connection.connecting')}</p>
           <ErrorLines lines={problem} />
         </main>
       )}
       {phase === 'enroll' && <Enrollment />}
+      {phase === 'login' && <WaitingAtLogin />}
       {phase === 'login' && <PinLogin />}
       {phase === 'app' && <AppFrame />}
     </>

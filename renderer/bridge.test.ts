@@ -139,6 +139,51 @@ describe('the WebSocket bridge', () => {
     expect(states).toEqual(['open', 'closed', 'connecting', 'closed', 'connecting', 'open']);
   });
 
+  it('stops retrying with an earlier run’s secret: when the host says the secret is not this run’s, waiting calls are refused saying why', async () => {
+    const asked: string[] = [];
+    const client = socketBridge({
+      url: 'ws://127.0.0.1:4000/rpc',
+      secret: 'old-run',
+      createSocket: (url, protocols) => new FakeSocket(url, protocols),
+      checkSecret: async () => {
+        asked.push('check');
+        return false;
+      },
+    });
+    const states: string[] = [];
+    client.onConnection((state) => states.push(state));
+    const waiting = client.terminal('terminal.session').catch((error: unknown) => error);
+    latest().drop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await waiting).toEqual({ statusCode: 401, message: 'This page holds the secret of an earlier run: open the address npm start printed' });
+    expect(client.connection()).toBe('stale-secret');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.made).toHaveLength(1);
+    expect(asked).toEqual(['check']);
+    expect(states).toEqual(['closed', 'stale-secret']);
+  });
+
+  it('keeps retrying when the host cannot say (it is down), and after a connection that had opened', async () => {
+    let checks = 0;
+    socketBridge({
+      url: 'ws://127.0.0.1:4000/rpc',
+      secret: 's3cret',
+      createSocket: (url, protocols) => new FakeSocket(url, protocols),
+      checkSecret: async () => {
+        checks += 1;
+        return undefined;
+      },
+    });
+    latest().drop();
+    await vi.advanceTimersByTimeAsync(250);
+    expect(FakeSocket.made).toHaveLength(2);
+    latest().open();
+    latest().drop();
+    await vi.advanceTimersByTimeAsync(250);
+    expect(FakeSocket.made).toHaveLength(3);
+    expect(checks).toBe(1);
+  });
+
   it('gives up on a call after its timeout with 504', async () => {
     const client = bridge(1_000);
     const answer = client.terminal('terminal.syncStatus');

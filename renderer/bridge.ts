@@ -13,6 +13,8 @@ import type { OperationId } from '../shared/catalogue/index.js';
 import {
   RPC_PATH,
   RPC_SUBPROTOCOL,
+  SECRET_CHECK_PATH,
+  SECRET_HEADER,
   SECRET_FRAGMENT_KEY,
   SECRET_SUBPROTOCOL_PREFIX,
   isLongOperation,
@@ -38,7 +40,8 @@ export interface CatalogueInput {
   readonly body?: unknown;
 }
 
-export type ConnectionState = 'connecting' | 'open' | 'closed' | 'no-secret';
+/** `stale-secret`: the page holds an earlier run's secret (the host said so); it stops retrying. */
+export type ConnectionState = 'connecting' | 'open' | 'closed' | 'no-secret' | 'stale-secret';
 
 export interface Bridge {
   /** One of the terminal's own operations, typed by name. */
@@ -149,6 +152,11 @@ export interface SocketBridgeOptions {
   /** The same for the contract's long operations (enrollment's download, a sync cycle): the host's 30 min + 5 s. */
   readonly longCallTimeoutMs?: number;
   readonly retryDelaysMs?: readonly number[];
+  /**
+   * Asked after a connection attempt that never opened: is the secret still this run's? `false` (the host said
+   * no) stops the retries with state `stale-secret`; `undefined` (the host is down, or cannot say) retries as before.
+   */
+  readonly checkSecret?: () => Promise<boolean | undefined>;
 }
 
 interface PendingCall {
@@ -223,7 +231,9 @@ export function socketBridge(options: SocketBridgeOptions): Bridge {
     setState('connecting');
     const current = createSocket(options.url, [RPC_SUBPROTOCOL, `${SECRET_SUBPROTOCOL_PREFIX}${options.secret}`]);
     socket = current;
+    let opened = false;
     current.onopen = () => {
+      opened = true;
       failures = 0;
       setState('open');
       sendWaiting();
@@ -244,12 +254,36 @@ export function socketBridge(options: SocketBridgeOptions): Bridge {
       setState('closed');
       const delay = delays[Math.min(failures, delays.length - 1)] ?? 5_000;
       failures += 1;
-      retry = setTimeout(connect, delay);
+      if (opened || !options.checkSecret) {
+        retry = setTimeout(connect, delay);
+        return;
+      }
+      // Refused before it opened: a host restarted with a new secret looks exactly like a host that is down.
+      void options
+        .checkSecret()
+        .catch(() => undefined)
+        .then((current) => {
+          if (closed) return;
+          if (current === false) return staleSecret();
+          retry = setTimeout(connect, delay);
+        });
     };
+  };
+
+  /** This page holds an earlier run's secret: no retry can succeed; every waiting call is refused, saying why. */
+  const staleSecret = () => {
+    closed = true;
+    for (const call of pending.values()) {
+      clearTimeout(call.timer);
+      call.reject({ statusCode: 401, message: STALE_SECRET_MESSAGE });
+    }
+    pending.clear();
+    setState('stale-secret');
   };
 
   const invoke = (operation: string, input?: unknown): Promise<unknown> =>
     new Promise((resolve, reject) => {
+      if (state === 'stale-secret') return reject({ statusCode: 401, message: STALE_SECRET_MESSAGE });
       if (closed) return reject({ statusCode: 503, message: 'The bridge is closed' });
       const id = nextId++;
       const timer = setTimeout(() => {
@@ -291,9 +325,23 @@ export function socketBridge(options: SocketBridgeOptions): Bridge {
         call.reject({ statusCode: 503, message: 'The bridge is closed' });
       }
       pending.clear();
-      setState('closed');
+      if (state !== 'stale-secret') setState('closed');
     },
   );
+}
+
+const STALE_SECRET_MESSAGE = 'This page holds the secret of an earlier run: open the address npm start printed';
+
+/** Asks the host whether `secret` is this run's (see SECRET_CHECK_PATH): true, false, or undefined if it cannot say. */
+export async function askHostAboutSecret(secret: string, fetcher: typeof fetch = fetch): Promise<boolean | undefined> {
+  try {
+    const response = await fetcher(SECRET_CHECK_PATH, { method: 'POST', headers: { [SECRET_HEADER]: secret }, cache: 'no-store' });
+    if (response.status !== 200) return undefined;
+    const { current } = (await response.json()) as { current?: unknown };
+    return typeof current === 'boolean' ? current : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A bridge that cannot connect: the page was opened without this run's secret. */
@@ -319,5 +367,5 @@ export function connectBridge(win: Window & { kassa?: KassaApi }): Bridge {
   const secret = takeSecret({ location: win.location, history: win.history, storage: win.sessionStorage });
   if (!secret) return noSecretBridge();
   const scheme = win.location.protocol === 'https:' ? 'wss' : 'ws';
-  return socketBridge({ url: `${scheme}://${win.location.host}${RPC_PATH}`, secret });
+  return socketBridge({ url: `${scheme}://${win.location.host}${RPC_PATH}`, secret, checkSecret: () => askHostAboutSecret(secret, win.fetch.bind(win)) });
 }

@@ -2,6 +2,8 @@
  * `npm start`: the central service, then the terminal — in Electron where its binary is installed, otherwise in
  * browser mode, saying which and why. `npm run server` starts the service alone.
  *
+ * The terminal outlives the service: if the service stops, the terminal keeps working offline; Ctrl-C stops both.
+ *
  * Environment: the service's own (HOST, PORT, DATA_DIR, … — README), plus KASSA_TERMINAL_PORT (browser mode's
  * port; default a free one) and KASSA_BROWSER_MODE=1 (browser mode even where Electron is installed).
  */
@@ -105,6 +107,7 @@ async function runElectron(binary: string, context: { serviceUrl: string; termin
   electron.once('exit', (code) => {
     void stopService(service).finally(() => process.exit(code ?? 0));
   });
+  keepTerminalWhenServiceStops(service);
 }
 
 async function runBrowserMode(reason: string, context: { serviceUrl: string; terminalDataDir: string }, service: ChildProcess): Promise<void> {
@@ -122,10 +125,21 @@ async function runBrowserMode(reason: string, context: { serviceUrl: string; ter
     await terminal.close();
     await stopService(service);
   });
-  service.once('exit', (code) => {
+  keepTerminalWhenServiceStops(service);
+}
+
+/**
+ * The terminal outlives the central service (issue 14, item 6): an outage is what it is built for — it keeps
+ * selling offline and sends everything when a service is back at the same address. Only Ctrl-C (or the
+ * terminal's own window closing) stops both.
+ */
+function keepTerminalWhenServiceStops(service: ChildProcess): void {
+  service.once('exit', (code, signal) => {
     if (stopping) return;
-    log(`the central service stopped (code ${code}); stopping the terminal`);
-    void terminal.close().finally(() => process.exit(code ?? 1));
+    log(
+      `the central service stopped (${signal ?? `code ${code}`}); the terminal keeps running and works offline — ` +
+        'start the service again (npm run server) and it syncs by itself; Ctrl-C stops the terminal',
+    );
   });
 }
 
@@ -135,6 +149,7 @@ async function main(): Promise<void> {
   const url = serviceUrl();
   service = startService();
   await waitForService(url, service);
+  log(`the central service runs as process ${service.pid}`);
   const context = { serviceUrl: url, terminalDataDir: join(resolve(env.DATA_DIR ?? './data'), 'terminal') };
   await prepareFirstRun(context);
   await ensureRendererBuilt(ROOT, log);

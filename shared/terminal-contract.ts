@@ -40,6 +40,7 @@ export const TERMINAL_OPERATIONS = [
   'terminal.inboxList',
   'terminal.inboxResubmit',
   'terminal.inboxDiscard',
+  'terminal.unsentList',
 ] as const;
 export type TerminalOperationName = (typeof TERMINAL_OPERATIONS)[number];
 
@@ -92,6 +93,13 @@ export const RPC_SUBPROTOCOL = 'kassa-rpc.v1';
  * before the connection opens, never echoed back, and unlike a cookie never sent by another origin's page.
  */
 export const SECRET_SUBPROTOCOL_PREFIX = 'kassa-secret.';
+/**
+ * Browser mode: a page asks whether the secret it holds is this run's (POST, the secret in `SECRET_HEADER`):
+ * 200 `{"current": true | false}`. A refused WebSocket upgrade looks the same as a host that is down, so without this a tab left
+ * open across a restart of `npm start` retried forever with the old run's secret.
+ */
+export const SECRET_CHECK_PATH = '/rpc-secret';
+export const SECRET_HEADER = 'x-kassa-secret';
 /** The browser-mode URL carries the secret in its fragment (`#secret=…`), which is never sent to any server. */
 export const SECRET_FRAGMENT_KEY = 'secret';
 
@@ -127,6 +135,31 @@ export interface SyncStatusPayload {
   readonly lastError: string | null;
   /** When the next attempt is due after a failure (ISO), or null. */
   readonly retryAt: string | null;
+  /**
+   * Why sync fails now, or null: `no-network` (the service cannot be reached), `not-answering` (reached, no answer
+   * within the deadline), `credential-refused` (the owner disconnected this till: it takes no new operations until
+   * it is enrolled again), `service-error` (another failure answer, `problemStatus`).
+   */
+  readonly problem?: 'no-network' | 'not-answering' | 'credential-refused' | 'service-error' | null;
+  /** When the current kind of failure began (ISO), or null. */
+  readonly problemSince?: string | null;
+  /** The service's status for `service-error` (401 for `credential-refused`), else null. */
+  readonly problemStatus?: number | null;
+}
+
+/** One operation this till did and the service has not acknowledged yet (`terminal.unsentList`), as queued. */
+export interface UnsentOperationPayload {
+  readonly seq: number;
+  readonly epoch: string;
+  readonly mutation_id: string;
+  readonly name: string;
+  readonly occurred_at: string;
+  readonly employee_id: string;
+  readonly params: Record<string, string>;
+  readonly args: unknown;
+  readonly basis: unknown;
+  /** `pending` (never sent) or `sent` (sent, not acknowledged). */
+  readonly status: string;
 }
 
 /**
@@ -170,12 +203,15 @@ export interface InboxEntryPayload {
 export interface TerminalOperationTypes {
   /**
    * Whether the till is enrolled, and the names its sign-in screen shows (null when unknown); `scope`: the workplace
-   * and point this till was enrolled at (null before enrollment, or from an older core) — screens default to them.
+   * and point this till was enrolled at (null before enrollment, or from an older core) — screens default to them;
+   * `disconnected`: the service refused this till's credential; it may enroll again (same business only).
    */
   'terminal.enrollmentStatus': {
     input: undefined;
     result: {
       enrolled: boolean;
+      disconnected?: boolean;
+      serviceUrl?: string;
       business?: string | null;
       till?: string | null;
       point?: string | null;
@@ -194,6 +230,7 @@ export interface TerminalOperationTypes {
   'terminal.inboxList': { input: undefined; result: InboxEntryPayload[] };
   'terminal.inboxResubmit': { input: { entryId: string; operation: string; input: unknown }; result: unknown };
   'terminal.inboxDiscard': { input: { entryId: string; managerPin: string }; result: { discarded: true } };
+  'terminal.unsentList': { input: undefined; result: UnsentOperationPayload[] };
 }
 
 /** The payload of each event. */

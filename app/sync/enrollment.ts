@@ -8,7 +8,7 @@
  * client address by the route (`throttle: 'login'`), against 45 random bits.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { notFound, unauthorized } from '../../shared/errors.js';
+import { conflict, notFound, unauthorized } from '../../shared/errors.js';
 import { newEnrollmentCode, normalizeEnrollmentCode } from '../../shared/sync/enrollment-code.js';
 import type { Db } from '../context.js';
 
@@ -83,7 +83,18 @@ export interface EnrolledTerminal {
   readonly workplaceId: string;
   readonly codeId: string;
   readonly enrolledBy: string;
+  /** True when an existing terminal was enrolled again (same id), false for a new one. */
+  readonly reenrolled: boolean;
 }
+
+/** The terminal a till says it was, proven by its old credential's signature (revoked or not). */
+export interface PreviousTerminal {
+  readonly businessId: string;
+  readonly terminalId: string;
+}
+
+export const OTHER_BUSINESS_MESSAGE =
+  'This code is for another business than the one this till belongs to: its unsent operations can only be delivered to their own business. Use a code of that business, or hand the till to support.';
 
 /**
  * Spends a code and records the terminal. A wrong, expired or spent code, or one whose workplace is gone, is the
@@ -95,6 +106,7 @@ export async function enrollTerminal(
   key: Uint8Array,
   now: Date,
   terminalId: string,
+  previous: PreviousTerminal | null = null,
 ): Promise<EnrolledTerminal> {
   const canonical = normalizeEnrollmentCode(input.code);
   if (canonical === null) throw invalidCode();
@@ -121,16 +133,45 @@ export async function enrollTerminal(
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
   if (!workplace) throw invalidCode();
+  // Checked before the claim, so a refused code stays usable (for a fresh till of its own business).
+  if (previous && previous.businessId !== found.business_id) throw conflict(OTHER_BUSINESS_MESSAGE, { code: 'OTHER_BUSINESS' });
+  const again = previous
+    ? await tx.selectFrom('terminals').select('id').where('business_id', '=', previous.businessId).where('id', '=', previous.terminalId).executeTakeFirst()
+    : undefined;
+  const id = again ? again.id : terminalId;
   // The claim: of two terminals racing with the same code, the second finds it used (PostgreSQL re-checks the
   // condition after the first commits; SQLite has one writer).
   const claimed = await tx
     .updateTable('enrollment_codes')
-    .set({ used_at: at, terminal_id: terminalId })
+    .set({ used_at: at, terminal_id: id })
     .where('business_id', '=', found.business_id)
     .where('id', '=', found.id)
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) throw invalidCode();
+  if (again) {
+    // The same terminal again: its row is re-activated (bound to the code's workplace), so (terminal, epoch) and
+    // seq continue and the queue it kept is delivered exactly once. Credentials issued before `enrolled_at` stay
+    // refused (server/auth/principal.ts). What it pushed while revoked leaves the back office's list of refused
+    // operations: the till delivers those itself now.
+    await tx
+      .updateTable('terminals')
+      .set({
+        workplace_id: found.workplace_id,
+        ...(input.name ? { name: input.name } : {}),
+        enrollment_code_id: found.id,
+        enrolled_by: found.created_by,
+        enrolled_at: at,
+        revoked_at: null,
+        revoked_by: null,
+        dt_updated: at,
+      })
+      .where('business_id', '=', found.business_id)
+      .where('id', '=', id)
+      .execute();
+    await tx.deleteFrom('refused_operations').where('business_id', '=', found.business_id).where('terminal_id', '=', id).execute();
+    return { businessId: found.business_id, terminalId: id, workplaceId: found.workplace_id, codeId: found.id, enrolledBy: found.created_by, reenrolled: true };
+  }
   await tx
     .insertInto('terminals')
     .values({
@@ -147,5 +188,5 @@ export async function enrollTerminal(
       dt_updated: at,
     })
     .execute();
-  return { businessId: found.business_id, terminalId, workplaceId: found.workplace_id, codeId: found.id, enrolledBy: found.created_by };
+  return { businessId: found.business_id, terminalId, workplaceId: found.workplace_id, codeId: found.id, enrolledBy: found.created_by, reenrolled: false };
 }

@@ -28,8 +28,8 @@ export interface TerminalCore {
   /** Receives the core's events; the bridge forwards only the names of `TERMINAL_EVENTS`. */
   subscribe(listener: CoreEventListener): Unsubscribe;
   /**
-   * Operations in the outbox not yet acknowledged by the service. Gates sign-out and installing updates: neither
-   * happens while this is above zero.
+   * Operations in the outbox not yet acknowledged by the service. Gates installing updates (which may change the
+   * local store or the protocol under them); sign-out is not gated: the queue belongs to the till.
    */
   pendingOperations(): Promise<number>;
   /** Stops sync, closes the store. No call is accepted afterwards. */

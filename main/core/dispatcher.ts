@@ -1,13 +1,12 @@
 /**
  * The one path from a renderer call to the core, shared by Electron IPC and the browser-mode WebSocket: check the
- * name and the input (`bridge-operations.ts`), apply the shell's own rule (no sign-out while operations are
- * pending), call the core, and answer `{ok, value}` or `{ok: false, error: {statusCode, message}}`. It never
+ * name and the input (`bridge-operations.ts`), call the core, and answer `{ok, value}` or `{ok: false, error: {statusCode, message}}`. It never
  * throws, so neither transport can leak an exception's internals.
  */
 import { isTerminalEvent, type RpcResult, type TerminalEventName } from '../../shared/terminal-contract.js';
 import type { TerminalCore, Unsubscribe } from './api.js';
 import { validateBridgeCall } from './bridge-operations.js';
-import { isExpectedError, RpcFailure, toRpcError } from './errors.js';
+import { isExpectedError, toRpcError } from './errors.js';
 
 export interface Dispatcher {
   call(operation: unknown, input: unknown): Promise<RpcResult>;
@@ -17,20 +16,13 @@ export interface Dispatcher {
 
 type Log = (line: string) => void;
 
-/** Sign-out is refused while the outbox holds operations: the next employee must not inherit them unsent. */
-async function refuseSignOutWhilePending(core: TerminalCore): Promise<void> {
-  const pending = await core.pendingOperations();
-  if (pending > 0) {
-    throw new RpcFailure(409, `Sign-out is blocked while ${pending} operation${pending === 1 ? ' is' : 's are'} waiting to be sent`);
-  }
-}
-
 export function createDispatcher(core: TerminalCore, log: Log = () => {}): Dispatcher {
   return {
     async call(operation, input) {
       try {
         const call = validateBridgeCall(operation, input);
-        if (call.operation === 'terminal.signOut') await refuseSignOutWhilePending(core);
+        // Sign-out is not gated on the outbox (issue 14, item 8): the queue belongs to the till, not to the cashier,
+        // and is sent after sign-out as before it; a shift can be handed over during an outage.
         return { ok: true, value: await core.invoke(call.operation, call.input) };
       } catch (error) {
         if (!isExpectedError(error)) log(`operation ${String(operation).slice(0, 100)} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,8 +5,10 @@
  *
  * - Catalogue operations run locally as the signed-in employee (401 until someone signs in with a PIN); a write
  *   emits `operation-applied` and nudges the sync engine.
- * - `terminal.*` operations act on the terminal itself (shared/terminal-contract.ts). Sign-out is refused (409) while operations
- *   are pending, so nobody walks away from unsynced work thinking it is done.
+ * - `terminal.*` operations act on the terminal itself (shared/terminal-contract.ts). Sign-out is allowed while
+ *   operations wait to be sent: the queue belongs to the till, not to the cashier (issue 14, item 8).
+ * - A till whose credential the service refused takes no new writes (the terminal refuses them, 409) and may be
+ *   enrolled again: with a code of its business the same terminal continues its queue; another business's is refused.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +24,22 @@ import { RpcFailure } from './errors.js';
 function plain(value: unknown): unknown {
   if (value === undefined) return null;
   return JSON.parse(JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? (Number.isSafeInteger(Number(item)) ? Number(item) : item.toString()) : item)));
+}
+
+/** What the enrollment screen is told when the service refuses a code. */
+function enrollRefusal(error: SyncRefused): string {
+  if (error.status === 401) return 'The code was not accepted';
+  if (error.status === 409) {
+    const answer = (() => {
+      try {
+        return JSON.parse(error.body) as { message?: unknown; detail?: { code?: unknown } };
+      } catch {
+        return {};
+      }
+    })();
+    if (answer.detail?.code === 'OTHER_BUSINESS') return typeof answer.message === 'string' ? answer.message : 'This code is for another business';
+  }
+  return `The service answered ${error.status}`;
 }
 
 export async function createCore(options: CoreOptions): Promise<TerminalCore> {
@@ -43,19 +61,24 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
   async function terminalOperation(operation: string, input: Record<string, unknown>): Promise<unknown> {
     switch (operation) {
       case 'terminal.enrollmentStatus':
-        // The till's scope rides along: a manager (allowed at every till) works at this till's point.
-        return { enrolled: await terminal.enrolled(), ...(await terminal.identity()), scope: await terminal.scope() };
+        // The names the sign-in screen shows, and the till's scope: a manager (allowed at every till) works at this
+        // till's point.
+        const names = { ...(await terminal.identity()), scope: await terminal.scope() };
+        if (!(await terminal.enrolled())) return { enrolled: false, disconnected: false, ...names };
+        return { enrolled: true, disconnected: (await terminal.credentialRefusedAt()) !== null, serviceUrl: await terminal.serviceUrl(), ...names };
       case 'terminal.enroll': {
-        if (await terminal.enrolled()) throw new RpcFailure(409, 'This terminal is already enrolled');
+        if ((await terminal.enrolled()) && (await terminal.credentialRefusedAt()) === null) throw new RpcFailure(409, 'This terminal is already enrolled');
         const enrolled = await terminal
           .enroll(String(input.serviceUrl), String(input.code), (input.name as string | null | undefined) ?? null)
           .catch((error: unknown) => {
-            // The service's own answer (401 for a wrong, used or expired code; 429 when rate limited) reaches the
-            // screen; an unreachable service is a 503.
-            if (error instanceof SyncRefused) throw new RpcFailure(error.status >= 500 ? 502 : error.status, error.status === 401 ? 'The code was not accepted' : `The service answered ${error.status}`);
+            // The service's own answer (401 for a wrong, used or expired code; 429 when rate limited; 409 for a code
+            // of another business than the one this till's queue belongs to) reaches the screen; an unreachable
+            // service is a 503.
+            if (error instanceof SyncRefused) throw new RpcFailure(error.status >= 500 ? 502 : error.status, enrollRefusal(error));
             throw new RpcFailure(503, 'The central service cannot be reached');
           });
-        await terminal.bootstrap((progress) => emit('enrollment-progress', progress));
+        // Enrolled again, a till keeps its data and cursor: the next pull brings what changed (or resets).
+        if (!(await terminal.bootstrapped())) await terminal.bootstrap((progress) => emit('enrollment-progress', progress));
         engine.start();
         return { terminalId: enrolled.terminalId, workplaceId: enrolled.workplaceId, pointId: enrolled.pointId, warehouseIds: enrolled.warehouseIds };
       }
@@ -65,13 +88,11 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
         return employee;
       case 'terminal.session':
         return { employee };
-      case 'terminal.signOut': {
-        const pending = await terminal.pendingOperations();
-        if (pending > 0) throw new RpcFailure(409, `${pending} operations are not synced yet; stay signed in until they are`);
+      case 'terminal.signOut':
+        // Allowed with operations waiting: they stay in this till's outbox and are sent as before.
         employee = null;
         emit('session', { employee });
         return { employee };
-      }
       case 'terminal.syncStatus':
         return engine.current();
       case 'terminal.syncNow':
@@ -98,6 +119,19 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
         await terminal.discard(String(input.entryId), String(input.managerPin));
         emit('inbox', { changed: true });
         return { discarded: true };
+      case 'terminal.unsentList':
+        return (await terminal.unsent()).map((row) => ({
+          seq: Number(row.seq),
+          epoch: row.epoch,
+          mutation_id: row.mutation_id,
+          name: row.name,
+          occurred_at: row.occurred_at,
+          employee_id: row.employee_id,
+          params: row.params ? JSON.parse(row.params) : {},
+          args: row.args ? JSON.parse(row.args) : null,
+          basis: row.basis ? JSON.parse(row.basis) : null,
+          status: row.status,
+        }));
       default:
         throw new RpcFailure(404, `${operation} is not an operation of this terminal`);
     }

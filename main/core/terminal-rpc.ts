@@ -63,4 +63,5 @@ export const terminalOperationInputs: Record<TerminalOperationName, z.ZodType> =
   'terminal.inboxList': nothing,
   'terminal.inboxResubmit': InboxResubmitInput,
   'terminal.inboxDiscard': InboxDiscardInput,
+  'terminal.unsentList': nothing,
 };

@@ -23,6 +23,10 @@ import { readMeta, requireMeta, writeMeta } from './meta.js';
 import { deleteRow, upsertFromJson } from './rows.js';
 import type { TerminalStore } from './store.js';
 
+/** Local writes while the service refuses this till's credential: they could never be sent (issue 14, item 1). */
+export const DISCONNECTED_MESSAGE =
+  'This till was disconnected by the owner: it takes no new operations. Its unsent operations are kept; connect it again with a new code.';
+
 /** The classes of operation that are done locally and queued for the service. */
 const QUEUEABLE = new Set(['fact', 'amendment', 'absolute', 'descriptive', 'delete']);
 
@@ -145,6 +149,9 @@ export async function runLocally(
   if (resolved.spec.access === 'public' || !resolved.spec.access.includes('EMPLOYEE')) throw new OperationError(403, 'Forbidden resource');
   return store.writes.transaction(async (tx) => {
     const local = tx as unknown as Kysely<unknown>;
+    // A till whose credential the service refused could never send this: refused here, before anything is written
+    // (read in the write's own transaction, so a refusal recorded by a concurrent pull is seen).
+    if ((await readMeta(local, 'credential_refused_at')) !== null) throw new OperationError(409, DISCONNECTED_MESSAGE, { code: 'TERMINAL_DISCONNECTED' });
     const epoch = await requireMeta(local, 'epoch');
     const seq = Number((await readMeta(local, 'next_seq')) ?? '1');
     const mutationId = uuidv7();

@@ -16,7 +16,12 @@ export type MetaKey =
   /** Before the hybrid logical clock: the last operation's time (read once, to start the clock from it). */
   | 'last_time'
   /** The hybrid logical clock's last stamp (clock.ts). */
-  | 'hlc';
+  | 'hlc'
+  /**
+   * When the service first refused this terminal's credential (401 to push, pull or bootstrap: revoked by the
+   * owner, its workplace deleted). Set, the till takes no new operations until it is enrolled again (terminal.ts).
+   */
+  | 'credential_refused_at';
 
 export async function readMeta(db: Kysely<unknown>, key: MetaKey): Promise<string | null> {
   const row = (await sql<{ value: string }>`select value from terminal_meta where key = ${key}`.execute(db)).rows[0];
@@ -25,6 +30,10 @@ export async function readMeta(db: Kysely<unknown>, key: MetaKey): Promise<strin
 
 export async function writeMeta(db: Kysely<unknown>, key: MetaKey, value: string): Promise<void> {
   await sql`insert into terminal_meta (key, value) values (${key}, ${value}) on conflict (key) do update set value = excluded.value`.execute(db);
+}
+
+export async function deleteMeta(db: Kysely<unknown>, key: MetaKey): Promise<void> {
+  await sql`delete from terminal_meta where key = ${key}`.execute(db);
 }
 
 export async function requireMeta(db: Kysely<unknown>, key: MetaKey): Promise<string> {

@@ -7,7 +7,17 @@
  * not depend on the cashier doing something, and a burst of local writes while offline does not hammer the
  * network. Only one cycle runs at a time. Status changes are reported to `onStatus`.
  */
-import { SyncRefused, type Terminal } from './terminal.js';
+import { ServiceNotAnswering, SyncRefused, type Terminal } from './terminal.js';
+
+/**
+ * Why the last cycle failed, in four kinds the till shows apart (issue 14, item 5):
+ * - `no-network`: the service could not be reached at all (no route, connection refused, DNS);
+ * - `not-answering`: it was reached and did not answer within the deadline (frozen, overloaded, a hung proxy);
+ * - `credential-refused`: it answered 401 — the owner revoked this till or deleted its workplace; the till takes
+ *   no new operations until it is enrolled again, and this stays across restarts (terminal.ts);
+ * - `service-error`: it answered with another failure (5xx, 4xx of the protocol).
+ */
+export type SyncProblem = 'no-network' | 'not-answering' | 'credential-refused' | 'service-error';
 
 export interface SyncStatus {
   readonly online: boolean;
@@ -20,6 +30,12 @@ export interface SyncStatus {
   readonly lastError: string | null;
   /** When the next attempt is due after a failure (ISO), or null. */
   readonly retryAt: string | null;
+  /** The kind of the current failure, or null while cycles complete. */
+  readonly problem: SyncProblem | null;
+  /** When the current kind of failure began (ISO): the first failure of a run of the same kind. */
+  readonly problemSince: string | null;
+  /** The service's HTTP status for `service-error` (and 401 for `credential-refused`), else null. */
+  readonly problemStatus: number | null;
 }
 
 export interface Timers {
@@ -45,7 +61,18 @@ export class SyncEngine {
   private running: Promise<void> | null = null;
   private failures = 0;
   private stopped = true;
-  private status: SyncStatus = { online: false, syncing: false, pendingOperations: 0, needsAttention: 0, lastSyncAt: null, lastError: null, retryAt: null };
+  private status: SyncStatus = {
+    online: false,
+    syncing: false,
+    pendingOperations: 0,
+    needsAttention: 0,
+    lastSyncAt: null,
+    lastError: null,
+    retryAt: null,
+    problem: null,
+    problemSince: null,
+    problemStatus: null,
+  };
   private readonly options: Required<Omit<SyncEngineOptions, 'onStatus'>> & Pick<SyncEngineOptions, 'onStatus'>;
 
   constructor(
@@ -69,6 +96,7 @@ export class SyncEngine {
 
   start(): void {
     this.stopped = false;
+    void this.refreshCounts();
     this.schedule(0);
   }
 
@@ -121,7 +149,12 @@ export class SyncEngine {
   }
 
   private async refreshCounts() {
-    this.update({ pendingOperations: await this.terminal.pendingOperations(), needsAttention: (await this.terminal.inbox()).length });
+    const counts = { pendingOperations: await this.terminal.pendingOperations(), needsAttention: (await this.terminal.inbox()).length };
+    // A refused credential is remembered by the terminal (across restarts), so the state shows before any cycle.
+    const refusedAt = await this.terminal.credentialRefusedAt();
+    if (refusedAt !== null && this.status.problem !== 'credential-refused') {
+      this.update({ ...counts, online: false, problem: 'credential-refused', problemSince: refusedAt, problemStatus: 401, lastError: 'the service refused this terminal’s credential' });
+    } else this.update(counts);
   }
 
   private update(change: Partial<SyncStatus>) {
@@ -134,17 +167,36 @@ export class SyncEngine {
     try {
       await this.terminal.sync();
       this.failures = 0;
-      this.update({ online: true, syncing: false, lastSyncAt: new Date().toISOString(), lastError: null, retryAt: null });
+      this.update({ online: true, syncing: false, lastSyncAt: new Date().toISOString(), lastError: null, retryAt: null, problem: null, problemSince: null, problemStatus: null });
       await this.refreshCounts();
       if (!this.stopped) this.schedule(this.options.pullIntervalMs);
     } catch (error) {
       this.failures += 1;
       const wait = this.backoff();
-      const reason = error instanceof SyncRefused ? `the service answered ${error.status}` : 'offline';
-      // Refused (e.g. 503, 401) means the service was reached; anything else means it was not.
-      this.update({ online: error instanceof SyncRefused, syncing: false, lastError: reason, retryAt: new Date(Date.now() + wait).toISOString() });
+      const { problem, status, reason } = classify(error);
+      const since = this.status.problem === problem && this.status.problemSince ? this.status.problemSince : new Date().toISOString();
+      // Refused (e.g. 503) means the service was reached; anything else means it was not.
+      this.update({
+        online: problem === 'service-error',
+        syncing: false,
+        lastError: reason,
+        retryAt: new Date(Date.now() + wait).toISOString(),
+        problem,
+        problemSince: problem === 'credential-refused' ? ((await this.terminal.credentialRefusedAt()) ?? since) : since,
+        problemStatus: status,
+      });
       await this.refreshCounts();
       if (!this.stopped) this.schedule(wait);
     }
   }
+}
+
+/** The kind of a failed cycle (see SyncProblem), with the service's status and a reason without internals. */
+function classify(error: unknown): { problem: SyncProblem; status: number | null; reason: string } {
+  if (error instanceof SyncRefused) {
+    if (error.status === 401) return { problem: 'credential-refused', status: 401, reason: 'the service refused this terminal’s credential' };
+    return { problem: 'service-error', status: error.status, reason: `the service answered ${error.status}` };
+  }
+  if (error instanceof ServiceNotAnswering) return { problem: 'not-answering', status: null, reason: error.message };
+  return { problem: 'no-network', status: null, reason: 'offline' };
 }

@@ -5,11 +5,12 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { MAX_PUSH_OPERATIONS } from '../../shared/catalogue/sync.js';
+import { conflict } from '../../shared/errors.js';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
 import type { EnrollResponse } from '../../shared/sync/wire.js';
 import { applyBootstrapPage, applyPullPages, type PulledPage, type PullApplied, type PullPageMeta } from './apply-pages.js';
 import { runLocally, type LocalInput, type OutboxRow } from './local-run.js';
-import { continueUnderNewEpoch, newEpoch, readMeta, requireMeta, writeMeta } from './meta.js';
+import { continueUnderNewEpoch, deleteMeta, newEpoch, readMeta, requireMeta, writeMeta } from './meta.js';
 import { observeServiceTime } from './clock.js';
 import { discard, resubmit } from './inbox.js';
 import { pinLogin, type LoggedInEmployee } from './pin-login.js';
@@ -26,16 +27,64 @@ export interface HttpAnswer {
   readonly text: string;
 }
 
-/** How the core reaches the service: a JSON POST (the harness puts a fault-injecting proxy behind it). */
-export type Transport = (url: string, body: unknown, token: string | null) => Promise<HttpAnswer>;
+/**
+ * How long the service may take (docs/sync.md, "Deadlines"): `answerMs` until its answer starts (status and
+ * headers) — past it the service is "not answering" — and `bodyMs` more to read the answer, which may be a large
+ * pull page or bootstrap page on a slow line.
+ */
+export interface Deadline {
+  readonly answerMs: number;
+  readonly bodyMs: number;
+}
 
-export const fetchTransport: Transport = async (url, body, token) => {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, text: await response.text() };
+/** Push, pull and enroll: a working service answers in well under a second; 15 s means it is not answering. */
+export const CALL_DEADLINE: Deadline = { answerMs: 15_000, bodyMs: 120_000 };
+/** Bootstrap pages: the first reads every table's count in one snapshot, which takes longer on a big business. */
+export const BOOTSTRAP_DEADLINE: Deadline = { answerMs: 60_000, bodyMs: 300_000 };
+
+/** How the core reaches the service: a JSON POST (the harness puts a fault-injecting proxy behind it). */
+export type Transport = (url: string, body: unknown, token: string | null, deadline?: Deadline) => Promise<HttpAnswer>;
+
+/** The service accepted the connection and did not answer within the deadline (frozen, overloaded, a hung proxy). */
+export class ServiceNotAnswering extends Error {
+  constructor(readonly afterMs: number) {
+    super(`the service did not answer within ${afterMs / 1000} s`);
+    this.name = 'ServiceNotAnswering';
+  }
+}
+
+export const fetchTransport: Transport = async (url, body, token, deadline = CALL_DEADLINE) => {
+  // Every call has a deadline: without one a frozen service looked like "Syncing…" forever (issue 14, item 5).
+  const answerTimer = AbortSignal.timeout(deadline.answerMs);
+  const aborter = new AbortController();
+  const forward = () => aborter.abort(answerTimer.reason);
+  answerTimer.addEventListener('abort', forward, { once: true });
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+        signal: aborter.signal,
+      });
+    } catch (error) {
+      if (answerTimer.aborted) throw new ServiceNotAnswering(deadline.answerMs);
+      throw error;
+    }
+    // The answer has started: from here the body has its own, longer deadline.
+    answerTimer.removeEventListener('abort', forward);
+    const bodyTimer = AbortSignal.timeout(deadline.bodyMs);
+    bodyTimer.addEventListener('abort', () => aborter.abort(bodyTimer.reason), { once: true });
+    try {
+      return { status: response.status, text: await response.text() };
+    } catch (error) {
+      if (bodyTimer.aborted) throw new ServiceNotAnswering(deadline.bodyMs);
+      throw error;
+    }
+  } finally {
+    answerTimer.removeEventListener('abort', forward);
+  }
 };
 
 export class SyncRefused extends Error {
@@ -101,11 +150,29 @@ export class Terminal {
     return workplaceId === null || pointId === null ? null : { workplaceId, pointId };
   }
 
-  /** Exchanges a one-time code for this terminal's credential and scope. */
+  /**
+   * Exchanges a one-time code for this terminal's credential and scope. A till the service disconnected (its
+   * credential refused: revoked, or its workplace deleted) may enroll again: it sends its old credential along, the
+   * service re-activates the SAME terminal id for the same business (docs/sync.md, "Enrolling again"), and the
+   * queue continues where it was — same epoch, same seqs, same mutation ids — so it is delivered exactly once. A
+   * code of another business is refused by the service (409 `OTHER_BUSINESS`) and nothing here changes.
+   */
   async enroll(serviceUrl: string, code: string, name: string | null = null): Promise<EnrollResponse> {
-    const answer = await this.transport(`${serviceUrl}/api/v1/sync/enroll`, { code, name, protocolVersion: PROTOCOL_VERSION }, null);
+    const local = this.local;
+    const previous = (await this.enrolled())
+      ? {
+          terminalId: await requireMeta(local, 'terminal_id'),
+          businessId: await requireMeta(local, 'business_id'),
+          accessToken: await requireMeta(local, 'access_token'),
+        }
+      : null;
+    if (previous && (await this.credentialRefusedAt()) === null) throw conflict('This terminal is already enrolled');
+    const request = { code, name, protocolVersion: PROTOCOL_VERSION, ...(previous ? { previousAccessToken: previous.accessToken } : {}) };
+    const answer = await this.transport(`${serviceUrl}/api/v1/sync/enroll`, request, null, CALL_DEADLINE);
     if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
     const enrolled = JSON.parse(answer.text) as EnrollResponse;
+    // A service that did not check the business (an older one) must not get this till's queue either.
+    if (previous && enrolled.businessId !== previous.businessId) throw new SyncRefused(409, JSON.stringify({ detail: { code: 'OTHER_BUSINESS' } }));
     await this.store.writes.transaction(async (tx) => {
       const local = tx as unknown as Kysely<unknown>;
       await writeMeta(local, 'service_url', serviceUrl);
@@ -115,16 +182,46 @@ export class Terminal {
       await writeMeta(local, 'workplace_id', enrolled.workplaceId);
       await writeMeta(local, 'point_id', enrolled.pointId);
       await writeMeta(local, 'access_token', enrolled.accessToken);
+      await deleteMeta(local, 'credential_refused_at');
       if ((await readMeta(local, 'epoch')) === null) await writeMeta(local, 'epoch', newEpoch());
+      // A new terminal id (the service could not verify the old credential, e.g. its secret was rotated) starts a
+      // new operation order: the queue continues under a new epoch, numbered from 1, mutation ids unchanged.
+      else if (previous && previous.terminalId !== enrolled.terminalId) await continueUnderNewEpoch(local);
     });
     return enrolled;
+  }
+
+  /** The central service this terminal is enrolled with, or null before enrollment. */
+  serviceUrl(): Promise<string | null> {
+    return readMeta(this.local, 'service_url');
+  }
+
+  /** When the service first refused this terminal's credential, or null while it is accepted. */
+  credentialRefusedAt(): Promise<string | null> {
+    return readMeta(this.local, 'credential_refused_at');
+  }
+
+  /** Whether the initial download has finished (a till enrolled again keeps its data and its cursor). */
+  async bootstrapped(): Promise<boolean> {
+    return (await readMeta(this.local, 'cursor')) !== null;
   }
 
   private async call(path: string, body: Record<string, unknown>): Promise<HttpAnswer> {
     const local = this.local;
     const url = `${await requireMeta(local, 'service_url')}/api/v1/sync/${path}`;
     const identity = { protocolVersion: PROTOCOL_VERSION, terminalId: await requireMeta(local, 'terminal_id'), epoch: await requireMeta(local, 'epoch') };
-    return this.transport(url, { ...identity, ...body }, await requireMeta(local, 'access_token'));
+    const answer = await this.transport(url, { ...identity, ...body }, await requireMeta(local, 'access_token'), path === 'bootstrap' ? BOOTSTRAP_DEADLINE : CALL_DEADLINE);
+    // The sync operations answer 401 only when the credential itself is refused: revoked, its workplace deleted,
+    // or the service's secret changed. Remembered, so the till stops taking operations it could never send.
+    if (answer.status === 401) await this.markCredentialRefused();
+    return answer;
+  }
+
+  private async markCredentialRefused(): Promise<void> {
+    await this.store.writes.transaction(async (tx) => {
+      const local = tx as unknown as Kysely<unknown>;
+      if ((await readMeta(local, 'credential_refused_at')) === null) await writeMeta(local, 'credential_refused_at', new Date().toISOString());
+    });
   }
 
   /** Downloads every mirrored table in scope, page by page, reporting progress; then pulls continue from it. */
@@ -178,6 +275,11 @@ export class Terminal {
   async pendingOperations(): Promise<number> {
     const row = (await sql<{ n: bigint }>`select count(*) as n from outbox`.execute(this.local)).rows[0];
     return Number(row?.n ?? 0);
+  }
+
+  /** The operations not yet acknowledged by the service, oldest first, as queued (for the screen and for support). */
+  async unsent(): Promise<OutboxRow[]> {
+    return (await sql<OutboxRow>`select * from outbox order by seq`.execute(this.local)).rows;
   }
 
   async inbox(): Promise<Record<string, unknown>[]> {

@@ -1,11 +1,31 @@
 /**
  * The sync status, always on screen: online or offline, operations waiting to be sent, the last successful sync,
- * and how many operations need attention (a button to the inbox). "Sync now" asks for a cycle at once.
+ * and how many operations need attention (a button to the inbox). "Sync now" asks for a cycle at once. When sync
+ * fails it says which of four ways, and since when: no network, the service not answering, the credential refused
+ * (the owner disconnected this till), a service error with its status.
  */
 import { errorLines } from '../bridge.js';
 import { showTime } from '../lib/format.js';
 import { useT, useTerminal } from '../state/context.js';
 import { useState } from 'react';
+import type { SyncStatusPayload } from '../../shared/terminal-contract.js';
+import type { Language, Translate } from '../i18n/index.js';
+
+/** The failure in words with when it began, or null while sync works (or has not failed yet). */
+export function syncProblemText(sync: SyncStatusPayload | null, t: Translate, language: Language): string | null {
+  if (!sync?.problem) return null;
+  const time = showTime(sync.problemSince ?? null, language);
+  switch (sync.problem) {
+    case 'no-network':
+      return t('syncStates.noNetwork', { time });
+    case 'not-answering':
+      return t('syncStates.notAnswering', { time });
+    case 'credential-refused':
+      return t('syncStates.credentialRefused', { time });
+    case 'service-error':
+      return t('syncStates.serviceError', { time, status: sync.problemStatus ?? '' });
+  }
+}
 
 export function SyncBar({ onOpenInbox }: { readonly onOpenInbox: () => void }) {
   const t = useT();
@@ -14,7 +34,8 @@ export function SyncBar({ onOpenInbox }: { readonly onOpenInbox: () => void }) {
   const syncNow = useTerminal((state) => state.syncNow);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const online = sync?.online ?? false;
+  const online = (sync?.online ?? false) && !sync?.problem;
+  const problemText = syncProblemText(sync, t, language);
   const pending = sync?.pendingOperations ?? 0;
   const attention = sync?.needsAttention ?? 0;
   return (
@@ -26,10 +47,11 @@ export function SyncBar({ onOpenInbox }: { readonly onOpenInbox: () => void }) {
       data-online={online}
       data-pending={pending}
       data-attention={attention}
+      data-problem={sync?.problem ?? ''}
     >
       <span className={online ? 'sync-dot online' : 'sync-dot offline'} aria-hidden="true" />
       <span className="sync-state" data-testid="sync-online">
-        {sync?.syncing ? t('sync.syncing') : online ? t('sync.online') : t('sync.offline')}
+        {sync?.syncing && !problemText ? t('sync.syncing') : (problemText ?? (online ? t('sync.online') : t('sync.offline')))}
       </span>
       <span className={pending > 0 ? 'sync-pending waiting' : 'sync-pending'} data-testid="sync-pending">
         {pending > 0 ? t('sync.pending', { count: pending }) : t('sync.allSent')}

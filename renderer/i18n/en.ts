@@ -3,6 +3,7 @@ import { debtsEn } from './debts.js';
 import { inboxEn } from './inbox.js';
 import { modifierGroupsScopeEn } from './modifier-groups-scope.js';
 import { modifierGroupsEn } from './modifier-groups.js';
+import { syncStatesEn } from './sync-states.js';
 import { receiptsEn } from './receipts.js';
 
 export const en = {
@@ -180,6 +181,7 @@ export const en = {
   ...debtsEn,
   ...inboxEn,
   ...modifierGroupsScopeEn,
+  ...syncStatesEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -3,6 +3,7 @@ import { debtsRu } from './debts.js';
 import { inboxRu } from './inbox.js';
 import { modifierGroupsScopeRu } from './modifier-groups-scope.js';
 import { modifierGroupsRu } from './modifier-groups.js';
+import { syncStatesRu } from './sync-states.js';
 import { receiptsRu } from './receipts.js';
 
 /** Russian. */
@@ -181,4 +182,5 @@ export const ru: Messages = {
   ...debtsRu,
   ...inboxRu,
   ...modifierGroupsScopeRu,
+  ...syncStatesRu,
 };

@@ -3,6 +3,7 @@ import { debtsUz } from './debts.js';
 import { inboxUz } from './inbox.js';
 import { modifierGroupsScopeUz } from './modifier-groups-scope.js';
 import { modifierGroupsUz } from './modifier-groups.js';
+import { syncStatesUz } from './sync-states.js';
 import { receiptsUz } from './receipts.js';
 
 /** Uzbek (Latin script). */
@@ -181,4 +182,5 @@ export const uz: Messages = {
   ...debtsUz,
   ...inboxUz,
   ...modifierGroupsScopeUz,
+  ...syncStatesUz,
 };

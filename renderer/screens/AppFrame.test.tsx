@@ -50,25 +50,23 @@ describe('the app frame', () => {
     expect(screen.getByTestId('sync-attention').textContent).toBe('2 need attention');
   });
 
-  it('blocks sign-out while operations wait to be sent, and signs out once none do', async () => {
-    const { bridge, store } = signedIn({ ...ONLINE, pendingOperations: 2 }, { 'terminal.signOut': { employee: null } });
+  it('lets the cashier sign out while operations wait to be sent, saying they stay with the till', async () => {
+    const { store } = signedIn({ ...ONLINE, online: false, pendingOperations: 2 }, { 'terminal.signOut': { employee: null } });
     const signOut = screen.getByRole('button', { name: 'Sign out' }) as HTMLButtonElement;
-    expect(signOut.disabled).toBe(true);
-    expect(screen.getByText('Sign-out waits until 2 operations are sent.')).toBeTruthy();
-    act(() => bridge.emit('sync-status', ONLINE));
     expect(signOut.disabled).toBe(false);
+    expect(screen.getByTestId('waiting-notice').textContent).toBe('2 operations wait to be sent. They stay with this till and are sent after sign-out too.');
     await act(async () => fireEvent.click(signOut));
     expect(store.getState()).toMatchObject({ phase: 'login', employee: null });
   });
 
-  it('shows the core’s 409 when sign-out races a new operation', async () => {
+  it('shows the core’s refusal when sign-out fails', async () => {
     signedIn(ONLINE, {
       'terminal.signOut': () => {
-        throw rpcError(409, 'Sign-out is blocked while 1 operation is waiting to be sent');
+        throw rpcError(503, 'The connection to the terminal was lost');
       },
     });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
-    expect(screen.getByRole('alert').textContent).toBe('Sign-out is blocked while 1 operation is waiting to be sent');
+    expect(screen.getByRole('alert').textContent).toBe('The connection to the terminal was lost');
   });
 
   it('opens on goods receipts and moves between the screens with F1–F5 and the attention button', async () => {

@@ -1,15 +1,17 @@
 /**
  * The frame around the work screens: navigation (also F1–F5), the employee, the language, sign-out, and the sync
- * status, which is always visible. Sign-out is blocked while operations wait to be sent (the core answers 409
- * too): the next cashier must not inherit unsent work. Every way out of a screen — F1–F5, the navigation buttons,
- * "needs attention", sign-out — goes through one leave guard, which asks first while the screen holds unsaved work
- * (screens declare it with `useUnsavedWork`, lib/unsaved-work.tsx).
+ * status, which is always visible. Sign-out is allowed while operations wait to be sent — the queue belongs to
+ * the till, not to the cashier, so a shift can be handed over during an outage — and says what still waits.
+ * A till the owner disconnected shows so above the screens (components/Disconnected.tsx). Every way out of a
+ * screen — F1–F5, the navigation buttons, "needs attention", sign-out — goes through one leave guard, which asks
+ * first while the screen holds unsaved work (screens declare it with `useUnsavedWork`, lib/unsaved-work.tsx).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { errorLines } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
 import { LanguageSwitch } from '../components/LanguageSwitch.js';
 import { LeaveConfirm } from '../components/LeaveConfirm.js';
+import { Disconnected } from '../components/Disconnected.js';
 import { SyncBar } from '../components/SyncBar.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useLeaveGuard } from '../lib/unsaved-work.js';
@@ -36,6 +38,7 @@ export function AppFrame() {
   const employee = useTerminal((state) => state.employee);
   const pending = useTerminal((state) => state.sync?.pendingOperations ?? 0);
   const attention = useTerminal((state) => state.sync?.needsAttention ?? 0);
+  const disconnected = useTerminal((state) => state.sync?.problem === 'credential-refused');
   const signOut = useTerminal((state) => state.signOut);
   const [view, setView] = useState<View>('receipts');
   const [problem, setProblem] = useState<string[]>([]);
@@ -54,7 +57,7 @@ export function AppFrame() {
     return () => window.removeEventListener('keydown', onKey);
   }, [go]);
 
-  const blocked = pending > 0;
+  const waiting = pending > 0;
   return (
     <div className="app-frame">
       <header className="top-bar">
@@ -85,8 +88,7 @@ export function AppFrame() {
         <button
           type="button"
           className="secondary"
-          disabled={blocked}
-          title={blocked ? t('nav.signOutBlocked', { count: pending }) : undefined}
+          title={waiting ? t('syncStates.signOutWaiting', { count: pending }) : undefined}
           onClick={() =>
             guard(() => {
               setProblem([]);
@@ -98,7 +100,12 @@ export function AppFrame() {
         </button>
       </header>
       <SyncBar onOpenInbox={() => go('inbox')} />
-      {blocked && <div className="notice">{t('nav.signOutBlocked', { count: pending })}</div>}
+      {disconnected && <Disconnected />}
+      {waiting && !disconnected && (
+        <div className="notice" data-testid="waiting-notice">
+          {t('syncStates.signOutWaiting', { count: pending })}
+        </div>
+      )}
       <ErrorLines lines={problem} />
       {leaveGuard.asking && <LeaveConfirm onLeave={leaveGuard.confirm} onStay={leaveGuard.stay} />}
       <div className="content">

@@ -1,6 +1,8 @@
 /**
  * First run: the service's address and the one-time code, then the initial download with a real progress bar
- * (rows and tables, from `enrollment-progress` events). On success the store moves on to PIN login.
+ * (rows and tables, from `enrollment-progress` events). On success the store moves on to PIN login. A till the
+ * owner disconnected comes here to be connected again (`reenrolling`): its data stays, so there is no download,
+ * and a code of another business is refused with the reason.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { asRpcError, errorLines } from '../bridge.js';
@@ -8,7 +10,7 @@ import { ErrorLines } from '../components/ErrorLines.js';
 import { LanguageSwitch } from '../components/LanguageSwitch.js';
 import { ProgressBar } from '../components/ProgressBar.js';
 import { overallProgress } from '../lib/progress.js';
-import type { Translate } from '../i18n/index.js';
+import type { MessageKey, Translate } from '../i18n/index.js';
 import { useT, useTerminal } from '../state/context.js';
 
 /** npm start's service address: the likely answer on a developer's machine. */
@@ -16,13 +18,20 @@ export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8080';
 /** How long the finished download stays on screen before PIN login. */
 export const CONTINUE_AFTER_MS = 2_000;
 
-function enrollProblem(error: unknown, t: Translate): string[] {
+/** What went wrong, kept as keys where it has words of ours, so a language switch translates it too. */
+type Problem = { readonly lines: string[] } | { readonly keys: MessageKey[] };
+
+function enrollProblem(error: unknown, reenrolling: boolean): Problem {
   const { statusCode } = asRpcError(error);
   // 400: the form itself (the bridge names the field); anything else: the code or the service.
-  if (statusCode === 400) return errorLines(error);
-  if (statusCode === 409) return errorLines(error);
-  return [t('enroll.failedCode'), t('enroll.failedService')];
+  if (statusCode === 400) return { lines: errorLines(error) };
+  // Enrolling a disconnected till again, a 409 is the service refusing a code of another business.
+  if (statusCode === 409 && reenrolling) return { keys: ['syncStates.otherBusiness'] };
+  if (statusCode === 409) return { lines: errorLines(error) };
+  return { keys: ['enroll.failedCode', 'enroll.failedService'] };
 }
+
+const problemLines = (problem: Problem, t: Translate): string[] => ('lines' in problem ? problem.lines : problem.keys.map((key) => t(key)));
 
 export function Enrollment() {
   const t = useT();
@@ -31,16 +40,19 @@ export function Enrollment() {
   const progress = useTerminal((state) => state.progress);
   const enrollDone = useTerminal((state) => state.enrollDone);
   const continueAfterEnroll = useTerminal((state) => state.continueAfterEnroll);
-  const [serviceUrl, setServiceUrl] = useState(DEFAULT_SERVICE_URL);
+  const reenrolling = useTerminal((state) => state.reenrolling);
+  const cancelReenroll = useTerminal((state) => state.cancelReenroll);
+  const knownServiceUrl = useTerminal((state) => state.serviceUrl);
+  const [serviceUrl, setServiceUrl] = useState(knownServiceUrl ?? DEFAULT_SERVICE_URL);
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string[]>([]);
+  const [problem, setProblem] = useState<Problem>({ lines: [] });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem([]);
+    setProblem({ lines: [] });
     enroll({ serviceUrl: serviceUrl.trim(), code: code.trim(), name: name.trim() }).catch((error: unknown) =>
-      setProblem(enrollProblem(error, t)),
+      setProblem(enrollProblem(error, reenrolling)),
     );
   };
 
@@ -58,10 +70,11 @@ export function Enrollment() {
     <main className="centered-screen">
       <div className="panel enroll-panel">
         <header className="panel-header">
-          <h1>{t('enroll.title')}</h1>
+          <h1>{reenrolling ? t('syncStates.reconnectTitle') : t('enroll.title')}</h1>
           <LanguageSwitch />
         </header>
         <p className="muted">{t('enroll.intro')}</p>
+        {reenrolling && <p className="notice">{t('syncStates.reconnectIntro')}</p>}
         <form onSubmit={submit} className="form" aria-busy={busy}>
           <label>
             {t('enroll.serviceUrl')}
@@ -100,10 +113,15 @@ export function Enrollment() {
               onChange={(event) => setName(event.target.value)}
             />
           </label>
-          <ErrorLines lines={problem} />
+          <ErrorLines lines={problemLines(problem, t)} />
           <button type="submit" className="primary" disabled={busy || code.trim() === ''}>
             {t('enroll.submit')}
           </button>
+          {reenrolling && !busy && (
+            <button type="button" className="secondary" onClick={() => void cancelReenroll().catch(() => undefined)}>
+              {t('common.cancel')}
+            </button>
+          )}
         </form>
         {(busy || progress) && (
           <section className="enroll-progress" aria-live="polite" data-testid="enroll-progress">

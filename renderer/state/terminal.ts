@@ -39,6 +39,10 @@ export interface TerminalState {
   readonly dataVersion: number;
   /** Bumped when the needs-attention inbox may have changed. */
   readonly inboxVersion: number;
+  /** Enrolling a disconnected till again (the enrollment screen over the work screens). */
+  readonly reenrolling: boolean;
+  /** The service this till is enrolled with (prefills enrolling again), or null. */
+  readonly serviceUrl: string | null;
 
   refresh(): Promise<void>;
   enroll(request: EnrollRequest): Promise<void>;
@@ -48,6 +52,10 @@ export interface TerminalState {
   signOut(): Promise<void>;
   syncNow(): Promise<void>;
   setLanguage(language: Language): void;
+  /** A till the owner disconnected: to the enrollment screen, to connect it again with a new code. */
+  startReenroll(): void;
+  /** Back to where the till was, without enrolling again. */
+  cancelReenroll(): Promise<void>;
 }
 
 export type TerminalStore = StoreApi<TerminalState>;
@@ -89,11 +97,14 @@ export function createTerminalStore(bridge: Bridge, storage: LanguageStorage, fa
       language: storedLanguage(storage, LANGUAGE_KEY) ?? fallbackLanguage,
       dataVersion: 0,
       inboxVersion: 0,
+      reenrolling: false,
+      serviceUrl: null,
 
       async refresh() {
-        if (get().enrolling || get().enrollDone) return;
-        const { enrolled } = await bridge.terminal('terminal.enrollmentStatus');
+        if (get().enrolling || get().enrollDone || get().reenrolling) return;
+        const { enrolled, serviceUrl } = await bridge.terminal('terminal.enrollmentStatus');
         if (!enrolled) return set({ phase: 'enroll', employee: null });
+        set({ serviceUrl: serviceUrl ?? null });
         const [{ employee }, sync] = await Promise.all([
           bridge.terminal('terminal.session'),
           bridge.terminal('terminal.syncStatus'),
@@ -119,7 +130,7 @@ export function createTerminalStore(bridge: Bridge, storage: LanguageStorage, fa
       },
 
       async continueAfterEnroll() {
-        set({ enrollDone: false });
+        set({ enrollDone: false, reenrolling: false });
         await get().refresh();
       },
 
@@ -136,6 +147,15 @@ export function createTerminalStore(bridge: Bridge, storage: LanguageStorage, fa
 
       async syncNow() {
         set({ sync: await bridge.terminal('terminal.syncNow') });
+      },
+
+      startReenroll() {
+        set({ reenrolling: true, phase: 'enroll', progress: null, enrollDone: false });
+      },
+
+      async cancelReenroll() {
+        set({ reenrolling: false });
+        await get().refresh();
       },
 
       setLanguage(language) {

@@ -81,23 +81,30 @@ export function principalResolver(db: Kysely<Database>, tokens: TokenService): P
     return role;
   }
 
-  /** The terminal's workplace while it is enrolled and not revoked, else null; cached like roles. */
-  const terminals = new Map<string, { until: number; workplaceId: string | null }>();
-  async function liveTerminal(businessId: string, terminalId: string): Promise<string | null> {
+  /**
+   * The terminal's workplace while it is enrolled and not revoked, with the code of its latest enrollment (a
+   * credential of an earlier one was superseded by enrolling again); null if revoked or unknown. Cached like roles.
+   */
+  type LiveTerminal = { workplaceId: string; enrollmentCodeId: string; enrolledAgain: boolean };
+  const terminals = new Map<string, { until: number; live: LiveTerminal | null }>();
+  async function liveTerminal(businessId: string, terminalId: string): Promise<LiveTerminal | null> {
     const key = `terminal:${businessId}:${terminalId}`;
     const hit = terminals.get(key);
     const now = Date.now();
-    if (hit && hit.until > now) return hit.workplaceId;
+    if (hit && hit.until > now) return hit.live;
     const terminal = await db
       .selectFrom('terminals')
-      .select(['workplace_id'])
+      .select(['workplace_id', 'enrollment_code_id', 'enrolled_at', 'dt_created'])
       .where('business_id', '=', businessId)
       .where('id', '=', terminalId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
+    const live = terminal
+      ? { workplaceId: terminal.workplace_id, enrollmentCodeId: terminal.enrollment_code_id, enrolledAgain: terminal.enrolled_at !== terminal.dt_created }
+      : null;
     if (terminals.size > 10_000) terminals.clear();
-    terminals.set(key, { until: now + CACHE_MS, workplaceId: terminal?.workplace_id ?? null });
-    return terminal?.workplace_id ?? null;
+    terminals.set(key, { until: now + CACHE_MS, live });
+    return live;
   }
 
   return {
@@ -114,9 +121,12 @@ export function principalResolver(db: Kysely<Database>, tokens: TokenService): P
       if (!token) return null;
       const claims = await tokens.verify(token, TERMINAL_AUDIENCE);
       if (!claims || claims.kind !== 'terminal' || claims.role !== 'TERMINAL' || !claims.businessId) return null;
-      const workplaceId = await liveTerminal(claims.businessId, claims.sub);
-      if (!workplaceId) return null;
-      return { businessId: claims.businessId, actor: { kind: 'terminal', id: claims.sub, role: 'TERMINAL', workplaceId } };
+      const live = await liveTerminal(claims.businessId, claims.sub);
+      if (!live) return null;
+      // A credential from before the terminal was enrolled again (the one the owner revoked) stays refused.
+      // Credentials name their enrollment's code; older ones (without it) are valid only if it never was.
+      if (claims.enrollmentCodeId ? claims.enrollmentCodeId !== live.enrollmentCodeId : live.enrolledAgain) return null;
+      return { businessId: claims.businessId, actor: { kind: 'terminal', id: claims.sub, role: 'TERMINAL', workplaceId: live.workplaceId } };
     },
     async revokedTerminal(authorization) {
       const token = bearer(authorization);

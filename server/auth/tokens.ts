@@ -30,6 +30,8 @@ export interface TokenClaims {
    * need it to be recent (docs/api/auth.md, proof of presence).
    */
   readonly auth_time?: number;
+  /** A terminal's credential: the enrollment code it was issued for (enrolling again supersedes it). */
+  readonly enrollmentCodeId?: string;
 }
 
 export interface TokenService {

@@ -20,6 +20,7 @@ import { openPush } from '../../app/sync/push-opening.js';
 import { resolveTerminalScope, scopeWarehouses } from '../../app/sync/scope.js';
 import { listTerminals, revokeTerminal } from '../../app/sync/terminals.js';
 import type { Principal } from '../auth/principal.js';
+import { TERMINAL_AUDIENCE } from '../auth/tokens.js';
 import type { PlatformHandler } from '../platform/platform-handler.js';
 import { audit, parse } from '../platform/support.js';
 import { JsonText } from './json-text.js';
@@ -55,24 +56,35 @@ const createCode: PlatformHandler = {
 
 const enroll: PlatformHandler = {
   operationId: 'SyncController_enroll',
-  async run({ writes, config, tokens }, input) {
+  async run({ writes, config, tokens, principals }, input) {
     const body = parse(validate(EnrollDto, input.body));
     requireProtocol(body.protocolVersion);
     const now = new Date();
-    const terminalId = uuidv7();
+    // Enrolling again: the old credential's signature proves which terminal of which business this till was
+    // (revoked or not). One this service cannot verify (e.g. its secret changed) makes this a new terminal.
+    const claims = body.previousAccessToken ? await tokens.verify(body.previousAccessToken, TERMINAL_AUDIENCE) : null;
+    const previous = claims && claims.kind === 'terminal' && claims.businessId ? { businessId: claims.businessId, terminalId: claims.sub } : null;
     const enrolled = await writes.transaction(async (tx) => {
-      const terminal = await enrollTerminal(tx, body, syncKeys(config.jwtSecret).enrollmentCode, now, terminalId);
-      const scope = await resolveTerminalScope(tx, terminal.businessId, terminalId);
+      const terminal = await enrollTerminal(tx, body, syncKeys(config.jwtSecret).enrollmentCode, now, uuidv7(), previous);
+      const scope = await resolveTerminalScope(tx, terminal.businessId, terminal.terminalId);
       if (!scope) throw new Error('an enrolled terminal has no scope');
       const warehouseIds = await scopeWarehouses(tx, scope);
-      const details = { terminal_id: terminalId, workplace_id: terminal.workplaceId, enrollment_code_id: terminal.codeId, name: body.name ?? null };
+      const details = {
+        terminal_id: terminal.terminalId,
+        workplace_id: terminal.workplaceId,
+        enrollment_code_id: terminal.codeId,
+        name: body.name ?? null,
+        ...(terminal.reenrolled ? { reenrolled: true } : {}),
+      };
       await audit(tx, { businessId: terminal.businessId, userId: terminal.enrolledBy, type: 'AUTH', action: 'ENROLL_TERMINAL', details }, now.toISOString());
       // The business's name, for the till's sign-in screen (it names the business and the till).
       const business = await tx.selectFrom('businesses').select('name').where('id', '=', terminal.businessId).executeTakeFirst();
-      return { scope, warehouseIds, businessName: business?.name ?? '' };
+      return { scope, warehouseIds, businessName: business?.name ?? '', terminalId: terminal.terminalId, codeId: terminal.codeId };
     });
-    const { scope, warehouseIds, businessName } = enrolled;
-    const accessToken = await tokens.sign({ sub: terminalId, kind: 'terminal', role: 'TERMINAL', businessId: scope.businessId, workplaceId: scope.workplaceId });
+    const { scope, warehouseIds, businessName, terminalId, codeId } = enrolled;
+    // A re-activated terminal was cached as revoked: the new credential must work at once in this process.
+    principals.forget(scope.businessId, terminalId);
+    const accessToken = await tokens.sign({ sub: terminalId, kind: 'terminal', role: 'TERMINAL', businessId: scope.businessId, workplaceId: scope.workplaceId, enrollmentCodeId: codeId });
     const answer: EnrollResponse = {
       terminalId,
       accessToken,

@@ -33,6 +33,12 @@ export const EnrollDto = dto({
   /** A label for the device shown in the terminal list ("Till 2 by the door"). */
   name: text().max(200, { error: 'must be at most 200 characters' }).nullish(),
   protocolVersion: protocolVersion().optional(),
+  /**
+   * Enrolling again: the credential the service refused (revoked, workplace deleted). With a code of the same
+   * business the same terminal id is re-activated, so its queued operations continue exactly once; with a code of
+   * another business the enrollment is refused (409 OTHER_BUSINESS) and the code stays unspent.
+   */
+  previousAccessToken: text().max(4000, { error: 'must be at most 4000 characters' }).nullish(),
 });
 export type EnrollDto = z.output<typeof EnrollDto>;
 

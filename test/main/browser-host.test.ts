@@ -139,6 +139,20 @@ describe('browser mode: who may connect', () => {
 });
 
 describe('browser mode: the RPC', () => {
+  it('tells a page whether the secret it holds is this run’s or an earlier run’s, to its own origin only', async () => {
+    const check = (secret: string | null, origin: string | null = host.origin, method = 'POST') =>
+      fetch(`${host.origin}/rpc-secret`, {
+        method,
+        headers: { ...(origin ? { origin } : {}), ...(secret === null ? {} : { 'x-kassa-secret': secret }) },
+      }).then(async (response) => (response.status === 200 ? ((await response.json()) as { current: boolean }).current : response.status));
+    expect(await check(SECRET)).toBe(true);
+    expect(await check('an-earlier-runs-secret')).toBe(false);
+    expect(await check(null)).toBe(false);
+    expect(await check(SECRET, 'http://evil.example')).toBe(403);
+    expect(await check(SECRET, null)).toBe(403);
+    expect(await check(SECRET, host.origin, 'GET')).toBe(405);
+  });
+
   it('relays a call through the validating dispatcher and answers by id', async () => {
     const { socket } = await connect();
     expect(await invoke(socket!, 7, 'WarehouseController_findOne', { params: { id: 'w1' } })).toEqual({ type: 'result', id: 7, ok: true, value: { id: 'w1', name: 'Main' } });

@@ -40,7 +40,7 @@ describe('the Electron bundles', () => {
     try {
       await core.start();
       expect(await core.pendingOperations()).toBe(0);
-      expect(await core.invoke('terminal.enrollmentStatus', undefined)).toEqual({ enrolled: false, business: null, till: null, point: null, scope: null });
+      expect(await core.invoke('terminal.enrollmentStatus', undefined)).toEqual({ enrolled: false, disconnected: false, business: null, till: null, point: null, scope: null });
       await expect(core.invoke('ReceiptController_findAll', { params: {} })).rejects.toMatchObject({ statusCode: 401 });
     } finally {
       await core.close();

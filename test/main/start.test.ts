@@ -72,3 +72,75 @@ describe('npm start', () => {
     await expect(fetch(`http://127.0.0.1:${servicePort}/readyz`)).rejects.toThrow();
   }, 30_000);
 });
+
+/**
+ * When the central service stops by itself (issue 14, item 6): the terminal keeps running — an outage is what it is
+ * built for — and still answers its page and RPC; Ctrl-C (SIGINT) then stops it, exiting 0. Its own launcher, after
+ * the first one is gone (the renderer is built by then: two launchers must not build it at once).
+ */
+describe('npm start when the central service stops', () => {
+  let outageDir: string;
+  let outagePort: number;
+  let outageLauncher: ChildProcess;
+  let outageOutput = '';
+  let outageUrl: URL;
+
+  async function waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const match = pattern.exec(outageOutput);
+      if (match) return match;
+      if (Date.now() > deadline || outageLauncher.exitCode !== null) throw new Error(`did not see ${pattern}:\n${outageOutput}`);
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+
+  beforeAll(async () => {
+    outageDir = await mkdtemp(join(tmpdir(), 'kassa-start-outage-'));
+    outagePort = await freePort();
+    outageLauncher = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'start.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: outageDir, PORT: String(outagePort), LOG_LEVEL: 'warn', ELECTRON_OVERRIDE_DIST_PATH: join(outageDir, 'no-electron-here'), KASSA_BROWSER_MODE: '', KASSA_DEMO: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    outageLauncher.stdout?.on('data', (chunk) => (outageOutput += String(chunk)));
+    outageLauncher.stderr?.on('data', (chunk) => (outageOutput += String(chunk)));
+    // Generous: in a full run on a busy machine the launcher's start (tsx, the core's worker) can take a while.
+    outageUrl = new URL((await waitFor(/opening browser mode at (\S+)/, 100_000))[1]!);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (outageLauncher.exitCode === null) outageLauncher.kill('SIGTERM');
+    await rm(outageDir, { recursive: true, force: true });
+  });
+
+  async function syncStatusOverRpc(): Promise<unknown> {
+    const secret = new URLSearchParams(outageUrl.hash.slice(1)).get('secret');
+    const socket = new WebSocket(`ws://${outageUrl.host}/rpc`, [RPC_SUBPROTOCOL, `kassa-secret.${secret}`], { origin: outageUrl.origin });
+    await new Promise((done, fail) => socket.once('open', done).once('error', fail));
+    const answer = new Promise((done) => socket.once('message', (data) => done(JSON.parse(String(data)))));
+    socket.send(JSON.stringify({ type: 'invoke', id: 1, operation: 'terminal.syncStatus' }));
+    const result = await answer;
+    socket.close();
+    return result;
+  }
+
+  it('keeps the terminal running, saying so, and its page and RPC still answer', async () => {
+    const pid = Number((await waitFor(/the central service runs as process (\d+)/, 5_000))[1]);
+    process.kill(pid, 'SIGTERM');
+    await waitFor(/the central service stopped .*the terminal keeps running/, 20_000);
+    await expect(fetch(`http://127.0.0.1:${outagePort}/readyz`)).rejects.toThrow();
+    await new Promise((done) => setTimeout(done, 1_500));
+    expect(outageLauncher.exitCode).toBeNull();
+    expect(outageOutput).not.toContain('stopping the terminal');
+    expect((await fetch(new URL('/', outageUrl))).status).toBe(200);
+    expect(await syncStatusOverRpc()).toMatchObject({ type: 'result', id: 1, ok: true });
+  }, 40_000);
+
+  it('stops the terminal on Ctrl-C (SIGINT), exiting 0', async () => {
+    const exited = new Promise<number | null>((done) => outageLauncher.once('exit', (code) => done(code)));
+    outageLauncher.kill('SIGINT');
+    expect(await exited).toBe(0);
+    await expect(fetch(new URL('/', outageUrl))).rejects.toThrow();
+  }, 30_000);
+});
