@@ -4,6 +4,7 @@
  * structure (points, workplaces, warehouses, roles, employees); the owner is not limited. Each refusal is a 403
  * that changes nothing.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../shared/ids.js';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
@@ -147,6 +148,19 @@ describe('the role matrix in the catalogue', () => {
     for (const row of STRUCTURE) {
       const spec = specs.find((candidate) => candidate.operationId === row.operation);
       expect(spec?.access, row.operation).toEqual(['OWNER', 'ADMIN']);
+    }
+  });
+
+  it('is the table docs/api.md shows: every point-scoped operation and every structure delete is in it', () => {
+    const docs = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
+    const section = docs.slice(docs.indexOf('## Who may do what'), docs.indexOf('## Groups'));
+    const rows = section.split('\n').filter((text) => text.startsWith('| '));
+    const specs = catalogue as readonly OperationSpec[];
+    for (const spec of specs.filter((candidate) => candidate.pointScope)) {
+      expect(rows.find((row) => row.includes(`\`${spec.operationId}\``)) ?? '', spec.operationId).toContain('own point only');
+    }
+    for (const row of STRUCTURE.filter((entry) => !entry.operation.startsWith('Employee'))) {
+      expect(rows.find((text) => text.includes(`\`${row.operation}\``)) ?? '', row.operation).toContain('never');
     }
   });
 });
