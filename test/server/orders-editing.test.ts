@@ -387,6 +387,18 @@ describe.each(await testEngines())('order changes on %s', (engine) => {
     await books();
   });
 
+  it('concurrent deletes of one paid order reverse its stock and debt exactly once', async () => {
+    await fresh();
+    const paid = await standardOrder();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => remove(paid.id)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array(5).fill(404)]);
+    expect(await levelOf(server, shop, world.tea, world.warehouse)).toBe(0n);
+    expect(await levelOf(server, shop, world.coffee, world.warehouse)).toBe(0n);
+    expect(await debtOf(server, shop, world.client)).toBe(0n);
+    expect(await debtEntriesOf(server, shop, world.client)).toHaveLength(2);
+    await books();
+  });
+
   it('concurrent voids, deletes and edits of orders reverse each sale exactly once', async () => {
     await fresh();
     const [first, second, third] = [
