@@ -173,6 +173,8 @@ describe.each(await testEngines())('the role matrix on %s', (engine) => {
   let hereWorkplace: string;
   let thereWorkplace: string;
   let cashier: { id: string; token: string };
+  /** An ADMIN user of the shop, signed in with a password like any back-office user. */
+  let admin: string;
 
   beforeAll(async () => {
     server = await startTestServer(engine);
@@ -181,6 +183,10 @@ describe.each(await testEngines())('the role matrix on %s', (engine) => {
     hereWorkplace = await insertWorkplace(server, shop, here.point, 'Here till');
     thereWorkplace = await insertWorkplace(server, shop, there.point, 'There till');
     cashier = await cashierToken(server, shop, { pointId: here.point, workplaceId: hereWorkplace });
+    const login = `admin-${uuidv7().slice(-8)}`;
+    const made = await server.request('POST', `${API}/auth/user`, { token: shop.token, body: { login, password: 'admin-pass-1', role: 'ADMIN' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    admin = (await server.request('POST', `${API}/auth/login`, { body: { login, password: 'admin-pass-1' } })).body.access_token as string;
   });
   afterAll(() => server.close());
 
@@ -268,11 +274,13 @@ describe.each(await testEngines())('the role matrix on %s', (engine) => {
       expect((await state(kind.table, mine)).is_deleted).toBe(1);
     });
 
-    it(`the owner changes and deletes any point’s ${kind.name}`, async () => {
-      const theirs = await make(kind, there);
-      const changed = await server.request(kind.update.method, `${API}${kind.update.path}/${theirs}`, { token: shop.token, body: kind.update.body });
-      expect(changed.status, JSON.stringify(changed.body)).toBeLessThan(300);
-      expect((await server.request('DELETE', `${API}${kind.remove.path}/${theirs}`, { token: shop.token })).status).toBe(200);
+    it(`the owner and an admin create, change and delete any point’s ${kind.name}`, async () => {
+      for (const token of [shop.token, admin]) {
+        const theirs = await make(kind, there, token);
+        const changed = await server.request(kind.update.method, `${API}${kind.update.path}/${theirs}`, { token, body: kind.update.body });
+        expect(changed.status, JSON.stringify(changed.body)).toBeLessThan(300);
+        expect((await server.request('DELETE', `${API}${kind.remove.path}/${theirs}`, { token })).status).toBe(200);
+      }
     });
   }
 
@@ -343,11 +351,13 @@ describe.each(await testEngines())('the role matrix on %s', (engine) => {
     await stillLive(ids);
   });
 
-  it('the owner deletes structure', async () => {
-    const ids = await structure();
-    for (const row of [...STRUCTURE].reverse()) {
-      const deleted = await server.request('DELETE', `${API}${row.path}/${ids[row.name]}`, { token: shop.token });
-      expect(deleted.status, `${row.name}: ${JSON.stringify(deleted.body)}`).toBe(200);
+  it('the owner and an admin delete structure', async () => {
+    for (const token of [shop.token, admin]) {
+      const ids = await structure();
+      for (const row of [...STRUCTURE].reverse()) {
+        const deleted = await server.request('DELETE', `${API}${row.path}/${ids[row.name]}`, { token });
+        expect(deleted.status, `${row.name}: ${JSON.stringify(deleted.body)}`).toBe(200);
+      }
     }
   });
 });
