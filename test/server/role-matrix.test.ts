@@ -138,7 +138,7 @@ const STRUCTURE = [
   { name: 'employee', path: '/employee/delete', operation: 'EmployeeController_remove', table: 'employees' },
 ] as const;
 
-describe('the role matrix in the catalogue', () => {
+describe('the role matrix in the catalogue (S15: cashiers and tills reach beyond their point)', () => {
   it('limits every write on orders, shifts and stock documents to the caller’s point, and lets no cashier delete structure', () => {
     const specs = catalogue as readonly OperationSpec[];
     const scoped = specs.filter((spec) => spec.pointScope).map((spec) => spec.operationId);
