@@ -9,6 +9,7 @@ import type { Db, OperationContext } from './context.js';
 import { writeAudit, type AuditType } from './audit.js';
 import type { Transactor } from '../db/transactor.js';
 import { PostgresAdapter } from 'kysely';
+import { authorize } from './security/role-matrix.js';
 
 type Entry<Id extends OperationId> = Extract<(typeof catalogue)[number], { operationId: Id }>;
 type Parsed<S> = [Exclude<S, undefined>] extends [never]
@@ -101,13 +102,16 @@ export async function executeOperation(
   input: OperationInput<OperationId>,
   ctx: OperationContext,
 ): Promise<unknown> {
-  if (spec.method === 'GET' || definition.readOnly) return definition.run(store.db, input, ctx);
+  if (spec.method === 'GET' || definition.readOnly) {
+    await authorize(store.db, spec, input, ctx);
+    return definition.run(store.db, input, ctx);
+  }
   return store.writes.transaction((tx) => runWriteInTransaction(tx, spec, definition, input, ctx));
 }
 
 /**
- * The body of a write, inside a transaction the caller holds: the handler, its audit entry, then the steps it
- * deferred with `atCommit`. `executeOperation` wraps it in a transaction of its own; a sync push runs many of
+ * The body of a write, inside a transaction the caller holds: the role matrix (app/security/role-matrix.ts), the
+ * handler, its audit entry, then the steps it deferred with `atCommit`. `executeOperation` wraps it in a transaction of its own; a sync push runs many of
  * them in one transaction, each inside a savepoint.
  */
 export async function runWriteInTransaction(
@@ -120,6 +124,8 @@ export async function runWriteInTransaction(
   const pending = { steps: [] as Finalizer[], last: [] as Finalizer[] };
   finalizers.set(ctx, pending);
   try {
+    // Every way in (REST, a till's push, the terminal's own run) comes through here: the one check of who may act.
+    await authorize(tx, spec, input, ctx);
     const result = await definition.run(tx, input, ctx);
     if (definition.audit !== false) {
       const audit = definition.audit ?? { type: 'SYSTEM', action: defaultAuditAction(spec.operationId) };

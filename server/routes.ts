@@ -117,6 +117,11 @@ export function registerCatalogueRoutes(
     return principal;
   }
 
+  async function forgetTerminalsOf(businessId: string, workplaceId: string): Promise<void> {
+    const revoked = await services.db.selectFrom('terminals').select('id').where('business_id', '=', businessId).where('workplace_id', '=', workplaceId).execute();
+    for (const terminal of revoked) services.principals.forget(businessId, terminal.id);
+  }
+
   for (const spec of catalogue as readonly OperationSpec[]) {
     const domain = domainHandlers.get(spec.operationId);
     const platformHandler = platform.get(spec.operationId);
@@ -158,6 +163,8 @@ export function registerCatalogueRoutes(
         const result = await executeOperation(services, spec, domain, input, ctx);
         // A deleted employee's token stops working at once in this process (others within their cache's 5 s).
         if (ENDS_A_PRINCIPAL.has(spec.operationId) && params.id) services.principals.forget(principal.businessId, params.id);
+        // A deleted workplace's terminals were revoked with it: their credentials stop working at once here too.
+        if (spec.operationId === 'BusinessController_removeWorkplace' && params.id) await forgetTerminalsOf(principal.businessId, params.id);
         return reply.code(successStatus(spec)).send(result);
       },
     });

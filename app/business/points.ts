@@ -1,14 +1,14 @@
 /**
  * Automated points: the shops or outlets of a business. A plain descriptive resource (create, list, update,
- * delete — the reference has no GET by id). A point cannot be deleted while live workplaces belong to it.
+ * delete — the reference has no GET by id). Deleting a point is a soft delete, as in the reference: its workplaces,
+ * orders and catalogue rows keep naming it and read it as deleted (issue 13 §1.5).
  * Our addition: `default_warehouse_id`, the warehouse the point's sales take stock from
  * (docs/api/orders-and-settlements.md); it must name a live warehouse of the business, null clears it.
  */
 import type { CreateAutomatedPointDto, UpdateAutomatedPointDto } from '../../shared/catalogue/business.js';
-import type { Db, OperationContext } from '../context.js';
 import { handler } from '../operation.js';
-import { commonWire, loadLive, simpleResource } from '../resources/simple-resource.js';
-import { refuseWhileReferenced, requireLive } from './references.js';
+import { commonWire, simpleResource } from '../resources/simple-resource.js';
+import { requireLive } from './references.js';
 
 export const points = simpleResource<CreateAutomatedPointDto, UpdateAutomatedPointDto>({
   table: 'points',
@@ -34,20 +34,9 @@ export const points = simpleResource<CreateAutomatedPointDto, UpdateAutomatedPoi
   },
 });
 
-async function removePoint(db: Db, id: string, ctx: OperationContext) {
-  await loadLive(db, 'points', 'Point', ctx, id);
-  await refuseWhileReferenced(db, ctx, {
-    table: 'workplaces',
-    column: 'automated_point_id',
-    id,
-    message: 'Point has live workplaces; delete or move them first',
-  });
-  return points.remove(db, id, ctx);
-}
-
 export const pointHandlers = [
   handler('BusinessController_createPoint', (db, { body }, ctx) => points.create(db, body, ctx)),
   handler('BusinessController_findAllPoints', (db, _input, ctx) => points.findAll(db, ctx)),
   handler('BusinessController_updatePoint', (db, { params, body }, ctx) => points.update(db, params.id ?? '', body, ctx)),
-  handler('BusinessController_removePoint', (db, { params }, ctx) => removePoint(db, params.id ?? '', ctx)),
+  handler('BusinessController_removePoint', (db, { params }, ctx) => points.remove(db, params.id ?? '', ctx)),
 ];

@@ -1,13 +1,15 @@
 /**
  * Workplaces: the tills of a point, where cashiers log in with their PIN. A workplace always belongs to a live
- * point of the same business (the reference never checked `automated_point_id`), and cannot be deleted while
- * live employees are assigned to it (they could no longer log in anywhere).
+ * point of the same business (the reference never checked `automated_point_id`). Deleting one is a soft delete, as
+ * in the reference (issue 13 §1.5): employees assigned to it keep naming it, and the terminals enrolled at it are
+ * revoked in the same transaction, so a till of a workplace that no longer exists can neither push nor pull (401).
  */
 import type { CreateWorkplaceDto, UpdateWorkplaceDto } from '../../shared/catalogue/business.js';
 import type { Db, OperationContext } from '../context.js';
 import { handler } from '../operation.js';
-import { commonWire, loadLive, simpleResource } from '../resources/simple-resource.js';
-import { refuseWhileReferenced, requireLive } from './references.js';
+import { commonWire, simpleResource } from '../resources/simple-resource.js';
+import { requireLive } from './references.js';
+import { revokeWorkplaceTerminals } from '../sync/terminals.js';
 
 export const workplaces = simpleResource<CreateWorkplaceDto, UpdateWorkplaceDto>({
   table: 'workplaces',
@@ -26,14 +28,9 @@ export const workplaces = simpleResource<CreateWorkplaceDto, UpdateWorkplaceDto>
 });
 
 async function removeWorkplace(db: Db, id: string, ctx: OperationContext) {
-  await loadLive(db, 'workplaces', 'Workplace', ctx, id);
-  await refuseWhileReferenced(db, ctx, {
-    table: 'employees',
-    column: 'workplace_id',
-    id,
-    message: 'Workplace has live employees; delete them or move them to another workplace first',
-  });
-  return workplaces.remove(db, id, ctx);
+  const deleted = await workplaces.remove(db, id, ctx);
+  await revokeWorkplaceTerminals(db, ctx, id);
+  return deleted;
 }
 
 export const workplaceHandlers = [

@@ -1,14 +1,13 @@
 /**
  * Employee roles: a name and a list of access resources (stored and returned; nothing enforces them yet, as in
- * the reference). The full pattern with GET by id (404 `Role not found`). A role cannot be deleted while live
- * employees hold it.
+ * the reference). The full pattern with GET by id (404 `Role not found`). Deleting a role is a soft delete, as in
+ * the reference (issue 13 §1.5): employees keep naming it, and a deleted role grants nothing (the PIN login shows
+ * it deleted with no resources; the terminal's manager check reads only live roles).
  */
 import type { CreateEmployeeRoleDto, UpdateEmployeeRoleDto } from '../../shared/catalogue/employee-role.js';
 import { jsonList } from '../../db/values.js';
-import type { Db, OperationContext } from '../context.js';
 import { handler } from '../operation.js';
-import { refuseWhileReferenced } from '../business/references.js';
-import { commonWire, loadLive, simpleResource } from '../resources/simple-resource.js';
+import { commonWire, simpleResource } from '../resources/simple-resource.js';
 
 export const employeeRoles = simpleResource<CreateEmployeeRoleDto, UpdateEmployeeRoleDto>({
   table: 'employee_roles',
@@ -22,21 +21,10 @@ export const employeeRoles = simpleResource<CreateEmployeeRoleDto, UpdateEmploye
   toWire: (row) => ({ ...commonWire(row), name: row.name, access_resources: jsonList(String(row.access_resources)) }),
 });
 
-async function removeRole(db: Db, id: string, ctx: OperationContext) {
-  await loadLive(db, 'employee_roles', 'Role', ctx, id);
-  await refuseWhileReferenced(db, ctx, {
-    table: 'employees',
-    column: 'role_id',
-    id,
-    message: 'Role is held by live employees; give them another role first',
-  });
-  return employeeRoles.remove(db, id, ctx);
-}
-
 export const employeeRoleHandlers = [
   handler('EmployeeRoleController_create', (db, { body }, ctx) => employeeRoles.create(db, body, ctx)),
   handler('EmployeeRoleController_findAll', (db, _input, ctx) => employeeRoles.findAll(db, ctx)),
   handler('EmployeeRoleController_findOne', (db, { params }, ctx) => employeeRoles.findOne(db, params.id ?? '', ctx)),
   handler('EmployeeRoleController_update', (db, { params, body }, ctx) => employeeRoles.update(db, params.id ?? '', body, ctx)),
-  handler('EmployeeRoleController_remove', (db, { params }, ctx) => removeRole(db, params.id ?? '', ctx)),
+  handler('EmployeeRoleController_remove', (db, { params }, ctx) => employeeRoles.remove(db, params.id ?? '', ctx)),
 ];

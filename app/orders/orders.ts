@@ -5,12 +5,10 @@
  */
 import type { FindLastOpenOrderQuery } from '../../shared/catalogue/order.js';
 import type { Money } from '../../shared/decimal.js';
-import { conflict } from '../../shared/errors.js';
-import { flag } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
 import { handler, type Handler } from '../operation.js';
 import { createOrder } from './order-create.js';
-import { postOrderDebt, postOrderStock, standsForSale } from './order-effects.js';
+import { postOrderDebt, postOrderStock } from './order-effects.js';
 import { fullOrderWire, loadChildren, loadOrder, lockOrder, orderWire, type OrderRow } from './order-store.js';
 import { updateOrder } from './order-update.js';
 
@@ -52,18 +50,16 @@ async function findLastOpen(db: Db, query: FindLastOpenOrderQuery, ctx: Operatio
 }
 
 /**
- * Deleting an order. An open, unpaid order (or one already voided or refunded) is soft-deleted and whatever it
- * posted is reversed. A closed or paid order that still stands for its sale is refused (409): void or refund it
- * first, so the money side is recorded rather than the sale vanishing (the reference deleted it and kept its stock
- * taken, D6).
+ * Deleting an order: a soft delete, as in the reference, that first takes back whatever the order still posts —
+ * a closed or paid sale included (issue 13 §1.5). Its stock comes back as `sale_reversal` entries and its debt as a
+ * reversing debt entry, exactly as a refund reverses them: the ledger is read back, so only what is still posted
+ * is reversed, and an order already voided or refunded reverses nothing again. A second delete finds no live order
+ * (404) and a replayed push is answered from its stored result, so nothing is ever reversed twice. Its payments
+ * stay stored (history) but leave the open settlement's totals; a closed settlement keeps the totals it recorded.
  */
 async function remove(db: Db, id: string, ctx: OperationContext) {
   const current = await lockOrder(db, ctx, id);
   const children = await loadChildren(db, ctx, id);
-  if (standsForSale(current)) {
-    if (flag(current.is_closed)) throw conflict('A closed order cannot be deleted: refund it instead');
-    if (children.payments.length > 0) throw conflict('A paid order cannot be deleted: void it first');
-  }
   const deleted: OrderRow = { ...current, is_deleted: 1, dt_updated: ctx.now, debt_client_id: null, debt_posted: 0n as Money };
   await postOrderStock(db, ctx, id, []);
   const posted = { clientId: current.debt_client_id, amount: BigInt(current.debt_posted) as Money };

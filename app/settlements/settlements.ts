@@ -209,18 +209,13 @@ async function update(db: Db, id: string, body: UpdateSettlmentDto, ctx: Operati
   return totals ? settlementWire(row, totals) : withTotals(db, ctx, row);
 }
 
-/** A shift that orders name cannot be deleted (409): their totals and history would point at nothing. */
+/**
+ * Deleting a shift is a soft delete, as in the reference (issue 13 §1.5), even when orders name it: the orders keep
+ * their `settlement_id` and their stock and money stay as they are; the shift reads as deleted (GET by id 404,
+ * absent from the lists, a tombstone in the sync).
+ */
 async function remove(db: Db, id: string, ctx: OperationContext) {
   const current = await lock(db, ctx, id);
-  const used = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('business_id', '=', ctx.businessId)
-    .where('settlement_id', '=', id)
-    .where('is_deleted', '=', 0)
-    .limit(1)
-    .executeTakeFirst();
-  if (used) throw conflict('The settlement has orders: it cannot be deleted');
   const changes = { is_deleted: 1, dt_updated: ctx.now };
   await db.updateTable('settlements').set(changes).where('business_id', '=', ctx.businessId).where('id', '=', id).execute();
   return withTotals(db, ctx, { ...current, ...changes });

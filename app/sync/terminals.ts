@@ -61,3 +61,18 @@ export async function revokeTerminal(tx: Db, ctx: { businessId: string; actorId:
   const row = await query(tx, ctx.businessId).where('t.id', '=', terminalId).executeTakeFirstOrThrow();
   return wire(row);
 }
+
+/**
+ * Revokes every live terminal enrolled at a workplace being deleted (issue 13 §1.5), inside the delete's
+ * transaction: their pushes and pulls then answer 401, and what a revoked till still pushes is kept, as for a
+ * terminal revoked by hand. (Enrollment already refuses a code whose workplace is deleted.)
+ */
+export async function revokeWorkplaceTerminals(tx: Db, ctx: { businessId: string; actor: { id: string }; now: string }, workplaceId: string): Promise<void> {
+  await tx
+    .updateTable('terminals')
+    .set({ revoked_at: ctx.now, revoked_by: ctx.actor.id, dt_updated: ctx.now })
+    .where('business_id', '=', ctx.businessId)
+    .where('workplace_id', '=', workplaceId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

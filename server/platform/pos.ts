@@ -58,16 +58,27 @@ async function candidates(db: PlatformServices['db'], businessId: string, workpl
     .execute();
 }
 
+/**
+ * The employee's role as the login shows it. A deleted role (issue 13 §1.5) is still shown — the employee keeps
+ * naming it — but marked deleted and with no access resources: it grants nothing beyond the base employee rights.
+ */
 async function employeeRole(db: PlatformServices['db'], businessId: string, roleId: string) {
   const role = await db
     .selectFrom('employee_roles')
     .select(['id', 'name', 'access_resources', 'is_deleted', 'dt_created', 'dt_updated'])
     .where('business_id', '=', businessId)
     .where('id', '=', roleId)
-    .where('is_deleted', '=', 0)
     .executeTakeFirst();
   if (!role) return null;
-  return { id: role.id, name: role.name, access_resources: jsonList(role.access_resources), is_deleted: false, dt_created: role.dt_created, dt_updated: role.dt_updated };
+  const deleted = Number(role.is_deleted) !== 0;
+  return {
+    id: role.id,
+    name: role.name,
+    access_resources: deleted ? [] : jsonList(role.access_resources),
+    is_deleted: deleted,
+    dt_created: role.dt_created,
+    dt_updated: role.dt_updated,
+  };
 }
 
 const posLogin: PlatformHandler = {

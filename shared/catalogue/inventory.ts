@@ -5,7 +5,10 @@
  */
 import { z } from 'zod';
 import { dto, flag, list, money, quantity, requiredText, text, textList } from '../schema-kit.js';
-import { operation } from './operation.js';
+import { operation, type PointScope } from './operation.js';
+
+/** A cashier or till acts only on documents of its own point: the point the document names (`organizationId`). */
+const DOCUMENT_SCOPE: PointScope = { table: 'inventories', column: 'organization_id', bodyField: 'organizationId' };
 
 export const InventoryItemDto = dto({
   itemId: requiredText(),
@@ -52,9 +55,9 @@ export const UpdateInventoryDto = dto({
 export type UpdateInventoryDto = z.output<typeof UpdateInventoryDto>;
 
 export const inventoryOperations = [
-  operation({ operationId: 'InventoryController_create', method: 'POST', path: '/inventory/create', tag: 'Inventory', body: CreateInventoryDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
+  operation({ operationId: 'InventoryController_create', method: 'POST', path: '/inventory/create', tag: 'Inventory', body: CreateInventoryDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
   operation({ operationId: 'InventoryController_findAll', method: 'GET', path: '/inventory/all', tag: 'Inventory', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'InventoryController_findOne', method: 'GET', path: '/inventory/{id}', tag: 'Inventory', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'InventoryController_update', method: 'PATCH', path: '/inventory/update/{id}', tag: 'Inventory', body: UpdateInventoryDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
-  operation({ operationId: 'InventoryController_remove', method: 'DELETE', path: '/inventory/delete/{id}', tag: 'Inventory', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'InventoryController_update', method: 'PATCH', path: '/inventory/update/{id}', tag: 'Inventory', body: UpdateInventoryDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
+  operation({ operationId: 'InventoryController_remove', method: 'DELETE', path: '/inventory/delete/{id}', tag: 'Inventory', pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
 ] as const;

@@ -4,7 +4,10 @@
  */
 import { z } from 'zod';
 import { dto, list, money, quantity, requiredText, text } from '../schema-kit.js';
-import { operation } from './operation.js';
+import { operation, type PointScope } from './operation.js';
+
+/** A cashier or till acts only on documents of its own point: the point the document names (`organizationId`). */
+const DOCUMENT_SCOPE: PointScope = { table: 'movements', column: 'organization_id', bodyField: 'organizationId' };
 
 export const MovementItemDto = dto({
   itemId: requiredText(),
@@ -41,9 +44,9 @@ export const UpdateMovementDto = dto({
 export type UpdateMovementDto = z.output<typeof UpdateMovementDto>;
 
 export const movementOperations = [
-  operation({ operationId: 'MovementController_create', method: 'POST', path: '/movement/create', tag: 'Movement', body: CreateMovementDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
+  operation({ operationId: 'MovementController_create', method: 'POST', path: '/movement/create', tag: 'Movement', body: CreateMovementDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
   operation({ operationId: 'MovementController_findAll', method: 'GET', path: '/movement/all', tag: 'Movement', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'MovementController_findOne', method: 'GET', path: '/movement/{id}', tag: 'Movement', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'MovementController_update', method: 'PATCH', path: '/movement/update/{id}', tag: 'Movement', body: UpdateMovementDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
-  operation({ operationId: 'MovementController_remove', method: 'DELETE', path: '/movement/delete/{id}', tag: 'Movement', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'MovementController_update', method: 'PATCH', path: '/movement/update/{id}', tag: 'Movement', body: UpdateMovementDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
+  operation({ operationId: 'MovementController_remove', method: 'DELETE', path: '/movement/delete/{id}', tag: 'Movement', pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
 ] as const;

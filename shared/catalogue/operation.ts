@@ -27,6 +27,21 @@ export type OfflineClass = 'fact' | 'amendment' | 'absolute' | 'descriptive' | '
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
+ * The point a record of an operation belongs to, for the role matrix (issue 13 §2.2, docs/api.md "Who may do
+ * what"): an EMPLOYEE caller — a cashier's PIN token, or a till's pushed operation — acts only on records of its
+ * own point. The record named by the path's `{id}` is read from `table`; its `column` names the point (or, with
+ * `via: 'workplace'`, a workplace whose point counts). On a write, `bodyField` is the body field naming the point
+ * (or workplace) the record is written for, checked the same way. A record that names no point (null, or a
+ * column this database does not have yet) belongs to the whole business. Owners and admins are not limited.
+ */
+export interface PointScope {
+  readonly table: 'orders' | 'settlements' | 'receipts' | 'write_offs' | 'inventories' | 'movements';
+  readonly column: string;
+  readonly via?: 'workplace';
+  readonly bodyField?: string;
+}
+
+/**
  * Operations that guess a secret (`login`) or create a tenant (`registration`) are rate limited per client
  * address, and logins per account too; the limits themselves are service configuration.
  */
@@ -46,6 +61,8 @@ export interface OperationSpec<
   readonly query?: Query;
   /** Who may call it: `public`, or the roles allowed. Checked before anything else. */
   readonly access: 'public' | readonly Role[];
+  /** For EMPLOYEE callers: the record (and the body) must be of the caller's own point. See `PointScope`. */
+  readonly pointScope?: PointScope;
   readonly offline: OfflineClass;
   readonly throttle?: ThrottleClass;
   /** An operation of ours that the reference interface does not have (e.g. terminal enrollment). */

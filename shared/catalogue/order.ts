@@ -6,7 +6,10 @@
  */
 import { z } from 'zod';
 import { dto, flag, isoDate, list, money, percent, quantity, requiredText, text } from '../schema-kit.js';
-import { operation } from './operation.js';
+import { operation, type PointScope } from './operation.js';
+
+/** A cashier or till acts only on its own point's orders: the order's `automated_point_id`. */
+const ORDER_SCOPE: PointScope = { table: 'orders', column: 'automated_point_id', bodyField: 'automated_point_id' };
 
 export const OrderItemDto = dto({
   item_id: requiredText(),
@@ -130,10 +133,10 @@ export const FindLastOpenOrderQuery = dto({
 export type FindLastOpenOrderQuery = z.output<typeof FindLastOpenOrderQuery>;
 
 export const orderOperations = [
-  operation({ operationId: 'OrderController_create', method: 'POST', path: '/orders/create', tag: 'Order', body: CreateOrderDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
-  operation({ operationId: 'OrderController_update', method: 'POST', path: '/orders/update/{id}', tag: 'Order', body: UpdateOrderDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
+  operation({ operationId: 'OrderController_create', method: 'POST', path: '/orders/create', tag: 'Order', body: CreateOrderDto, pointScope: ORDER_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
+  operation({ operationId: 'OrderController_update', method: 'POST', path: '/orders/update/{id}', tag: 'Order', body: UpdateOrderDto, pointScope: ORDER_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
   operation({ operationId: 'OrderController_findAll', method: 'GET', path: '/orders/all', tag: 'Order', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'OrderController_findLastOpen', method: 'GET', path: '/orders/last-open', tag: 'Order', query: FindLastOpenOrderQuery, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'OrderController_findOne', method: 'GET', path: '/orders/{id}', tag: 'Order', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'OrderController_remove', method: 'DELETE', path: '/orders/delete/{id}', tag: 'Order', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'OrderController_remove', method: 'DELETE', path: '/orders/delete/{id}', tag: 'Order', pointScope: ORDER_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
 ] as const;

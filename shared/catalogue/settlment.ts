@@ -1,7 +1,13 @@
 /** Settlment operations of the reference interface (catalogue entries and their request schemas). */
 import { z } from 'zod';
 import { dto, flag, isoDate, requiredText, text } from '../schema-kit.js';
-import { operation } from './operation.js';
+import { operation, type PointScope } from './operation.js';
+
+/**
+ * A cashier or till acts only on its own point's shifts: a shift belongs to the point of its workplace. A shift
+ * that names no workplace (all of them until shifts are kept per workplace) belongs to the whole business.
+ */
+const SETTLEMENT_SCOPE: PointScope = { table: 'settlements', column: 'workplace_id', via: 'workplace', bodyField: 'workplace_id' };
 
 export const CreateSettlmentDto = dto({
   name: requiredText(),
@@ -26,10 +32,10 @@ export const FindLatestSettlementQuery = dto({
 export type FindLatestSettlementQuery = z.output<typeof FindLatestSettlementQuery>;
 
 export const settlmentOperations = [
-  operation({ operationId: 'SettlmentController_create', method: 'POST', path: '/settlements/create', tag: 'Settlment', body: CreateSettlmentDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
+  operation({ operationId: 'SettlmentController_create', method: 'POST', path: '/settlements/create', tag: 'Settlment', body: CreateSettlmentDto, pointScope: SETTLEMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
   operation({ operationId: 'SettlmentController_findAll', method: 'GET', path: '/settlements/all', tag: 'Settlment', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'SettlmentController_findLatest', method: 'GET', path: '/settlements/latest', tag: 'Settlment', query: FindLatestSettlementQuery, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'SettlmentController_findOne', method: 'GET', path: '/settlements/{id}', tag: 'Settlment', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'SettlmentController_update', method: 'PATCH', path: '/settlements/update/{id}', tag: 'Settlment', body: UpdateSettlmentDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
-  operation({ operationId: 'SettlmentController_remove', method: 'DELETE', path: '/settlements/delete/{id}', tag: 'Settlment', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'SettlmentController_update', method: 'PATCH', path: '/settlements/update/{id}', tag: 'Settlment', body: UpdateSettlmentDto, pointScope: SETTLEMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
+  operation({ operationId: 'SettlmentController_remove', method: 'DELETE', path: '/settlements/delete/{id}', tag: 'Settlment', pointScope: SETTLEMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
 ] as const;

@@ -24,5 +24,5 @@ export const warehouseOperations = [
   operation({ operationId: 'WarehouseController_findAll', method: 'GET', path: '/warehouses/all', tag: 'Warehouse', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'WarehouseController_findOne', method: 'GET', path: '/warehouses/{id}', tag: 'Warehouse', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'WarehouseController_update', method: 'PATCH', path: '/warehouses/update/{id}', tag: 'Warehouse', body: UpdateWarehouseDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
-  operation({ operationId: 'WarehouseController_remove', method: 'DELETE', path: '/warehouses/delete/{id}', tag: 'Warehouse', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'WarehouseController_remove', method: 'DELETE', path: '/warehouses/delete/{id}', tag: 'Warehouse', access: ['OWNER', 'ADMIN'], offline: 'delete' }),
 ] as const;

@@ -149,20 +149,31 @@ describe.each(await testEngines())('points and workplaces on %s', (engine) => {
     expect(await storedRow('workplaces', workplaceId)).toMatchObject({ automated_point_id: second, name: 'Till 1' });
   });
 
-  it('refuses to delete a point that still has live workplaces, and allows it once they are gone', async () => {
+  it('soft-deletes a point that still has workplaces; they keep naming it and the point reads as deleted', async () => {
     const pointId = await insertPoint(server, shop);
     const workplaceId = await insertWorkplace(server, shop, pointId);
-    expectErrorBody(
-      await server.request('DELETE', `${POINTS}/delete/${pointId}`, { token: shop.token }),
-      409,
-      'Point has live workplaces',
-    );
-    expect(await storedRow('points', pointId)).toMatchObject({ is_deleted: 0 });
-    expect((await server.request('DELETE', `${WORKPLACES}/delete/${workplaceId}`, { token: shop.token })).body).toMatchObject({
-      is_deleted: true,
-    });
-    expect((await server.request('DELETE', `${POINTS}/delete/${pointId}`, { token: shop.token })).status).toBe(200);
+    const deleted = await server.request('DELETE', `${POINTS}/delete/${pointId}`, { token: shop.token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body).toMatchObject({ id: pointId, is_deleted: true });
     expect(await storedRow('points', pointId)).toMatchObject({ is_deleted: 1 });
+    expect(await storedRow('workplaces', workplaceId)).toMatchObject({ automated_point_id: pointId, is_deleted: 0 });
+    const workplaces = await server.request('GET', `${WORKPLACES}/all`, { token: shop.token });
+    expect(workplaces.body.find((row: { id: string }) => row.id === workplaceId)).toMatchObject({ automated_point_id: pointId });
+    const points = await server.request('GET', `${POINTS}/all`, { token: shop.token });
+    expect(points.body.map((row: { id: string }) => row.id)).not.toContain(pointId);
+    // Deleting it again finds no live point.
+    expectErrorBody(await server.request('DELETE', `${POINTS}/delete/${pointId}`, { token: shop.token }), 404, 'Point not found');
+  });
+
+  it('soft-deletes a workplace that employees are assigned to; they keep naming it', async () => {
+    const pointId = await insertPoint(server, shop);
+    const workplaceId = await insertWorkplace(server, shop, pointId);
+    const cashier = await cashierToken(server, shop, { workplaceId, pointId });
+    const deleted = await server.request('DELETE', `${WORKPLACES}/delete/${workplaceId}`, { token: shop.token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body).toMatchObject({ id: workplaceId, is_deleted: true });
+    const employee = await server.database.db.selectFrom('employees').select(['workplace_id', 'is_deleted']).where('id', '=', cashier.id).executeTakeFirstOrThrow();
+    expect({ ...employee, is_deleted: Number(employee.is_deleted) }).toEqual({ workplace_id: workplaceId, is_deleted: 0 });
   });
 
   it('rejects invalid bodies with a line naming each field', async () => {

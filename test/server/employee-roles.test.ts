@@ -3,6 +3,7 @@ import { testEngines } from '../helpers/databases.js';
 import { startTestServer, registerTenant, type Tenant, type TestServer } from '../helpers/server.js';
 import { expectAuthRequired, expectErrorBody, expectStrictBody, expectValidation } from '../helpers/checks.js';
 import { cashierToken } from '../helpers/actors.js';
+import { insertPoint, insertWorkplace } from '../helpers/fixtures.js';
 
 const BASE = '/api/v1/employee-role';
 
@@ -89,21 +90,30 @@ describe.each(await testEngines())('employee roles on %s', (engine) => {
     expect(await storedRow(created.body.id)).toMatchObject({ name: 'Temp', is_deleted: 1 });
   });
 
-  it('refuses to delete a role that live employees hold', async () => {
-    const role = await createRole(shop, { name: 'Held', access_resources: [] });
+  it('soft-deletes a role that live employees hold; they keep naming it, and their PIN login shows it deleted, granting nothing', async () => {
+    const role = await createRole(shop, { name: 'Held', access_resources: ['MANAGER', 'REPORTS'] });
+    const pointId = await insertPoint(server, shop);
+    const workplaceId = await insertWorkplace(server, shop, pointId);
     const employee = await server.request('POST', '/api/v1/employee/create', {
       token: shop.token,
-      body: { full_name: 'Holder', role_id: role.body.id, password: '5150' },
+      body: { full_name: 'Holder', role_id: role.body.id, password: '5150', workplace_id: workplaceId },
     });
-    expect(employee.status).toBe(201);
-    expectErrorBody(
-      await server.request('DELETE', `${BASE}/delete/${role.body.id}`, { token: shop.token }),
-      409,
-      'Role is held by live employees',
-    );
-    expect(await storedRow(role.body.id)).toMatchObject({ is_deleted: 0 });
-    await server.request('DELETE', `/api/v1/employee/delete/${employee.body.id}`, { token: shop.token });
-    expect((await server.request('DELETE', `${BASE}/delete/${role.body.id}`, { token: shop.token })).status).toBe(200);
+    expect(employee.status, JSON.stringify(employee.body)).toBe(201);
+    const login = () => server.request('POST', '/api/v1/auth/pos/login', { token: shop.token, body: { workplaceId, pincode: '5150' } });
+    const before = await login();
+    expect(before.status, JSON.stringify(before.body)).toBe(201);
+    expect(before.body.employee.role).toMatchObject({ id: role.body.id, access_resources: ['MANAGER', 'REPORTS'], is_deleted: false });
+
+    const deleted = await server.request('DELETE', `${BASE}/delete/${role.body.id}`, { token: shop.token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body).toMatchObject({ id: role.body.id, is_deleted: true });
+    expect(await storedRow(role.body.id)).toMatchObject({ is_deleted: 1 });
+    const holder = await server.database.db.selectFrom('employees').select('role_id').where('id', '=', employee.body.id).executeTakeFirstOrThrow();
+    expect(holder.role_id).toBe(role.body.id);
+
+    const after = await login();
+    expect(after.status, JSON.stringify(after.body)).toBe(201);
+    expect(after.body.employee.role).toMatchObject({ id: role.body.id, name: 'Held', access_resources: [], is_deleted: true });
   });
 
   it('rejects invalid bodies with a line naming each field, and stores nothing', async () => {

@@ -158,18 +158,20 @@ describe.each(await testEngines())('employees on %s', (engine) => {
     expect(orphans).toEqual([]);
   });
 
-  it('refuses to delete a workplace while live employees are assigned to it', async () => {
-    const till = await insertWorkplace(server, shop, await insertPoint(server, shop), 'Busy till');
-    const employee = await createEmployee(shop, { full_name: 'Assigned', workplace_id: till });
-    expectErrorBody(
-      await server.request('DELETE', `/api/v1/business-config/workplaces/delete/${till}`, { token: shop.token }),
-      409,
-      'Workplace has live employees',
-    );
-    await server.request('PATCH', `${BASE}/update/${employee.body.id}`, { token: shop.token, body: { workplace_id: null } });
-    expect(
-      (await server.request('DELETE', `/api/v1/business-config/workplaces/delete/${till}`, { token: shop.token })).status,
-    ).toBe(200);
+  it('soft-deletes a workplace live employees are assigned to; they keep naming it and can log in again once moved', async () => {
+    const point = await insertPoint(server, shop);
+    const till = await insertWorkplace(server, shop, point, 'Busy till');
+    const other = await insertWorkplace(server, shop, point, 'Other till');
+    const pin = nextPin();
+    const employee = await createEmployee(shop, { full_name: 'Assigned', workplace_id: till, password: pin });
+    expect((await server.request('DELETE', `/api/v1/business-config/workplaces/delete/${till}`, { token: shop.token })).status).toBe(200);
+    const stored = await server.request('GET', `${BASE}/${employee.body.id}`, { token: shop.token });
+    expect(stored.body).toMatchObject({ workplace_id: till, is_deleted: false });
+    const login = (workplaceId: string) =>
+      server.request('POST', '/api/v1/auth/pos/login', { token: shop.token, body: { workplaceId, pincode: pin } });
+    expectErrorBody(await login(till), 404, 'Workplace not found');
+    await server.request('PATCH', `${BASE}/update/${employee.body.id}`, { token: shop.token, body: { workplace_id: other } });
+    expect((await login(other)).status).toBe(201);
   });
 
   it('rejects invalid bodies with a line naming each field', async () => {

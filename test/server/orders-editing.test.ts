@@ -1,6 +1,6 @@
 /**
  * Order update and delete: replaced lists (D7), only differences posted to stock and debt (D6), void and refund
- * reverse once, deletes of paid or closed orders refused, and concurrent changes of one order.
+ * reverse once, deletes of paid or closed orders reverse their effects once (issue 13 §1.5), and concurrent changes of one order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockLedgerMismatches } from '../../app/stock/ledger.js';
@@ -318,7 +318,7 @@ describe.each(await testEngines())('order changes on %s', (engine) => {
     expect(Number(stored.is_deleted)).toBe(0);
   });
 
-  it('deleting an open unpaid order reverses its stock; a paid or closed order is refused until voided or refunded', async () => {
+  it('deleting an open unpaid order reverses its stock', async () => {
     await fresh();
     const unpaid = await create(orderBody(world, [line(world.tea, '3', '1', '3')], { subtotal: '3', total_sum: '3' }));
     const deleted = await remove(unpaid.id);
@@ -330,20 +330,72 @@ describe.each(await testEngines())('order changes on %s', (engine) => {
         ['sale_reversal', world.tea, world.warehouse, 3000n],
       ]),
     );
+    await books();
+  });
+
+  it('deleting a paid order reverses its stock and its debt once, by reversing entries, then soft-deletes it', async () => {
+    await fresh();
     const paid = await standardOrder();
-    expectErrorBody(await remove(paid.id), 409, 'A paid order cannot be deleted: void it first');
-    const closed = await create(
-      orderBody(world, [line(world.tea, '1', '1', '1')], { subtotal: '1', total_sum: '1' }, { is_closed: true }),
+    expect(await debtOf(server, shop, world.client)).toBe(1500n);
+    const debtEntriesBefore = (await debtEntriesOf(server, shop, world.client)).length;
+    const deleted = await remove(paid.id);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body).toMatchObject({ id: paid.id, is_deleted: true });
+    expect(await movesOf(server, shop, paid.id)).toEqual(
+      sortMoves([
+        ['sale', world.tea, world.warehouse, -2000n],
+        ['sale', world.coffee, world.warehouse, -1000n],
+        ['sale_reversal', world.tea, world.warehouse, 2000n],
+        ['sale_reversal', world.coffee, world.warehouse, 1000n],
+      ]),
     );
-    expectErrorBody(await remove(closed.id), 409, 'A closed order cannot be deleted: refund it instead');
-    await update(paid.id, { is_voided: true });
-    expect((await remove(paid.id)).status).toBe(200);
+    expect(await levelOf(server, shop, world.tea, world.warehouse)).toBe(0n);
     expect(await debtOf(server, shop, world.client)).toBe(0n);
-    expect(await levelOf(server, shop, world.tea, world.warehouse)).toBe(-1000n);
+    // One reversing debt entry appended; nothing rewritten.
+    expect((await debtEntriesOf(server, shop, world.client)).length).toBe(debtEntriesBefore + 1);
+    // A second delete finds no live order and reverses nothing again.
+    expectErrorBody(await remove(paid.id), 404, 'Order not found');
+    expect(await movesOf(server, shop, paid.id)).toHaveLength(4);
+    expect(await debtOf(server, shop, world.client)).toBe(0n);
     const audits = await auditEntries(server, shop, 'DELETE_ORDER');
     expect(audits.filter((entry) => entry.details?.includes(paid.id))).toEqual([
       expect.objectContaining({ type: 'ORDER', user_id: shop.userId }),
     ]);
+    await books();
+  });
+
+  it('deleting a closed order reverses its stock once; one voided or refunded before reverses nothing more', async () => {
+    await fresh();
+    const closed = await create(
+      orderBody(world, [line(world.tea, '1', '1', '1')], { subtotal: '1', total_sum: '1' }, { is_closed: true }),
+    );
+    expect((await remove(closed.id)).status).toBe(200);
+    expect(await movesOf(server, shop, closed.id)).toEqual(
+      sortMoves([
+        ['sale', world.tea, world.warehouse, -1000n],
+        ['sale_reversal', world.tea, world.warehouse, 1000n],
+      ]),
+    );
+    const refunded = await create(
+      orderBody(world, [line(world.tea, '2', '1', '2')], { subtotal: '2', total_sum: '2' }, { is_closed: true }),
+    );
+    expect((await update(refunded.id, { is_refunded: true, is_closed: true })).status).toBe(201);
+    expect(await movesOf(server, shop, refunded.id)).toHaveLength(2);
+    expect((await remove(refunded.id)).status).toBe(200);
+    expect(await movesOf(server, shop, refunded.id)).toHaveLength(2);
+    expect(await levelOf(server, shop, world.tea, world.warehouse)).toBe(0n);
+    await books();
+  });
+
+  it('concurrent deletes of one paid order reverse its stock and debt exactly once', async () => {
+    await fresh();
+    const paid = await standardOrder();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => remove(paid.id)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array(5).fill(404)]);
+    expect(await levelOf(server, shop, world.tea, world.warehouse)).toBe(0n);
+    expect(await levelOf(server, shop, world.coffee, world.warehouse)).toBe(0n);
+    expect(await debtOf(server, shop, world.client)).toBe(0n);
+    expect(await debtEntriesOf(server, shop, world.client)).toHaveLength(2);
     await books();
   });
 

@@ -368,18 +368,20 @@ describe.each(await testEngines())('settlements on %s', (engine) => {
     }
   });
 
-  it('a shift that orders name cannot be deleted', async () => {
+  it('a shift that orders name is soft-deleted; its orders keep naming it and their stock stays', async () => {
     const { shop, world } = await business();
     const shift = (await open(shop)).body;
-    await sell(
+    const sold: { id: string } = await sell(
       shop,
       orderBody(world, [line(world.tea, '1', '10', '10')], { subtotal: '10', total_sum: '10' }, { settlement_id: shift.id }),
     );
-    expectErrorBody(
-      await server.request('DELETE', `${api}/delete/${shift.id}`, { token: shop.token }),
-      409,
-      'The settlement has orders',
-    );
+    const removed = await server.request('DELETE', `${api}/delete/${shift.id}`, { token: shop.token });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body).toMatchObject({ id: shift.id, is_deleted: true });
+    const order = await server.request('GET', `/api/v1/orders/${sold.id}`, { token: shop.token });
+    expect(order.body).toMatchObject({ settlement_id: shift.id, is_deleted: false });
+    expect(await levelOf(server, shop, world.tea, world.warehouse)).toBe(-1000n);
+    expectErrorBody(await server.request('GET', `${api}/${shift.id}`, { token: shop.token }), 404, `Settlement with ID ${shift.id} not found`);
   });
 
   it('validates bodies, naming each field; dt_closed only comes with closing', async () => {
@@ -405,8 +407,9 @@ describe.each(await testEngines())('settlements on %s', (engine) => {
     await expectAuthRequired(server, 'GET', `${api}/x`);
     await expectAuthRequired(server, 'PATCH', `${api}/update/x`, { name: 'x' });
     await expectAuthRequired(server, 'DELETE', `${api}/delete/x`);
-    const { shop } = await business();
-    const cashier = await cashierToken(server, shop);
+    const { shop, world } = await business();
+    // A cashier's PIN login is always at a workplace, of a point.
+    const cashier = await cashierToken(server, shop, { pointId: world.point, workplaceId: world.workplace });
     const opened = await server.request('POST', `${api}/create`, { token: cashier.token, body: { name: 'Cashier shift' } });
     expect(opened.status).toBe(201);
     for (const path of [`${api}/all`, `${api}/latest`, `${api}/${opened.body.id}`]) {

@@ -298,6 +298,33 @@ describe.each(await testEngines())('the terminal core against a %s service', (en
     expect(await terminal.inbox()).toEqual([]);
   });
 
+  it('a manager whose role was deleted discards nothing: a deleted role grants no MANAGER right', async () => {
+    const role = await rest('POST', '/employee-role/create', { name: 'Shift lead', access_resources: ['MANAGER'] });
+    await rest('POST', '/employee/create', { full_name: 'Shift lead', role_id: role.body.id, password: '6403', workplace_id: world.workplace1 });
+    const terminal = await till();
+    const client = await rest('POST', '/clients/create', { full_name: 'Gone too' });
+    await terminal.pull();
+    await terminal.run('ClientDebtController_createTransaction', { body: { ...debtSale('5').body, client_id: client.body.id } }, cashier);
+    await rest('DELETE', `/clients/delete/${client.body.id}`);
+    expect((await rest('DELETE', `/employee-role/delete/${role.body.id}`)).status).toBe(200);
+    await terminal.sync();
+    await terminal.pull();
+    const rejected = (await terminal.inbox()).at(-1)!.mutation_id as string;
+    await expect(terminal.discard(rejected, '6403')).rejects.toMatchObject({ statusCode: 403 });
+    expect((await terminal.inbox()).map((entry) => entry.mutation_id)).toContain(rejected);
+  });
+
+  it('refuses locally a stock document for another point (the role matrix), and queues nothing', async () => {
+    const terminal = await till();
+    const foreign = writeOff(goods.item, '1');
+    await expect(terminal.run('WriteOffController_create', { body: { ...foreign.body, organizationId: world.point2 } }, cashier)).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    expect(await terminal.pendingOperations()).toBe(0);
+    await terminal.run('WriteOffController_create', foreign, cashier);
+    expect(await terminal.pendingOperations()).toBe(1);
+  });
+
   it('refuses an invalid operation locally and queues nothing', async () => {
     const terminal = await till();
     await expect(terminal.run('ClientDebtController_createTransaction', debtSale('0'), cashier)).rejects.toMatchObject({ statusCode: 400 });

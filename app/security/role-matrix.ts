@@ -1,0 +1,92 @@
+/**
+ * The role matrix (issue 13 §2.2, the reference's hole S15), enforced in one place: every domain operation that
+ * runs — a REST call, a till's pushed operation replayed on the service, an operation run on the terminal — passes
+ * through `runWriteInTransaction` (writes) or `executeOperation` (reads), and both call `authorize` before the
+ * handler. The rules are the catalogue's, declared per entry: `access` says which roles may call it at all (a
+ * cashier never deletes structure: points, workplaces, warehouses, roles, employees), and `pointScope` says that an
+ * EMPLOYEE caller acts only on records of its own point (orders, shifts, stock documents). The route and the push
+ * check `access` early too, to answer cheaply; this is the check nothing can go around.
+ */
+import type { Kysely } from 'kysely';
+import type { OperationSpec, PointScope } from '../../shared/catalogue/operation.js';
+import { forbidden } from '../../shared/errors.js';
+import type { Db, OperationContext } from '../context.js';
+
+/** A view where the table and column are chosen at run time; callers pass only the catalogue's fixed names. */
+type LooseDb = Kysely<Record<string, { business_id: string; id: string } & Record<string, unknown>>>;
+const loose = (db: Db) => db as unknown as LooseDb;
+
+/** What the records are called in messages: one, and many. */
+const WHAT: Record<PointScope['table'], readonly [string, string]> = {
+  orders: ['order', 'orders'],
+  settlements: ['shift', 'shifts'],
+  receipts: ['receipt', 'receipts'],
+  write_offs: ['write-off', 'write-offs'],
+  inventories: ['inventory', 'inventories'],
+  movements: ['movement', 'movements'],
+};
+
+/** The point a workplace belongs to (deleted ones too: a record keeps naming its workplace), or null if unknown. */
+async function pointOfWorkplace(db: Db, ctx: OperationContext, workplaceId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('workplaces')
+    .select('automated_point_id')
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', workplaceId)
+    .executeTakeFirst();
+  return row?.automated_point_id ?? null;
+}
+
+/** The point a stored value of the scope's column stands for; null when it names none. */
+async function pointNamed(db: Db, ctx: OperationContext, scope: PointScope, value: unknown): Promise<string | null> {
+  if (typeof value !== 'string' || value === '') return null;
+  return scope.via === 'workplace' ? pointOfWorkplace(db, ctx, value) : value;
+}
+
+/**
+ * The point of the record `id` names (deleted records included: deleting one is acting on it). Null when there is
+ * no such record of the business — the handler answers its own 404 — or when the record names no point. The whole
+ * row is read, so a column a database does not have yet (a migration still to come) reads as "no point".
+ */
+async function pointOfRecord(db: Db, ctx: OperationContext, scope: PointScope, id: string): Promise<string | null> {
+  const row = await loose(db)
+    .selectFrom(scope.table)
+    .selectAll()
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? pointNamed(db, ctx, scope, row[scope.column]) : null;
+}
+
+function bodyValue(body: unknown, field: string | undefined): unknown {
+  if (!field || typeof body !== 'object' || body === null) return undefined;
+  return (body as Record<string, unknown>)[field];
+}
+
+/**
+ * Throws 403 unless the context's actor may run the operation on this input: its role is in the entry's
+ * `access`, and, for an EMPLOYEE on an entry with a `pointScope`, both the record the path names and the point
+ * the body names (if any) are of the actor's own point. Owners and admins are never limited to a point.
+ */
+export async function authorize(
+  db: Db,
+  spec: OperationSpec,
+  input: { readonly body?: unknown; readonly params: Readonly<Record<string, string>> },
+  ctx: OperationContext,
+): Promise<void> {
+  if (spec.access !== 'public' && !spec.access.includes(ctx.actor.role)) throw forbidden();
+  const scope = spec.pointScope;
+  if (!scope || ctx.actor.role !== 'EMPLOYEE') return;
+  const [one, many] = WHAT[scope.table];
+  const own = ctx.actor.pointId;
+  if (!own) throw forbidden(`A cashier acts only at their own point: log in at a workplace to change ${many}`);
+  const id = input.params.id;
+  const stored = id === undefined ? null : await pointOfRecord(db, ctx, scope, id);
+  if (stored !== null && stored !== own) {
+    throw forbidden(`This ${one} belongs to another point: a cashier or till acts only on its own point’s ${many}`);
+  }
+  const named = await pointNamed(db, ctx, scope, bodyValue(input.body, scope.bodyField));
+  if (named !== null && named !== own) {
+    throw forbidden(`${scope.bodyField} must name your own point: a cashier or till acts only on its own point’s ${many}`);
+  }
+}
