@@ -40,6 +40,8 @@ export const TERMINAL_OPERATIONS = [
   'terminal.inboxList',
   'terminal.inboxResubmit',
   'terminal.inboxDiscard',
+  'terminal.warningsList',
+  'terminal.warningsDismiss',
 ] as const;
 export type TerminalOperationName = (typeof TERMINAL_OPERATIONS)[number];
 
@@ -166,6 +168,22 @@ export interface InboxEntryPayload {
   readonly [field: string]: unknown;
 }
 
+/**
+ * A business rule one of this till's operations broke and the service applied anyway (a sale that took stock below
+ * zero, of an item deleted meanwhile…): the operation, and the warning as the service gave it — `detail` is
+ * `{code, …parameters}`, e.g. `{code: 'STOCK_BELOW_ZERO', itemId, warehouseId, quantity}` (app/warnings.ts).
+ */
+export interface WarningPayload {
+  readonly mutation_id: string;
+  readonly position: number;
+  readonly name: string;
+  readonly occurred_at: string;
+  readonly employee_id: string;
+  readonly code: string;
+  readonly detail: Readonly<Record<string, unknown>>;
+  readonly received_at: string;
+}
+
 /** Input and result of each of the terminal's own operations. */
 export interface TerminalOperationTypes {
   'terminal.enrollmentStatus': { input: undefined; result: { enrolled: boolean } };
@@ -181,6 +199,8 @@ export interface TerminalOperationTypes {
   'terminal.inboxList': { input: undefined; result: InboxEntryPayload[] };
   'terminal.inboxResubmit': { input: { entryId: string; operation: string; input: unknown }; result: unknown };
   'terminal.inboxDiscard': { input: { entryId: string; managerPin: string }; result: { discarded: true } };
+  'terminal.warningsList': { input: undefined; result: WarningPayload[] };
+  'terminal.warningsDismiss': { input: { mutationId: string }; result: { dismissed: true } };
 }
 
 /** The payload of each event. */

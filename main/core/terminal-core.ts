@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { findOperation } from '../../shared/catalogue/index.js';
 import { SyncEngine } from '../terminal/sync-engine.js';
 import { SyncRefused, Terminal } from '../terminal/terminal.js';
+import { dismissWarnings, openWarnings } from '../terminal/warnings.js';
 import type { LoggedInEmployee } from '../terminal/pin-login.js';
 import type { CoreEventListener, CoreOptions, TerminalCore } from './api.js';
 import type { TerminalEventName } from '../../shared/terminal-contract.js';
@@ -97,6 +98,11 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
         await terminal.discard(String(input.entryId), String(input.managerPin));
         emit('inbox', { changed: true });
         return { discarded: true };
+      case 'terminal.warningsList':
+        return openWarnings(terminal.store);
+      case 'terminal.warningsDismiss':
+        if (!(await dismissWarnings(terminal.store, String(input.mutationId), signedIn().id))) throw new RpcFailure(404, 'No such warning is open');
+        return { dismissed: true };
       default:
         throw new RpcFailure(404, `${operation} is not an operation of this terminal`);
     }
