@@ -182,6 +182,8 @@ export interface WarningPayload {
   readonly code: string;
   readonly detail: Readonly<Record<string, unknown>>;
   readonly received_at: string;
+  /** Names of the records the warning names, as the till holds them (deleted ones included), by id. */
+  readonly names: Readonly<Record<string, string>>;
 }
 
 /** Input and result of each of the terminal's own operations. */

@@ -18,6 +18,63 @@ export interface KeptWarning {
   /** The warning as the service gave it: `{code, …parameters}`. */
   readonly detail: Record<string, unknown>;
   readonly received_at: string;
+  /** Names of the records the warning names, as this till holds them (deleted ones included), by id. */
+  readonly names: Record<string, string>;
+}
+
+/** Where a record's name is, for the tables a warning may name (`taxes` is stored as `tax_fees`). */
+const NAME_COLUMNS: Readonly<Record<string, { readonly table: string; readonly column: string }>> = {
+  items: { table: 'items', column: 'name' },
+  modifiers: { table: 'modifiers', column: 'name' },
+  measurements: { table: 'measurements', column: 'name' },
+  warehouses: { table: 'warehouses', column: 'name' },
+  employees: { table: 'employees', column: 'full_name' },
+  users: { table: 'users', column: 'full_name' },
+  points: { table: 'points', column: 'name' },
+  suppliers: { table: 'suppliers', column: 'name' },
+  clients: { table: 'clients', column: 'full_name' },
+  workplaces: { table: 'workplaces', column: 'name' },
+  payment_methods: { table: 'payment_methods', column: 'name' },
+  discounts: { table: 'discounts', column: 'name' },
+  taxes: { table: 'tax_fees', column: 'name' },
+  payment_devices: { table: 'payment_devices', column: 'name' },
+  settlements: { table: 'settlements', column: 'name' },
+};
+
+/** The (table, id) pairs a warning's parameters name. */
+function namedRecords(detail: Record<string, unknown>): [string, string][] {
+  const pairs: [string, string][] = [];
+  const add = (table: string, id: unknown) => {
+    if (typeof id === 'string') pairs.push([table, id]);
+  };
+  add('items', detail.itemId);
+  add('modifiers', detail.itemId);
+  add('warehouses', detail.warehouseId);
+  add('employees', detail.employeeId);
+  add('clients', detail.clientId);
+  add('settlements', detail.settlementId);
+  if (detail.code === 'DELETED_REFERENCE' && typeof detail.table === 'string') {
+    add(detail.table, detail.id);
+    if (detail.table === 'items') add('modifiers', detail.id);
+    if (detail.table === 'employees') add('users', detail.id);
+  }
+  return pairs;
+}
+
+/** Names of the records, from this till's copy (tombstones keep their names); unknown ones are left out. */
+async function namesOf(local: Kysely<unknown>, pairs: readonly [string, string][]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const [kind, id] of pairs) {
+    const where = NAME_COLUMNS[kind];
+    if (!where || names.has(id)) continue;
+    try {
+      const row = (await sql<{ name: string | null }>`select ${sql.ref(where.column)} as name from ${sql.table(where.table)} where id = ${id}`.execute(local)).rows[0];
+      if (row?.name) names.set(id, row.name);
+    } catch {
+      // A table this till does not mirror (e.g. users): the screen shows the id.
+    }
+  }
+  return names;
 }
 
 /** Stores the warnings of an applied operation's result; a page seen twice stores nothing twice. */
@@ -40,11 +97,16 @@ export async function keepWarnings(local: Kysely<unknown>, row: OutboxRow, resul
 export async function openWarnings(store: TerminalStore): Promise<KeptWarning[]> {
   const local = store.db as unknown as Kysely<unknown>;
   const rows = (
-    await sql<Omit<KeptWarning, 'detail'> & { detail: string }>`
+    await sql<Omit<KeptWarning, 'detail' | 'names'> & { detail: string }>`
       select mutation_id, position, name, occurred_at, employee_id, code, detail, received_at
         from warnings where dismissed_at is null order by occurred_at desc, mutation_id, position`.execute(local)
   ).rows;
-  return rows.map((row) => ({ ...row, position: Number(row.position), detail: JSON.parse(row.detail) as Record<string, unknown> }));
+  const warnings = rows.map((row) => ({ ...row, position: Number(row.position), detail: JSON.parse(row.detail) as Record<string, unknown> }));
+  const names = await namesOf(local, warnings.flatMap((warning) => namedRecords(warning.detail)));
+  return warnings.map((warning) => ({
+    ...warning,
+    names: Object.fromEntries(namedRecords(warning.detail).flatMap(([, id]) => (names.has(id) ? [[id, names.get(id)!]] : []))),
+  }));
 }
 
 /** Marks an operation's warnings seen by `employeeId`; false when it has none left open. */

@@ -1,5 +1,6 @@
 /** English: the source catalogue. Every other language must have exactly these keys (checked by the compiler). */
 import { modifierGroupsEn } from './modifier-groups.js';
+import { warningsEn } from './warnings.js';
 import { receiptsEn } from './receipts.js';
 
 export const en = {
@@ -149,6 +150,7 @@ export const en = {
   'inbox.unknownRecord': 'Not on this till ({id})',
   ...receiptsEn,
   ...modifierGroupsEn,
+  ...warningsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

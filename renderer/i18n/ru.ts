@@ -1,5 +1,6 @@
 import type { Messages } from './en.js';
 import { modifierGroupsRu } from './modifier-groups.js';
+import { warningsRu } from './warnings.js';
 import { receiptsRu } from './receipts.js';
 
 /** Russian. */
@@ -150,4 +151,5 @@ export const ru: Messages = {
   'inbox.unknownRecord': 'Нет на этой кассе ({id})',
   ...receiptsRu,
   ...modifierGroupsRu,
+  ...warningsRu,
 };

@@ -1,5 +1,6 @@
 import type { Messages } from './en.js';
 import { modifierGroupsUz } from './modifier-groups.js';
+import { warningsUz } from './warnings.js';
 import { receiptsUz } from './receipts.js';
 
 /** Uzbek (Latin script). */
@@ -150,4 +151,5 @@ export const uz: Messages = {
   'inbox.unknownRecord': 'Bu kassada yo‘q ({id})',
   ...receiptsUz,
   ...modifierGroupsUz,
+  ...warningsUz,
 };

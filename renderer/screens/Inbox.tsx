@@ -11,6 +11,7 @@ import { showDateTime } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
 import { ResubmitForm } from './inbox/ResubmitForm.js';
+import { Warnings } from './inbox/Warnings.js';
 
 /** The service's answer inside a stored reason: a rejected operation's result is `{ error: { statusCode, message } }`. */
 function answerOf(reason: unknown): { message?: unknown; statusCode?: unknown } | null {
@@ -113,6 +114,7 @@ export function Inbox() {
 
   return (
     <section className="screen">
+      <Warnings />
       <h1>{t('inbox.title')}</h1>
       <p className="muted">{t('inbox.intro')}</p>
       {entries.error !== undefined && <ErrorLines lines={errorLines(entries.error)} />}

@@ -74,6 +74,7 @@ describe.each(await testEngines())('warnings kept at the till, against a %s serv
         employee_id: cashier,
         code: 'STOCK_BELOW_ZERO',
         detail: { code: 'STOCK_BELOW_ZERO', itemId: item, warehouseId: world.warehouse1, quantity: '-3' },
+        names: { [item]: 'Last three', [world.warehouse1]: 'Shop floor' },
       },
     ]);
     // Synced again: the same result is not kept twice.
@@ -101,6 +102,8 @@ describe.each(await testEngines())('warnings kept at the till, against a %s serv
       { code: 'DELETED_REFERENCE', table: 'items', id: item },
       { code: 'DELETED_REFERENCE', table: 'items', id: item },
     ]);
+    // The till holds the deleted item's tombstone, so the warning can name it.
+    expect((await openWarnings(terminal.store))[0]?.names).toEqual({ [item]: 'Discontinued' });
     const level = await server.database.db
       .selectFrom('stock_levels')
       .select('quantity')
