@@ -9,6 +9,7 @@ import type { Db, OperationContext } from './context.js';
 import { writeAudit, type AuditType } from './audit.js';
 import type { Transactor } from '../db/transactor.js';
 import { PostgresAdapter } from 'kysely';
+import { newerFieldsOnly } from './field-versions.js';
 
 type Entry<Id extends OperationId> = Extract<(typeof catalogue)[number], { operationId: Id }>;
 type Parsed<S> = [Exclude<S, undefined>] extends [never]
@@ -117,10 +118,14 @@ export async function runWriteInTransaction(
   input: OperationInput<OperationId>,
   ctx: OperationContext,
 ): Promise<unknown> {
+  // A descriptive update sets only the fields it is newer for (app/field-versions.ts); a queued one older than
+  // every field it sets changes nothing.
+  const edit = await newerFieldsOnly(tx, spec, input, ctx);
+  if (edit.superseded) return null;
   const pending = { steps: [] as Finalizer[], last: [] as Finalizer[] };
   finalizers.set(ctx, pending);
   try {
-    const result = await definition.run(tx, input, ctx);
+    const result = await definition.run(tx, edit.input, ctx);
     if (definition.audit !== false) {
       const audit = definition.audit ?? { type: 'SYSTEM', action: defaultAuditAction(spec.operationId) };
       await writeAudit(tx, ctx, { ...audit, record: result });
@@ -132,6 +137,7 @@ export async function runWriteInTransaction(
       const next = step < pending.steps.length ? pending.steps[step++] : pending.last[last++];
       await next?.();
     }
+    await edit.record();
     return result;
   } finally {
     finalizers.delete(ctx);

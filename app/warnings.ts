@@ -58,10 +58,12 @@ export interface QueuedRun {
   /** The catalogue's offline class of the operation: facts break business rules with a warning, not a refusal. */
   readonly offlineClass: OfflineClass;
   readonly warnings: OperationWarnings;
+  /** A descriptive edit's hybrid-logical-clock stamp, which orders it against other edits (app/field-versions.ts). */
+  readonly editStamp?: string;
 }
 
-export function queuedRun(offlineClass: OfflineClass): QueuedRun {
-  return { offlineClass, warnings: new OperationWarnings() };
+export function queuedRun(offlineClass: OfflineClass, editStamp?: string): QueuedRun {
+  return { offlineClass, warnings: new OperationWarnings(), ...(editStamp ? { editStamp } : {}) };
 }
 
 /**

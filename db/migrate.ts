@@ -16,6 +16,7 @@ import * as m0010 from './migrations/0010_pending_by_transaction.js';
 import * as m0011 from './migrations/0011_stamp_at_commit.js';
 import * as m0012 from './migrations/0012_log_by_scope.js';
 import * as m0013 from './migrations/0013_ledger_pair_index.js';
+import * as m0017 from './migrations/0017_field_versions.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0011_stamp_at_commit': m0011,
   '0012_log_by_scope': m0012,
   '0013_ledger_pair_index': m0013,
+  '0017_field_versions': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

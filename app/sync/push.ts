@@ -32,6 +32,7 @@ import { derivedIds } from './derived-ids.js';
 import type { ActorCache, PushingTerminal, PushOpening } from './push-opening.js';
 import { withInsertsInFront } from '../stock/insert-rows.js';
 import { queuedRun, warn } from '../warnings.js';
+import { queuedEditStamp } from '../field-versions.js';
 import { recordWarnings } from './warning-log.js';
 
 /** Absolute edits and the kind of value their basis holds (the value the user saw). */
@@ -148,7 +149,7 @@ async function applyOne(
     side: 'server',
     newId: derivedIds(mutation.mutationId, mutation.occurredAt),
     ...(basis ? { basis } : {}),
-    queued: queuedRun(spec.offline),
+    queued: queuedRun(spec.offline, queuedEditStamp(mutation.occurredAt, terminal.terminalId)),
   };
   // Done while the employee was still on staff (the terminal checked the PIN): applied, and flagged.
   if (Number(employee.is_deleted) !== 0) warn(ctx, { code: 'EMPLOYEE_INACTIVE', employeeId: employee.id });
