@@ -129,6 +129,6 @@ describe('warnings of offline sales, end to end', () => {
     await expect.poll(() => warnings.count()).toBe(0);
     await world.shot('warnings-dismissed');
     // The open tab retried its connection while the terminal process was stopped; nothing else may go wrong.
-    expect(world.pageProblems.filter((problem) => !/WebSocket connection .* ERR_CONNECTION_REFUSED/.test(problem))).toEqual([]);
+    expect(world.pageProblems.filter((problem) => !/WebSocket connection .*ERR_CONNECTION_REFUSED/.test(problem))).toEqual([]);
   });
 });
