@@ -2,7 +2,7 @@
 import type { Db, OperationContext } from './context.js';
 import { insertLater } from './stock/insert-rows.js';
 
-export type AuditType = 'SYSTEM' | 'USER' | 'EMPLOYEE' | 'PAYMENT_DEVICE' | 'ORDER' | 'AUTH';
+export type AuditType = 'SYSTEM' | 'USER' | 'EMPLOYEE' | 'PAYMENT_DEVICE' | 'ORDER' | 'AUTH' | 'WARNING';
 
 /** Secrets never reach the audit trail, even if a caller passes a record that holds one. */
 const SECRET_KEYS = new Set(['password', 'password_hash', 'pin_hash', 'pincode', 'second_verification_hash', 'access_token']);

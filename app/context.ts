@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../shared/catalogue/operation.js';
 import type { Database } from '../db/schema.js';
+import type { QueuedRun } from './warnings.js';
 
 export interface Actor {
   /** A business user (owner/admin), a cashier logged in by PIN, the platform administrator, or an enrolled terminal. */
@@ -32,6 +33,11 @@ export interface OperationContext {
    * where the stored value is what the user saw.
    */
   readonly basis?: { readonly value: bigint };
+  /**
+   * Set when the operation is a queued one — replayed from a terminal's push, or run at a till — with its offline
+   * class and the warnings it collects (app/warnings.ts). Absent for a live REST call.
+   */
+  readonly queued?: QueuedRun;
 }
 
 /** A database handle inside the operation's transaction. */

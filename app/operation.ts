@@ -10,6 +10,7 @@ import { writeAudit, type AuditType } from './audit.js';
 import type { Transactor } from '../db/transactor.js';
 import { PostgresAdapter } from 'kysely';
 import { authorize } from './security/role-matrix.js';
+import { newerFieldsOnly } from './field-versions.js';
 
 type Entry<Id extends OperationId> = Extract<(typeof catalogue)[number], { operationId: Id }>;
 type Parsed<S> = [Exclude<S, undefined>] extends [never]
@@ -121,12 +122,17 @@ export async function runWriteInTransaction(
   input: OperationInput<OperationId>,
   ctx: OperationContext,
 ): Promise<unknown> {
+  // Every way in (REST, a till's push, the terminal's own run) comes through here: the one check of who may act,
+  // before anything else (a superseded edit is answered only to a caller allowed to make it).
+  await authorize(tx, spec, input, ctx);
+  // A descriptive update sets only the fields it is newer for (app/field-versions.ts); a queued one older than
+  // every field it sets changes nothing.
+  const edit = await newerFieldsOnly(tx, spec, input, ctx);
+  if (edit.superseded) return null;
   const pending = { steps: [] as Finalizer[], last: [] as Finalizer[] };
   finalizers.set(ctx, pending);
   try {
-    // Every way in (REST, a till's push, the terminal's own run) comes through here: the one check of who may act.
-    await authorize(tx, spec, input, ctx);
-    const result = await definition.run(tx, input, ctx);
+    const result = await definition.run(tx, edit.input, ctx);
     if (definition.audit !== false) {
       const audit = definition.audit ?? { type: 'SYSTEM', action: defaultAuditAction(spec.operationId) };
       await writeAudit(tx, ctx, { ...audit, record: result });
@@ -138,6 +144,7 @@ export async function runWriteInTransaction(
       const next = step < pending.steps.length ? pending.steps[step++] : pending.last[last++];
       await next?.();
     }
+    await edit.record();
     return result;
   } finally {
     finalizers.delete(ctx);

@@ -18,6 +18,7 @@ import * as m0012 from './migrations/0012_log_by_scope.js';
 import * as m0013 from './migrations/0013_ledger_pair_index.js';
 import * as m0014 from './migrations/0014_wire_fidelity.js';
 import * as m0015 from './migrations/0015_login_key_casefold.js';
+import * as m0017 from './migrations/0017_field_versions.js';
 import * as m0018 from './migrations/0018_stock_adjustment_reason.js';
 import * as m0019 from './migrations/0019_receipt_prices_debt_payments.js';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0013_ledger_pair_index': m0013,
   '0014_wire_fidelity': m0014,
   '0015_login_key_casefold': m0015,
+  '0017_field_versions': m0017,
   '0018_stock_adjustment_reason': m0018,
   '0019_receipt_prices_debt_payments': m0019,
 };

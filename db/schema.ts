@@ -593,6 +593,15 @@ export interface RefusedOperationsTable {
   received_at: string;
 }
 
+/** Per-field versions of descriptive records (migration 0017, app/field-versions.ts): an HLC stamp per field set. */
+export interface FieldVersionsTable {
+  business_id: string;
+  tbl: string;
+  row_id: string;
+  field: string;
+  version: string;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   users: UsersTable;
@@ -649,4 +658,5 @@ export interface Database {
   sync_clients: SyncClientsTable;
   sync_mutations: SyncMutationsTable;
   refused_operations: RefusedOperationsTable;
+  field_versions: FieldVersionsTable;
 }

@@ -41,6 +41,8 @@ export const TERMINAL_OPERATIONS = [
   'terminal.inboxResubmit',
   'terminal.inboxDiscard',
   'terminal.unsentList',
+  'terminal.warningsList',
+  'terminal.warningsDismiss',
 ] as const;
 export type TerminalOperationName = (typeof TERMINAL_OPERATIONS)[number];
 
@@ -199,6 +201,24 @@ export interface InboxEntryPayload {
   readonly [field: string]: unknown;
 }
 
+/**
+ * A business rule one of this till's operations broke and the service applied anyway (a sale that took stock below
+ * zero, of an item deleted meanwhile…): the operation, and the warning as the service gave it — `detail` is
+ * `{code, …parameters}`, e.g. `{code: 'STOCK_BELOW_ZERO', itemId, warehouseId, quantity}` (app/warnings.ts).
+ */
+export interface WarningPayload {
+  readonly mutation_id: string;
+  readonly position: number;
+  readonly name: string;
+  readonly occurred_at: string;
+  readonly employee_id: string;
+  readonly code: string;
+  readonly detail: Readonly<Record<string, unknown>>;
+  readonly received_at: string;
+  /** Names of the records the warning names, as the till holds them (deleted ones included), by id. */
+  readonly names: Readonly<Record<string, string>>;
+}
+
 /** Input and result of each of the terminal's own operations. */
 export interface TerminalOperationTypes {
   /**
@@ -231,6 +251,8 @@ export interface TerminalOperationTypes {
   'terminal.inboxResubmit': { input: { entryId: string; operation: string; input: unknown }; result: unknown };
   'terminal.inboxDiscard': { input: { entryId: string; managerPin: string }; result: { discarded: true } };
   'terminal.unsentList': { input: undefined; result: UnsentOperationPayload[] };
+  'terminal.warningsList': { input: undefined; result: WarningPayload[] };
+  'terminal.warningsDismiss': { input: { mutationId: string }; result: { dismissed: true } };
 }
 
 /** The payload of each event. */

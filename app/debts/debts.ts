@@ -15,7 +15,7 @@ import { writeAudit } from '../audit.js';
 import { handler, onPostgres } from '../operation.js';
 import { commonWire } from '../resources/simple-resource.js';
 import { lockLiveDebt, openDebt, postDebtEntry, postEntryWithAudit, settleDebt, type DebtEntryRow, type DebtRow } from './ledger.js';
-import { checkDebtReferences } from './references.js';
+import { checkDebtReferences, withTillPoint } from './references.js';
 import { checkRepaymentMethod } from './repayment-method.js';
 
 function debtWire(row: DebtRow) {
@@ -45,7 +45,8 @@ function entryWire(row: DebtEntryRow) {
 
 const debtNotFound = (id: string) => notFound(`Debt with ID ${id} not found`);
 
-async function createDebt(db: Db, body: CreateClientDebtDto, ctx: OperationContext) {
+async function createDebt(db: Db, sent: CreateClientDebtDto, ctx: OperationContext) {
+  const body = withTillPoint(ctx, sent);
   await checkDebtReferences(db, ctx, body);
   const opened = await openDebt(db, ctx, {
     clientId: body.client_id,
@@ -118,7 +119,8 @@ const CREDIT_SALE_AUDIT = { type: 'SYSTEM', action: 'CREATE_CLIENT_DEBT_TRANSACT
  * entry, the balance and the audit entry go in one statement (postEntryWithAudit); otherwise the general path.
  * Either way the references are checked by the append itself, and named in a 400 when one fails.
  */
-async function createTransaction(db: Db, body: CreateClientDebtTransactionDto, ctx: OperationContext) {
+async function createTransaction(db: Db, sent: CreateClientDebtTransactionDto, ctx: OperationContext) {
+  const body = withTillPoint(ctx, sent);
   const entry = {
     clientId: body.client_id,
     amount: body.debt_amount,

@@ -16,6 +16,19 @@ export interface DebtReferences {
   readonly id_automated_point: string;
 }
 
+/**
+ * The point a debt entry is recorded against. An employee acts at a till, and the till's point is where the entry
+ * happened: the reference's business-wide "0" from a till (a manager allowed at every till sent it) takes the
+ * till's point, so no till's entry is ever stored against "0". Owners and admins in the back office may still
+ * record a business-wide entry.
+ */
+export function withTillPoint<T extends DebtReferences>(ctx: OperationContext, body: T): T {
+  if (body.id_automated_point !== BUSINESS_WIDE_POINT || ctx.actor.kind !== 'employee') return body;
+  // An employee with no till behind them has no point to stand for "0": the business has no point "0".
+  if (!ctx.actor.pointId) throw badRequest(['id_automated_point must be an existing point']);
+  return { ...body, id_automated_point: ctx.actor.pointId };
+}
+
 /** Throws one 400 listing every reference that does not resolve. One query for all of them (a UNION ALL). */
 export async function checkDebtReferences(db: Db, ctx: OperationContext, body: DebtReferences): Promise<void> {
   const staff = [body.employee_id];

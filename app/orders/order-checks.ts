@@ -7,6 +7,7 @@
 import { badRequest, conflict } from '../../shared/errors.js';
 import type { Db, OperationContext } from '../context.js';
 import { findOrderReferences, settlementStates } from './order-references.js';
+import { acceptsDeletedReferences, warn } from '../warnings.js';
 import type { DiscountContent, LineContent, PaymentContent, TaxContent } from './order-rows.js';
 
 export interface OrderCheckRequest {
@@ -99,7 +100,10 @@ export async function checkOrder(db: Db, ctx: OperationContext, request: OrderCh
   const lineWarehouses = lines.map((line, index) => {
     const field = `items.${index}`;
     const entry = found.items.get(line.item_id);
-    if (!entry || (entry.deleted && !request.knownItems?.has(line.item_id))) {
+    if (entry?.deleted && acceptsDeletedReferences(ctx)) {
+      // A queued sale of an item deleted meanwhile happened all the same (docs/sync.md, "Facts and warnings").
+      warn(ctx, { code: 'DELETED_REFERENCE', table: 'items', id: line.item_id });
+    } else if (!entry || (entry.deleted && !request.knownItems?.has(line.item_id))) {
       problems.push(`${field}.item_id must be an existing item or modifier`);
     }
     if (given(line.discount_id) && !found.discounts.has(line.discount_id))
@@ -139,6 +143,11 @@ export async function checkOrder(db: Db, ctx: OperationContext, request: OrderCh
   }
   if (problems.length > 0) throw badRequest(problems);
   const closed = settlements.find((entry) => states.get(entry.id as string) === true);
-  if (closed) throw conflict(`Settlement ${closed.id} is closed: ${closed.field} must name an open settlement`);
+  if (closed && ctx.queued?.offlineClass === 'fact') {
+    // Rung up at a till while the shift was open there; it was closed meanwhile. The sale happened.
+    for (const entry of settlements) {
+      if (states.get(entry.id as string) === true) warn(ctx, { code: 'SHIFT_CLOSED', settlementId: entry.id as string });
+    }
+  } else if (closed) throw conflict(`Settlement ${closed.id} is closed: ${closed.field} must name an open settlement`);
   return { lineWarehouses, linesWithoutStock, debtPayments };
 }

@@ -4,10 +4,13 @@
  * ids are looked up in ONE statement (a UNION ALL with one `id in (…)` branch per table), which also brings what
  * the order needs to know about them: a point's live default warehouse, a workplace's point, an item's kind, a
  * payment method's kind. Settlements are read separately because a write must lock them (see `settlementStates`).
+ * Only live records count, except for a queued fact (an order rung up at a till): a record deleted meanwhile is
+ * still a valid reference for it, found with a DELETED_REFERENCE warning (docs/sync.md, "Facts and warnings").
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, OperationContext } from '../context.js';
 import { onPostgres } from '../operation.js';
+import { acceptsDeletedReferences, warn, type ReferenceKind } from '../warnings.js';
 
 export interface OrderReferenceRequest {
   readonly points?: readonly string[];
@@ -64,20 +67,24 @@ export async function findOrderReferences(
   const branches: RawBuilder<Row>[] = [];
   const ids = (list: readonly string[] | undefined) => [...new Set(list ?? [])];
   const business = ctx.businessId;
+  const deletedToo = acceptsDeletedReferences(ctx);
+  const live = (alias: string) => (deletedToo ? sql`` : sql` and ${sql.ref(`${alias}.is_deleted`)} = 0`);
+  const deletedBit = (alias: string) =>
+    sql`cast(case when ${sql.ref(`${alias}.is_deleted`)} <> 0 then ${sql.lit(DELETED)} else 0 end as integer)`;
   // Table and column names below are fixed text of this file, never input; ids are bound parameters.
   const plain = (kind: string, table: string, list: readonly string[] | undefined, x = sql`cast(null as text)`) => {
     const wanted = ids(list);
     if (wanted.length === 0) return;
-    branches.push(sql<Row>`select ${sql.lit(kind)} as kind, t.id as id, ${x} as x, cast(0 as integer) as f
+    branches.push(sql<Row>`select ${sql.lit(kind)} as kind, t.id as id, ${x} as x, ${deletedBit('t')} as f
       from ${sql.table(table)} t
-      where t.business_id = ${business} and t.is_deleted = 0 and t.id in (${sql.join(wanted)})`);
+      where t.business_id = ${business}${live('t')} and t.id in (${sql.join(wanted)})`);
   };
   const points = ids(request.points);
   if (points.length > 0) {
-    branches.push(sql<Row>`select 'points' as kind, p.id as id, w.id as x, cast(0 as integer) as f
+    branches.push(sql<Row>`select 'points' as kind, p.id as id, w.id as x, ${deletedBit('p')} as f
       from points p
       left join warehouses w on w.business_id = p.business_id and w.id = p.default_warehouse_id and w.is_deleted = 0
-      where p.business_id = ${business} and p.is_deleted = 0 and p.id in (${sql.join(points)})`);
+      where p.business_id = ${business}${live('p')} and p.id in (${sql.join(points)})`);
   }
   plain('workplaces', 'workplaces', request.workplaces, sql`t.automated_point_id`);
   plain('clients', 'clients', request.clients);
@@ -108,6 +115,10 @@ export async function findOrderReferences(
   }
 
   const rows = branches.length === 0 ? [] : (await sql<Row>`${sql.join(branches, sql` union all `)}`.execute(db)).rows;
+  // Items say whether they are deleted (the caller decides); any other deleted record here was accepted for a fact.
+  for (const row of rows) {
+    if (row.kind !== 'items' && (Number(row.f ?? 0) & DELETED) !== 0) warn(ctx, { code: 'DELETED_REFERENCE', table: row.kind as ReferenceKind, id: row.id });
+  }
   const of = (kind: string) => rows.filter((row) => row.kind === kind);
   return {
     points: new Map(of('points').map((row) => [row.id, row.x])),

@@ -10,11 +10,12 @@
  * one upsert there. Nothing inside an operation may read a level it has just posted to.
  */
 import { sql } from 'kysely';
-import type { Money, Quantity } from '../../shared/decimal.js';
+import { formatDecimal, QUANTITY, type Money, type Quantity } from '../../shared/decimal.js';
 import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
 import { atCommit, onPostgres } from '../operation.js';
 import { executeCarrying, insertLater, insertQuery } from './insert-rows.js';
+import { warn } from '../warnings.js';
 
 export interface StockMove {
   readonly itemId: string;
@@ -224,10 +225,22 @@ async function applyToLevels(db: Db, ctx: OperationContext, net: readonly LevelC
       dt_created: ctx.now,
       dt_updated: ctx.now,
     })),
-    LEVEL_INCREMENT,
+    // A queued operation learns the levels it leaves (in the same statement) to warn of any below zero.
+    ctx.queued ? `${LEVEL_INCREMENT} ${LEVEL_RETURNING}` : LEVEL_INCREMENT,
   );
-  await executeCarrying(db, ctx, upsert);
+  const result = await executeCarrying(db, ctx, upsert);
+  if (!ctx.queued) return;
+  for (const row of (result?.rows ?? []) as { item_id: string; warehouse_id: string; quantity: bigint | number | string }[]) {
+    const quantity = units(row.quantity);
+    // Only a level this operation lowered: a receipt into a pair that was already negative broke no rule.
+    const lowered = net.some(({ move }) => move.itemId === row.item_id && move.warehouseId === row.warehouse_id && move.delta < 0n);
+    if (quantity < 0n && lowered) {
+      warn(ctx, { code: 'STOCK_BELOW_ZERO', itemId: row.item_id, warehouseId: row.warehouse_id, quantity: formatDecimal(quantity, QUANTITY) });
+    }
+  }
 }
+
+const LEVEL_RETURNING = 'returning "item_id", "warehouse_id", "quantity"';
 
 /** An existing level row only receives the delta: its price and measure stay (the reference's D4). */
 const LEVEL_INCREMENT = `on conflict ("business_id", "item_id", "warehouse_id") do update set

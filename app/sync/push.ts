@@ -31,6 +31,9 @@ import { onPostgres, runWriteInTransaction, type OperationInput } from '../opera
 import { derivedIds } from './derived-ids.js';
 import type { ActorCache, PushingTerminal, PushOpening } from './push-opening.js';
 import { withInsertsInFront } from '../stock/insert-rows.js';
+import { queuedRun, warn } from '../warnings.js';
+import { queuedEditStamp } from '../field-versions.js';
+import { recordWarnings } from './warning-log.js';
 
 /** Absolute edits and the kind of value their basis holds (the value the user saw). */
 const ABSOLUTE_BASIS: Readonly<Record<string, DecimalKind>> = {
@@ -58,7 +61,7 @@ export interface PushResponse {
 
 interface Outcome {
   readonly status: 'applied' | 'rejected';
-  readonly result: { warnings: unknown[] } | { error: { code: string; statusCode: number; message: string | string[] } };
+  readonly result: { warnings: readonly unknown[] } | { error: { code: string; statusCode: number; message: string | string[] } };
 }
 
 /** Errors worth retrying the whole batch for: the operation itself was fine, the database was not. */
@@ -117,9 +120,6 @@ async function applyOne(
   if (mutation.v !== 1) return rejected('UNSUPPORTED_VERSION', 400, `${mutation.name} version ${mutation.v} is not supported`);
   const employee = await actorOf(tx, terminal, mutation, actors);
   if (!employee) return rejected('UNKNOWN_EMPLOYEE', 400, 'actor.employeeId must be an employee of this business');
-  const warnings: unknown[] = [];
-  // Done while the employee was still on staff (the terminal checked the PIN): applied, and flagged.
-  if (Number(employee.is_deleted) !== 0) warnings.push({ code: 'EMPLOYEE_INACTIVE', employeeId: employee.id });
 
   const params = mutation.params ?? {};
   const missing = spec.params.filter((name) => typeof params[name] !== 'string');
@@ -151,12 +151,18 @@ async function applyOne(
     side: 'server',
     newId: derivedIds(mutation.mutationId, mutation.occurredAt),
     ...(basis ? { basis } : {}),
+    queued: queuedRun(spec.offline, queuedEditStamp(mutation.occurredAt, terminal.terminalId)),
   };
+  // Done while the employee was still on staff (the terminal checked the PIN): applied, and flagged.
+  if (Number(employee.is_deleted) !== 0) warn(ctx, { code: 'EMPLOYEE_INACTIVE', employeeId: employee.id });
   // Queued operations are writes, and no write takes query parameters.
   const input = { body, query: undefined, params } as unknown as OperationInput<OperationId>;
   if (mutation.name.startsWith('EmployeeController_')) actors.clear();
   try {
     await runWriteInTransaction(tx, spec, handler, input, ctx);
+    const warnings = ctx.queued?.warnings.list ?? [];
+    // In the same transaction as the operation: the back office lists them (GET /logs?type=WARNING).
+    await recordWarnings(tx, terminal, mutation, warnings, receivedAt);
     return { status: 'applied', result: { warnings } };
   } catch (error) {
     if (error instanceof OperationError && error.statusCode < 500) {

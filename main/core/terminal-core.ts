@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { findOperation } from '../../shared/catalogue/index.js';
 import { SyncEngine } from '../terminal/sync-engine.js';
 import { SyncRefused, Terminal } from '../terminal/terminal.js';
+import { dismissWarnings, openWarnings } from '../terminal/warnings.js';
 import type { LoggedInEmployee } from '../terminal/pin-login.js';
 import type { CoreEventListener, CoreOptions, TerminalCore } from './api.js';
 import type { TerminalEventName } from '../../shared/terminal-contract.js';
@@ -60,12 +61,13 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
 
   async function terminalOperation(operation: string, input: Record<string, unknown>): Promise<unknown> {
     switch (operation) {
-      case 'terminal.enrollmentStatus':
+      case 'terminal.enrollmentStatus': {
         // The names the sign-in screen shows, and the till's scope: a manager (allowed at every till) works at this
         // till's point.
         const names = { ...(await terminal.identity()), scope: await terminal.scope() };
         if (!(await terminal.enrolled())) return { enrolled: false, disconnected: false, ...names };
         return { enrolled: true, disconnected: (await terminal.credentialRefusedAt()) !== null, serviceUrl: await terminal.serviceUrl(), ...names };
+      }
       case 'terminal.enroll': {
         if ((await terminal.enrolled()) && (await terminal.credentialRefusedAt()) === null) throw new RpcFailure(409, 'This terminal is already enrolled');
         const enrolled = await terminal
@@ -132,6 +134,11 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
           basis: row.basis ? JSON.parse(row.basis) : null,
           status: row.status,
         }));
+      case 'terminal.warningsList':
+        return openWarnings(terminal.store);
+      case 'terminal.warningsDismiss':
+        if (!(await dismissWarnings(terminal.store, String(input.mutationId), signedIn().id))) throw new RpcFailure(404, 'No such warning is open');
+        return { dismissed: true };
       default:
         throw new RpcFailure(404, `${operation} is not an operation of this terminal`);
     }

@@ -52,6 +52,9 @@ export const InboxResubmitInput = dto({
 /** Discarding a rejected operation takes a manager's PIN. */
 export const InboxDiscardInput = dto({ entryId: id(), managerPin: pin() });
 
+/** Dismissing the warnings of one operation (anyone signed in: they only say what happened). */
+export const WarningsDismissInput = dto({ mutationId: id() });
+
 export const terminalOperationInputs: Record<TerminalOperationName, z.ZodType> = {
   'terminal.enrollmentStatus': nothing,
   'terminal.enroll': EnrollInput,
@@ -64,4 +67,6 @@ export const terminalOperationInputs: Record<TerminalOperationName, z.ZodType> =
   'terminal.inboxResubmit': InboxResubmitInput,
   'terminal.inboxDiscard': InboxDiscardInput,
   'terminal.unsentList': nothing,
+  'terminal.warningsList': nothing,
+  'terminal.warningsDismiss': WarningsDismissInput,
 };

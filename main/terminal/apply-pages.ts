@@ -4,14 +4,15 @@
  *
  * A pull page: take back pending local work, apply the service's rows (a row is applied when its version is not
  * older than the one held, so a repeated page changes nothing and an old image never overwrites a newer one),
- * settle the acknowledged operations (applied: dropped from the outbox; rejected: moved to the inbox with their
- * payload and reason), then redo the operations still pending.
+ * settle the acknowledged operations (applied: dropped from the outbox, keeping the warnings of any business rule
+ * they broke; rejected: moved to the inbox with their payload and reason), then redo the operations still pending.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../app/context.js';
 import { continueUnderNewEpoch, requireMeta, writeMeta } from './meta.js';
 import { replayPending, undoPending, type OutboxRow } from './local-run.js';
 import { upsertFromJson, upsertManyFromJson } from './rows.js';
+import { keepWarnings } from './warnings.js';
 import type { TerminalStore } from './store.js';
 
 export interface PullPageMeta {
@@ -92,6 +93,7 @@ export async function applyPullPages(store: TerminalStore, pages: readonly Pulle
           forked = true;
           continue;
         }
+        if (result.status === 'applied') await keepWarnings(local, row, result.result, now);
         if (result.status === 'rejected') {
           rejected += 1;
           await sql`

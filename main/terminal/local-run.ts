@@ -18,6 +18,7 @@ import type { Db, OperationContext } from '../../app/context.js';
 import { domainHandlers } from '../../app/handlers.js';
 import { runWriteInTransaction, type Handler, type OperationInput } from '../../app/operation.js';
 import { derivedIds } from '../../app/sync/derived-ids.js';
+import { queuedRun } from '../../app/warnings.js';
 import { stampOperation } from './clock.js';
 import { readMeta, requireMeta, writeMeta } from './meta.js';
 import { deleteRow, upsertFromJson } from './rows.js';
@@ -78,7 +79,19 @@ function parseInput(spec: OperationSpec, input: LocalInput): OperationInput<Oper
   return { body: parse(spec.body, input.body), query: parse(spec.query, input.query), params } as unknown as OperationInput<OperationId>;
 }
 
-async function contextFor(db: Kysely<unknown>, employeeId: string, mutationId: string, occurredAt: string, basis?: bigint): Promise<OperationContext> {
+/**
+ * The context of an operation at this till: whoever is logged in acts at the till's workplace and point (a manager
+ * allowed at every till included), and a write is a queued one — a fact breaks business rules with a warning, as
+ * on the service (app/warnings.ts).
+ */
+async function contextFor(
+  db: Kysely<unknown>,
+  employeeId: string,
+  mutationId: string,
+  occurredAt: string,
+  basis?: bigint,
+  spec?: OperationSpec,
+): Promise<OperationContext> {
   const workplaceId = await requireMeta(db, 'workplace_id');
   const pointId = await requireMeta(db, 'point_id');
   return {
@@ -88,6 +101,7 @@ async function contextFor(db: Kysely<unknown>, employeeId: string, mutationId: s
     side: 'terminal',
     newId: derivedIds(mutationId, occurredAt),
     ...(basis === undefined ? {} : { basis: { value: basis } }),
+    ...(spec ? { queued: queuedRun(spec.offline) } : {}),
   };
 }
 
@@ -158,7 +172,7 @@ export async function runLocally(
     const occurredAt = await stampOperation(local);
     const params = input.params ?? {};
     const basis = await basisOf(local, name, params, input.body);
-    const ctx = await contextFor(local, employeeId, mutationId, occurredAt, basis === null ? undefined : parseBasis(name, basis));
+    const ctx = await contextFor(local, employeeId, mutationId, occurredAt, basis === null ? undefined : parseBasis(name, basis), resolved.spec);
     const result = await runJournaled(tx, resolved, parsed, ctx, seq);
     await sql`
       insert into outbox (seq, epoch, mutation_id, name, v, occurred_at, employee_id, params, args, basis, status, dt_created)
@@ -199,7 +213,14 @@ export async function replayPending(tx: Db): Promise<void> {
     const resolved = resolve(row.name);
     const input = parseInput(resolved.spec, { params: row.params ? JSON.parse(row.params) : {}, body: row.args ? JSON.parse(row.args) : {} });
     const basis = row.basis ? (JSON.parse(row.basis) as { value: string }).value : null;
-    const ctx = await contextFor(local, row.employee_id, row.mutation_id, row.occurred_at, basis === null ? undefined : parseBasis(row.name, basis));
+    const ctx = await contextFor(
+      local,
+      row.employee_id,
+      row.mutation_id,
+      row.occurred_at,
+      basis === null ? undefined : parseBasis(row.name, basis),
+      resolved.spec,
+    );
     await sql`savepoint replay`.execute(local);
     try {
       await runJournaled(tx, resolved, input, ctx, Number(row.seq));

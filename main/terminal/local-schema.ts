@@ -11,6 +11,8 @@
  * - `current_operation`: one row while an operation runs locally; the undo triggers journal only then.
  * - `mirror_versions`: the service version of each mirrored row held (a change is applied only if not older).
  * - `pin_lockout`: consecutive failed PIN logins at this till and until when PIN login is locked.
+ * - `warnings` (0002): the business rules this till's applied operations broke (stock below zero, a deleted item
+ *   sold…), from the service's results, until an employee dismisses them (app/warnings.ts).
  *
  * Immutable once shipped, like db/migrations.
  */
@@ -70,6 +72,27 @@ const m0001: Migration = {
   },
 };
 
-export const terminalMigrations: Record<string, Migration> = { '0001_terminal_core': m0001 };
+/** One row per warning of an applied operation: (its mutationId, its place in the operation's list). */
+const m0002: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`
+      create table warnings (
+        mutation_id text not null,
+        position integer not null,
+        name text not null,
+        occurred_at text not null,
+        employee_id text not null,
+        code text not null,
+        detail text not null,
+        received_at text not null,
+        dismissed_by text,
+        dismissed_at text,
+        primary key (mutation_id, position)
+      )`.execute(db);
+    await sql`create index warnings_open on warnings (dismissed_at, received_at)`.execute(db);
+  },
+};
+
+export const terminalMigrations: Record<string, Migration> = { '0001_terminal_core': m0001, '0002_warnings': m0002 };
 export const TERMINAL_MIGRATION_TABLE = 'kassa_terminal_migration';
 export const TERMINAL_MIGRATION_LOCK_TABLE = 'kassa_terminal_migration_lock';

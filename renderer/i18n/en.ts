@@ -4,6 +4,7 @@ import { inboxEn } from './inbox.js';
 import { modifierGroupsScopeEn } from './modifier-groups-scope.js';
 import { modifierGroupsEn } from './modifier-groups.js';
 import { syncStatesEn } from './sync-states.js';
+import { warningsEn } from './warnings.js';
 import { receiptsEn } from './receipts.js';
 
 export const en = {
@@ -182,6 +183,7 @@ export const en = {
   ...inboxEn,
   ...modifierGroupsScopeEn,
   ...syncStatesEn,
+  ...warningsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

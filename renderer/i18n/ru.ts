@@ -4,6 +4,7 @@ import { inboxRu } from './inbox.js';
 import { modifierGroupsScopeRu } from './modifier-groups-scope.js';
 import { modifierGroupsRu } from './modifier-groups.js';
 import { syncStatesRu } from './sync-states.js';
+import { warningsRu } from './warnings.js';
 import { receiptsRu } from './receipts.js';
 
 /** Russian. */
@@ -183,4 +184,5 @@ export const ru: Messages = {
   ...inboxRu,
   ...modifierGroupsScopeRu,
   ...syncStatesRu,
+  ...warningsRu,
 };

@@ -4,6 +4,7 @@ import { inboxUz } from './inbox.js';
 import { modifierGroupsScopeUz } from './modifier-groups-scope.js';
 import { modifierGroupsUz } from './modifier-groups.js';
 import { syncStatesUz } from './sync-states.js';
+import { warningsUz } from './warnings.js';
 import { receiptsUz } from './receipts.js';
 
 /** Uzbek (Latin script). */
@@ -183,4 +184,5 @@ export const uz: Messages = {
   ...inboxUz,
   ...modifierGroupsScopeUz,
   ...syncStatesUz,
+  ...warningsUz,
 };

@@ -18,6 +18,7 @@ import { ReceiptCorrection } from './inbox/ReceiptCorrection.js';
 import { explainReason, messageLines, reasonLines, type Phrase } from './inbox/reason.js';
 import { ResubmitForm } from './inbox/ResubmitForm.js';
 import { loadNames, NO_NAMES, summarize, type Names } from './inbox/summary.js';
+import { Warnings } from './inbox/Warnings.js';
 
 // Kept importable from here: the reason's lines are read by other screens' tests and helpers.
 export { messageLines, reasonLines };
@@ -158,6 +159,7 @@ export function Inbox() {
   return (
     <section className="screen">
       {/* Sync warnings (shown at the till that made an operation) mount here, above the refused operations. */}
+      <Warnings />
       <h1>{t('inbox.title')}</h1>
       <p className="muted">{t('inbox.intro')}</p>
       {entries.error !== undefined && <ErrorLines lines={errorLines(entries.error)} />}

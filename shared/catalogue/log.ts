@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { dto, isoDate, requiredText, text } from '../schema-kit.js';
 import { operation } from './operation.js';
 
-/** The reference's S_Logs_Type. */
-export const LOG_TYPES = ['SYSTEM', 'USER', 'EMPLOYEE', 'PAYMENT_DEVICE', 'ORDER', 'AUTH'] as const;
+/** The reference's S_Logs_Type, plus WARNING (ours): a rule a queued fact broke and was applied anyway (docs/sync.md). */
+export const LOG_TYPES = ['SYSTEM', 'USER', 'EMPLOYEE', 'PAYMENT_DEVICE', 'ORDER', 'AUTH', 'WARNING'] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 
 /** Longest page of /logs/all; the default page when `limit` is absent. */

@@ -142,6 +142,14 @@ describe('bridge input validation', () => {
     expect(validateBridgeCall('terminal.enroll', { serviceUrl: 'https://kassa.example', code: 'ABC-123' }).input).toEqual({ serviceUrl: 'https://kassa.example', code: 'ABC-123' });
   });
 
+  it('lists the till’s warnings with no input and dismisses one by its operation’s id, refusing anything else', () => {
+    expect(validateBridgeCall('terminal.warningsList', undefined).input).toBeUndefined();
+    expect(failure(() => validateBridgeCall('terminal.warningsList', { all: true })).statusCode).toBe(400);
+    expect(validateBridgeCall('terminal.warningsDismiss', { mutationId: 'op-1' }).input).toEqual({ mutationId: 'op-1' });
+    expect(failure(() => validateBridgeCall('terminal.warningsDismiss', {})).reason).toEqual(['mutationId is required']);
+    expect(failure(() => validateBridgeCall('terminal.warningsDismiss', { mutationId: 'op-1', everyone: true })).statusCode).toBe(400);
+  });
+
   it('validates an edited operation in the inbox with the schema of the operation it is for', () => {
     const edited = validateBridgeCall('terminal.inboxResubmit', {
       entryId: 'op-1',

@@ -67,4 +67,10 @@ describe('the terminal core in its worker', () => {
     const onServer = await server.request('GET', `/api/v1/client-debts/transactions/all?client_id=${goods.client}`, { token: shop.token });
     expect(onServer.body.map((entry: { debt_amount: string }) => entry.debt_amount)).toContain('25');
   });
+
+  it('lists the till’s warnings (none yet) and answers 404 for dismissing one it does not hold', async () => {
+    expect(await core.invoke('terminal.pinLogin', { pincode: '3141' })).toMatchObject({ full_name: 'Aziza' });
+    expect(await core.invoke('terminal.warningsList', undefined)).toEqual([]);
+    await expect(core.invoke('terminal.warningsDismiss', { mutationId: 'no-such-operation' })).rejects.toMatchObject({ statusCode: 404 });
+  });
 });

@@ -230,19 +230,22 @@ describe.each(await testEngines())('the terminal core against a %s service', (en
 
   it('moves an operation the service rejects to the inbox with its payload and reason', async () => {
     const terminal = await till();
-    // Valid here (the client exists locally), but the back office deletes the client before the till syncs.
+    // Valid here (the client exists locally), but the back office deletes the client before the till syncs. A
+    // client edit is descriptive, not a fact: a deleted record refuses it (a credit sale would be applied, with a
+    // warning — test/server/sync-warnings.test.ts).
     const client = await rest('POST', '/clients/create', { full_name: 'Leaving soon' });
     await terminal.pull();
-    await terminal.run('ClientDebtController_createTransaction', { body: { ...debtSale('5').body, client_id: client.body.id } }, cashier);
+    await terminal.run('ClientController_update', { params: { id: client.body.id }, body: { phone_number: '+998901112233' } }, cashier);
     await rest('DELETE', `/clients/delete/${client.body.id}`);
     const synced = await terminal.sync();
     expect(synced.rejected).toBe(1);
     expect(await terminal.pendingOperations()).toBe(0);
     const inbox = await terminal.inbox();
     expect(inbox).toHaveLength(1);
-    expect(inbox[0]).toMatchObject({ name: 'ClientDebtController_createTransaction' });
-    expect(JSON.parse(String(inbox[0]!.args)).client_id).toBe(client.body.id);
-    expect(String(inbox[0]!.reason)).toContain('client_id');
+    expect(inbox[0]).toMatchObject({ name: 'ClientController_update' });
+    expect(JSON.parse(String(inbox[0]!.params)).id).toBe(client.body.id);
+    expect(JSON.parse(String(inbox[0]!.args)).phone_number).toBe('+998901112233');
+    expect(String(inbox[0]!.reason)).toContain(client.body.id);
   });
 
   it('logs an employee in by PIN offline, counting failures across restarts and locking after five', async () => {
@@ -278,20 +281,23 @@ describe.each(await testEngines())('the terminal core against a %s service', (en
     await rest('POST', '/employee/create', { full_name: 'Manager', role_id: role.body.id, password: '7391', workplace_id: world.workplace1 });
     await rest('POST', '/employee/create', { full_name: 'Cashier', role_id: '0', password: '5172', workplace_id: world.workplace1 });
     const terminal = await till();
+    // An edit of a client the back office deletes before the till syncs: refused (an edit is not a fact).
     const reject = async () => {
       const client = await rest('POST', '/clients/create', { full_name: 'Gone' });
       await terminal.pull();
-      await terminal.run('ClientDebtController_createTransaction', { body: { ...debtSale('5').body, client_id: client.body.id } }, cashier);
+      await terminal.run('ClientController_update', { params: { id: client.body.id }, body: { address: 'Chilonzor 5' } }, cashier);
       await rest('DELETE', `/clients/delete/${client.body.id}`);
       await terminal.sync();
       return (await terminal.inbox()).at(-1)!.mutation_id as string;
     };
     const first = await reject();
-    const entriesBefore = (await serverBalance()).length;
-    await terminal.resubmit(first, debtSale('5'), cashier);
-    await expect(terminal.resubmit(first, debtSale('5'), cashier)).rejects.toMatchObject({ statusCode: 404 });
+    const staying = await rest('POST', '/clients/create', { full_name: 'Staying' });
+    await terminal.pull();
+    const edited = { params: { id: staying.body.id }, body: { address: 'Chilonzor 5' } };
+    await terminal.resubmit(first, edited, cashier);
+    await expect(terminal.resubmit(first, edited, cashier)).rejects.toMatchObject({ statusCode: 404 });
     await terminal.sync();
-    expect((await serverBalance()).length).toBe(entriesBefore + 1);
+    expect((await rest('GET', `/clients/${staying.body.id}`)).body.address).toBe('Chilonzor 5');
     const second = await reject();
     await expect(terminal.discard(second, '5172')).rejects.toMatchObject({ statusCode: 403 });
     await terminal.discard(second, '7391');
