@@ -45,13 +45,12 @@ async function pointNamed(db: Db, ctx: OperationContext, scope: PointScope, valu
 
 /**
  * The point of the record `id` names (deleted records included: deleting one is acting on it). Null when there is
- * no such record of the business — the handler answers its own 404 — or when the record names no point. The whole
- * row is read, so a column a database does not have yet (a migration still to come) reads as "no point".
+ * no such record of the business — the handler answers its own 404 — or when the record names no point.
  */
 async function pointOfRecord(db: Db, ctx: OperationContext, scope: PointScope, id: string): Promise<string | null> {
   const row = await loose(db)
     .selectFrom(scope.table)
-    .selectAll()
+    .select(scope.column)
     .where('business_id', '=', ctx.businessId)
     .where('id', '=', id)
     .executeTakeFirst();

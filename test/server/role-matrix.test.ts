@@ -1,6 +1,6 @@
 /**
  * The role matrix (issue 13 §2.2, the reference's hole S15), row by row, over REST and through a till's push: a
- * cashier's PIN token and a till act only on their own point's orders and stock documents, and never delete
+ * cashier's PIN token and a till act only on their own point's orders, shifts and stock documents, and never delete
  * structure (points, workplaces, warehouses, roles, employees); the owner is not limited. Each refusal is a 403
  * that changes nothing.
  */
@@ -24,7 +24,7 @@ type Method = 'POST' | 'PATCH' | 'DELETE';
 /** One kind of point-scoped record: how to make one at a point, and how to change and delete it. */
 interface Kind {
   readonly name: string;
-  readonly table: 'orders' | 'receipts' | 'write_offs' | 'inventories' | 'movements';
+  readonly table: 'orders' | 'settlements' | 'receipts' | 'write_offs' | 'inventories' | 'movements';
   readonly create: { operation: string; path: string; body(world: ReceiptWorld, workplace: string): Record<string, unknown> };
   readonly update: { operation: string; method: Method; path: string; body: Record<string, unknown> };
   readonly remove: { operation: string; path: string };
@@ -54,6 +54,19 @@ const KINDS: readonly Kind[] = [
     },
     update: { operation: 'OrderController_update', method: 'POST', path: '/orders/update', body: { is_voided: true } },
     remove: { operation: 'OrderController_remove', path: '/orders/delete' },
+  },
+  {
+    // A shift's point is its workplace's. Made closed, so that each test can make another at the same till (one open
+    // shift per workplace).
+    name: 'shift',
+    table: 'settlements',
+    create: {
+      operation: 'SettlmentController_create',
+      path: '/settlements/create',
+      body: (_world, workplace) => ({ name: `Shift ${uuidv7().slice(-6)}`, workplace_id: workplace, is_closed: true, dt_closed: '2026-11-20T18:00:00.000Z' }),
+    },
+    update: { operation: 'SettlmentController_update', method: 'PATCH', path: '/settlements/update', body: { name: 'Changed' } },
+    remove: { operation: 'SettlmentController_remove', path: '/settlements/delete' },
   },
   {
     name: 'receipt',
@@ -285,7 +298,7 @@ describe.each(await testEngines())('the role matrix on %s', (engine) => {
   }
 
   it('a cashier cannot move their own point’s document to another point', async () => {
-    const mine = await make(KINDS[1]!, here, cashier.token);
+    const mine = await make(KINDS.find((kind) => kind.name === 'receipt')!, here, cashier.token);
     expectErrorBody(
       await server.request('PATCH', `${API}/receipt/update/${mine}`, { token: cashier.token, body: { organizationId: there.point } }),
       403,
