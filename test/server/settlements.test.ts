@@ -145,9 +145,11 @@ describe.each(await testEngines())('settlements on %s', (engine) => {
     expectValidation(await open(shop, { name: 'x', workplace_id: 'no-such-workplace' }), 'workplace_id must be an existing workplace');
     expectValidation(await open(shop, { name: 'x', workplace_id: theirs.workplace }), 'workplace_id must be an existing workplace');
     const cashier = await cashierToken(server, shop, { workplaceId: world.workplace, pointId: world.point });
-    expectValidation(
+    // Another point's workplace: the role matrix refuses it first (403), before the body's own checks.
+    expectErrorBody(
       await server.request('POST', `${api}/create`, { token: cashier.token, body: { name: 'x', workplace_id: world.bareWorkplace } }),
-      'workplace_id must be a workplace of your point',
+      403,
+      'workplace_id must name your own point',
     );
     expect((await server.request('GET', `${api}/all`, { token: shop.token })).body).toEqual([]);
   });
