@@ -9,6 +9,14 @@ describe('classifying a scan', () => {
     expect(classifyScannedCode('036000291452\r')).toEqual({ kind: 'upca', text: '036000291452', ean13: '0036000291452', upcA: '036000291452' });
   });
 
+  it('drops an AIM symbology identifier the scanner puts in front', () => {
+    expect(classifyScannedCode(']E04006381333931\r')).toMatchObject({ kind: 'ean13', text: '4006381333931' });
+    expect(classifyScannedCode(']E496385074')).toMatchObject({ kind: 'ean8', text: '96385074' });
+    expect(classifyScannedCode(']C1SHOP-42')).toMatchObject({ kind: 'code128', text: 'SHOP-42' });
+    expect(classifyScannedCode(']C1')).toMatchObject({ kind: 'code128', text: ']C1' });
+    expect(classifyScannedCode('A]E0123')).toMatchObject({ kind: 'code128', text: 'A]E0123' });
+  });
+
   it('reads an EAN-13 with a leading 0 as the UPC-A it also is', () => {
     const code = classifyScannedCode('0036000291452');
     expect(code).toEqual({ kind: 'ean13', text: '0036000291452', ean13: '0036000291452', upcA: '036000291452' });

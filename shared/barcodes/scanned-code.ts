@@ -1,6 +1,6 @@
 /**
  * What a keyboard-wedge scanner typed. A scanner "types" the code and then a suffix (Enter, Tab, sometimes CR LF);
- * some add a prefix or send GS1 separators. The till sees only text, so this decides which symbology the text is:
+ * some add a prefix (an AIM symbology identifier such as "]E0", when so configured) or send GS1 separators. The till sees only text, so this decides which symbology the text is:
  * a GTIN (EAN-13, EAN-8, UPC-A) when it is all digits of that length with a correct check digit, else free text as
  * Code 128 carries it. Digits of a GTIN length with a wrong check digit stay free text (a shop may print its own
  * Code 128 labels that happen to be 13 digits), but carry the hint so the till can say "misread" rather than
@@ -23,10 +23,15 @@ export const MAX_SCANNED_LENGTH = 128;
 // eslint-disable-next-line no-control-regex -- stripping control characters is the point
 const EDGE_NOISE = /^[\s\u0000-\u001f\u007f]+|[\s\u0000-\u001f\u007f]+$/g;
 const DIGITS_ONLY = /^\d+$/;
+// "]" + symbology letter + modifier character (ISO/IEC 15424), e.g. "]E0" EAN-13, "]E4" EAN-8, "]C1" GS1-128.
+const AIM_IDENTIFIER = /^\][A-Za-z][0-9A-Za-z](?=.)/s;
 
-/** The scanned text without the scanner's leading and trailing whitespace and control characters. */
+/**
+ * The scanned text without the scanner's leading and trailing whitespace and control characters, and without an
+ * AIM symbology identifier in front (scanners send one only when configured to; no product code starts with "]").
+ */
 export function trimScannerNoise(raw: string): string {
-  return raw.replace(EDGE_NOISE, '');
+  return raw.replace(EDGE_NOISE, '').replace(AIM_IDENTIFIER, '').replace(EDGE_NOISE, '');
 }
 
 function gtinLengthSymbology(digits: string): GtinSymbology | null {
