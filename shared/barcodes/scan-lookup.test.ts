@@ -108,6 +108,21 @@ describe('resolving a scan', () => {
   it('says which item code a weight label named when no item has it', async () => {
     const barcode = withCheckDigit('224242400435');
     expect(await resolveScan(barcode, settings, catalogueOf(items))).toEqual({ kind: 'unknown-item-code', barcode, itemCode: '42424' });
+    const zeros = withCheckDigit('220000000435');
+    expect(await resolveScan(zeros, settings, catalogueOf(items))).toEqual({ kind: 'unknown-item-code', barcode: zeros, itemCode: '00000' });
+  });
+
+  it('finds a weight item entered without the leading zeros of its scale code, preferring an exact code', async () => {
+    const catalogue = catalogueOf([
+      { name: 'cheese', code: '123', price: 9000000n, byWeight: true },
+      { name: 'olives', code: '45', price: 9000000n, byWeight: true },
+      { name: 'exact olives', code: '00045', price: 9000000n, byWeight: true },
+    ]);
+    const cheese = await resolveScan(withCheckDigit('220012300435'), settings, catalogue);
+    expect(cheese.kind === 'add' && cheese.item.name).toBe('cheese');
+    const olives = await resolveScan(withCheckDigit('220004500435'), settings, catalogue);
+    expect(olives.kind === 'add' && olives.item.name).toBe('exact olives');
+    expect(catalogue.asked.filter((question) => question.startsWith('code'))).toEqual(['code 00123', 'code 123', 'code 00045']);
   });
 
   it('refuses a weight or price label for an item not sold by weight, and a price label for an item with no price', async () => {

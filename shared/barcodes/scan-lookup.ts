@@ -17,7 +17,10 @@ type Found<Item> = Item | undefined | Promise<Item | undefined>;
 export interface ScanCatalogue<Item> {
   /** The item whose barcode is exactly `barcode` (as scanned, trimmed; UPC-A is asked in both spellings). */
   findByBarcode(barcode: string): Found<Item>;
-  /** The item a scale knows by `itemCode`, the digits as printed on the label (leading zeros kept). */
+  /**
+   * The item a scale knows by `itemCode`. Asked first with the digits as printed on the label ("00123"), then
+   * without the leading zeros ("123"), since back offices often enter a scale's code without them.
+   */
   findByCode(itemCode: string): Found<Item>;
   /** Price per unit of the item (per kilogram for an item sold by weight), in hundredths. */
   unitPriceOf(item: Item): Money;
@@ -60,7 +63,7 @@ export async function resolveScan<Item>(raw: string, settings: WeightBarcodeSett
 }
 
 async function resolveLabel<Item>(label: WeightLabel, catalogue: ScanCatalogue<Item>): Promise<ScanResolution<Item>> {
-  const item = await catalogue.findByCode(label.itemCode);
+  const item = await findByItemCode(label.itemCode, catalogue);
   if (item === undefined) return { kind: 'unknown-item-code', barcode: label.barcode, itemCode: label.itemCode };
   if (!catalogue.isSoldByWeight(item)) return { kind: 'not-a-weight-item', item, label };
   let quantityUnits: bigint;
@@ -74,6 +77,13 @@ async function resolveLabel<Item>(label: WeightLabel, catalogue: ScanCatalogue<I
   }
   if (quantityUnits <= 0n) return { kind: 'zero-quantity', item, label };
   return addPieces(item, quantityUnits, label);
+}
+
+async function findByItemCode<Item>(itemCode: string, catalogue: ScanCatalogue<Item>): Promise<Item | undefined> {
+  const asPrinted = await catalogue.findByCode(itemCode);
+  if (asPrinted !== undefined) return asPrinted;
+  const withoutZeros = itemCode.replace(/^0+(?=\d)/, '');
+  return withoutZeros === itemCode ? undefined : catalogue.findByCode(withoutZeros);
 }
 
 function addPieces<Item>(item: Item, quantityUnits: bigint, label: WeightLabel | null): ScanResolution<Item> {

@@ -1,10 +1,10 @@
 /**
  * What a keyboard-wedge scanner typed. A scanner "types" the code and then a suffix (Enter, Tab, sometimes CR LF);
- * some add a prefix (an AIM symbology identifier such as "]E0", when so configured) or send GS1 separators. The till sees only text, so this decides which symbology the text is:
- * a GTIN (EAN-13, EAN-8, UPC-A) when it is all digits of that length with a correct check digit, else free text as
- * Code 128 carries it. Digits of a GTIN length with a wrong check digit stay free text (a shop may print its own
- * Code 128 labels that happen to be 13 digits), but carry the hint so the till can say "misread" rather than
- * "unknown" when nothing matches. Never throws, whatever arrives.
+ * some add a prefix (an AIM symbology identifier such as "]E0", when so configured) or send GS1 separators. The
+ * till sees only text, so this decides which symbology the text is: a GTIN (EAN-13, EAN-8, UPC-A) when it is all
+ * digits of that length with a correct check digit, else free text as Code 128 carries it. Digits of a GTIN length
+ * with a wrong check digit stay free text (a shop may print its own Code 128 labels that happen to be 13 digits),
+ * but carry the hint so the till can say "misread" rather than "unknown" when nothing matches. Never throws.
  */
 import { isValidEan13, isValidEan8, isValidUpcA } from './check-digit.js';
 
