@@ -48,6 +48,6 @@ describe('weight and price barcode layouts', () => {
   it('never throws on arbitrary text', () => {
     fc.assert(fc.property(fc.string({ maxLength: 40 }), (text) => {
       expect(typeof parseWeightBarcodeLayout(text).ok).toBe('boolean');
-    }));
+    }), { seed: 17, numRuns: 500 });
   });
 });
