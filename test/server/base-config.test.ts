@@ -3,6 +3,7 @@ import { testEngines } from '../helpers/databases.js';
 import { startTestServer, registerTenant, type Tenant, type TestServer } from '../helpers/server.js';
 import { expectErrorBody, expectValidation } from '../helpers/checks.js';
 import { lifeCycleTests } from '../helpers/life-cycle.js';
+import { WEIGHT_BARCODES_CONFIG_KEY } from '../../shared/barcodes/weight-barcode-settings.js';
 
 let keyCounter = 0;
 /** A key no other test uses, since keys are unique per business. */
@@ -129,5 +130,42 @@ describe.each(await testEngines())('base config on %s', (engine) => {
       body: { key_name: null, key_value: null },
     });
     expect(updated.body).toMatchObject({ key_name: created.body.key_name, key_value: 'v' });
+  });
+
+  describe('weight barcode settings', () => {
+    const settingsKey = WEIGHT_BARCODES_CONFIG_KEY;
+    const good = JSON.stringify({ rules: [{ prefixes: ['22', '23'], layout: 'PP CCCCC WWWWW K' }, { prefixes: ['24'], layout: 'PP CCCCC $$$.$$ K' }] });
+    const update = (tenant: Tenant, rowId: string, body: Record<string, unknown>) =>
+      server.request('PATCH', `/api/v1/base-config/update/${rowId}`, { token: tenant.token, body });
+
+    it('stores readable weight barcode settings and refuses unreadable ones with 400 naming the field, storing nothing', async () => {
+      const tenant = await registerTenant(server, 'scales');
+      expectValidation(await create(tenant, { key_name: settingsKey, key_value: 'prefix 22' }), 'key_value must be JSON text');
+      expectValidation(
+        await create(tenant, { key_name: settingsKey, key_value: JSON.stringify({ rules: [{ prefixes: ['19'], layout: 'PP CCCCC WWWW K' }] }) }),
+        'key_value rules.0.prefixes.0: must be two digits from 20 to 29',
+        'key_value rules.0.layout: must have 13 digit positions (an EAN-13), not 12',
+      );
+      expect(await liveRows(tenant, settingsKey)).toEqual([]);
+      const created = await create(tenant, { key_name: settingsKey, key_value: good });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ key_name: settingsKey, key_value: good });
+    });
+
+    it('checks an update of the settings and a rename of another key to the settings key', async () => {
+      const tenant = await registerTenant(server, 'scales-update');
+      const settings = await create(tenant, { key_name: settingsKey, key_value: good });
+      expectValidation(await update(tenant, settings.body.id, { key_value: '{"rules":[{"prefixes":["22"],"layout":"PP WWWWW CCCCC K"}]}' }), 'key_value rules.0.layout: must be written like');
+      expect((await liveRows(tenant, settingsKey)).map((row) => row.key_value)).toEqual([good]);
+      await server.request('DELETE', `/api/v1/base-config/delete/${settings.body.id}`, { token: tenant.token });
+      const other = await create(tenant, { key_name: 'note', key_value: 'not settings' });
+      expectValidation(await update(tenant, other.body.id, { key_name: settingsKey }), 'key_value must be JSON text');
+      expect(await liveRows(tenant, settingsKey)).toEqual([]);
+      expect((await update(tenant, other.body.id, { key_name: settingsKey, key_value: '{"rules":[]}' })).status).toBe(200);
+    });
+
+    it('leaves values of other keys free text', async () => {
+      expect((await create(shop, { key_name: freshKey('barcodes.weight.note'), key_value: 'prefix 22' })).status).toBe(201);
+    });
   });
 });
