@@ -4,39 +4,26 @@
  * the newer edit wins").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Terminal, fetchTransport } from '../../main/terminal/terminal.js';
+import { Terminal } from '../../main/terminal/terminal.js';
 import { testEngines } from '../helpers/databases.js';
-import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
-import { cashierToken } from '../helpers/actors.js';
-import { createItem, enrollmentCode, shopWorld, type ShopWorld } from '../helpers/terminals.js';
+import type { Tenant, TestServer } from '../helpers/server.js';
+import { startTillService, type TillService } from '../helpers/till-service.js';
+import { createItem } from '../helpers/terminals.js';
 
 describe.each(await testEngines())('descriptive edits at the till converge on the newer one, against a %s service', (engine) => {
+  let service: TillService;
   let server: TestServer;
-  let url: string;
   let shop: Tenant;
-  let world: ShopWorld;
   let cashier: string;
-  const terminals: Terminal[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
-    url = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    shop = await registerTenant(server);
-    world = await shopWorld(server, shop);
-    cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1 })).id;
+    service = await startTillService(engine);
+    ({ server, shop, cashier } = service);
   });
-  afterAll(async () => {
-    for (const terminal of terminals) await terminal.close();
-    await server.close();
-  });
+  afterAll(() => service.close());
 
-  async function till(): Promise<Terminal> {
-    const terminal = await Terminal.open(':memory:', fetchTransport);
-    terminals.push(terminal);
-    await terminal.enroll(url, await enrollmentCode(server, shop.token, world.workplace1), 'Till');
-    await terminal.bootstrap();
-    return terminal;
-  }
+  /** A new till: its own store, enrolled at till 1 and bootstrapped. */
+  const till = () => service.till();
   const officeRename = async (id: string, name: string) => {
     const response = await server.request('PATCH', `/api/v1/item-modifier/items/update/${id}`, { token: shop.token, body: { name } });
     expect(response.status, JSON.stringify(response.body)).toBe(200);

@@ -5,43 +5,31 @@
  * on both sides, unless the price was changed since.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Terminal, fetchTransport } from '../../main/terminal/terminal.js';
+import { Terminal } from '../../main/terminal/terminal.js';
 import { testEngines } from '../helpers/databases.js';
-import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
-import { cashierToken } from '../helpers/actors.js';
-import { createItem, enrollmentCode, receiptNeeds, shopWorld, type ShopWorld } from '../helpers/terminals.js';
+import type { Tenant, TestServer } from '../helpers/server.js';
+import { startTillService, type TillService } from '../helpers/till-service.js';
+import { createItem, receiptNeeds, type ShopWorld } from '../helpers/terminals.js';
 
 describe.each(await testEngines())('receipt prices at a till against a %s service', (engine) => {
+  let service: TillService;
   let server: TestServer;
   let shop: Tenant;
   let world: ShopWorld;
   let needs: { measure: string; supplier: string };
   let cashier: string;
-  let url: string;
-  const terminals: Terminal[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
-    url = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    shop = await registerTenant(server);
-    world = await shopWorld(server, shop);
+    service = await startTillService(engine);
+    ({ server, shop, world, cashier } = service);
     needs = await receiptNeeds(server, shop);
-    cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1 })).id;
   });
-  afterAll(async () => {
-    for (const terminal of terminals) await terminal.close();
-    await server.close();
-  });
+  afterAll(() => service.close());
 
-  async function till(): Promise<Terminal> {
-    const terminal = await Terminal.open(':memory:', fetchTransport);
-    terminals.push(terminal);
-    await terminal.enroll(url, await enrollmentCode(server, shop.token, world.workplace1), 'Till');
-    await terminal.bootstrap();
-    return terminal;
-  }
+  /** A new till: its own store, enrolled at till 1 and bootstrapped. */
+  const till = () => service.till();
 
-  const rest = (method: string, path: string, body?: unknown) => server.request(method, `/api/v1${path}`, { token: shop.token, body });
+  const rest = (method: string, path: string, body?: unknown) => service.rest(method, path, body);
   const localPrice = async (terminal: Terminal, itemId: string) =>
     BigInt((await terminal.store.db.selectFrom('items').select('price').where('id', '=', itemId).executeTakeFirstOrThrow()).price);
   const servicePrice = async (itemId: string) =>

@@ -4,43 +4,31 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Terminal, fetchTransport, type Transport } from '../../main/terminal/terminal.js';
 import { testEngines } from '../helpers/databases.js';
-import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
-import { cashierToken } from '../helpers/actors.js';
+import type { Tenant, TestServer } from '../helpers/server.js';
+import { startTillService, type TillService } from '../helpers/till-service.js';
 import { receiptWorld, type ReceiptWorld } from '../helpers/receipts.js';
-import { enrollmentCode, shopWorld, type ShopWorld } from '../helpers/terminals.js';
+import { enrollmentCode, type ShopWorld } from '../helpers/terminals.js';
 
 describe.each(await testEngines())('the terminal core against a %s service', (engine) => {
+  let service: TillService;
   let server: TestServer;
   let url: string;
   let shop: Tenant;
   let world: ShopWorld;
   let goods: ReceiptWorld;
   let cashier: string;
-  const terminals: Terminal[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
-    url = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    shop = await registerTenant(server);
-    world = await shopWorld(server, shop);
+    service = await startTillService(engine);
+    ({ server, url, shop, world, cashier } = service);
     goods = await receiptWorld(server, shop);
-    cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1 })).id;
   });
-  afterAll(async () => {
-    for (const terminal of terminals) await terminal.close();
-    await server.close();
-  });
+  afterAll(() => service.close());
 
   /** A new till: its own store, enrolled at till 1 and bootstrapped. */
-  async function till(transport: Transport = fetchTransport): Promise<Terminal> {
-    const terminal = await Terminal.open(':memory:', transport);
-    terminals.push(terminal);
-    await terminal.enroll(url, await enrollmentCode(server, shop.token, world.workplace1), 'Till');
-    await terminal.bootstrap();
-    return terminal;
-  }
+  const till = (transport?: Transport) => service.till(transport);
 
-  const rest = (method: string, path: string, body?: unknown) => server.request(method, `/api/v1${path}`, { token: shop.token, body });
+  const rest = (method: string, path: string, body?: unknown) => service.rest(method, path, body);
   const serverBalance = async () => (await rest('GET', `/client-debts/transactions/all?client_id=${goods.client}`)).body as { debt_amount: string }[];
   const localBalance = async (terminal: Terminal) => {
     const row = await terminal.store.db.selectFrom('client_debts').select('debt_amount').where('client_id', '=', goods.client).executeTakeFirst();
@@ -66,7 +54,7 @@ describe.each(await testEngines())('the terminal core against a %s service', (en
 
   it('names its business, till and point for the sign-in screen once enrolled, and nothing before', async () => {
     const fresh = await Terminal.open(':memory:', fetchTransport);
-    terminals.push(fresh);
+    service.track(fresh);
     expect(await fresh.identity()).toEqual({ business: null, till: null, point: null });
     const terminal = await till();
     const business = await server.database.db.selectFrom('businesses').select('name').where('id', '=', shop.businessId).executeTakeFirstOrThrow();
@@ -267,7 +255,7 @@ describe.each(await testEngines())('the terminal core against a %s service', (en
     for (let attempt = 0; attempt < 3; attempt += 1) await expect(terminal.pinLogin('0000')).rejects.toMatchObject({ statusCode: 401 });
     await terminal.close();
     terminal = await Terminal.open(file, offline);
-    terminals.push(terminal);
+    service.track(terminal);
     await expect(terminal.pinLogin('0000')).rejects.toMatchObject({ statusCode: 401 });
     await expect(terminal.pinLogin('0000')).rejects.toMatchObject({ statusCode: 401 });
     await expect(terminal.pinLogin('4826')).rejects.toMatchObject({ statusCode: 429 });

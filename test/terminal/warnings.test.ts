@@ -4,46 +4,33 @@
  * an operation made at a till is recorded against the till's point.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Terminal, fetchTransport } from '../../main/terminal/terminal.js';
 import { dismissWarnings, openWarnings } from '../../main/terminal/warnings.js';
 import { testEngines } from '../helpers/databases.js';
-import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
-import { cashierToken } from '../helpers/actors.js';
-import { createItem, enrollmentCode, receiptNeeds, receive, shopWorld, type ShopWorld } from '../helpers/terminals.js';
+import type { Tenant, TestServer } from '../helpers/server.js';
+import { startTillService, type TillService } from '../helpers/till-service.js';
+import { createItem, receiptNeeds, receive, type ShopWorld } from '../helpers/terminals.js';
 
 describe.each(await testEngines())('warnings kept at the till, against a %s service', (engine) => {
+  let service: TillService;
   let server: TestServer;
-  let url: string;
   let shop: Tenant;
   let world: ShopWorld;
   let needs: { measure: string; supplier: string };
   let cashier: string;
   let cash: string;
-  const terminals: Terminal[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
-    url = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    shop = await registerTenant(server);
-    world = await shopWorld(server, shop);
+    service = await startTillService(engine);
+    ({ server, shop, world, cashier } = service);
     needs = await receiptNeeds(server, shop);
-    cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1 })).id;
     cash = (await rest('POST', '/payment-methods/create', { name: 'Cash', kind: 'CASH' })).body.id;
   });
-  afterAll(async () => {
-    for (const terminal of terminals) await terminal.close();
-    await server.close();
-  });
+  afterAll(() => service.close());
 
-  const rest = (method: string, path: string, body?: unknown) => server.request(method, `/api/v1${path}`, { token: shop.token, body });
+  const rest = (method: string, path: string, body?: unknown) => service.rest(method, path, body);
 
-  async function till(): Promise<Terminal> {
-    const terminal = await Terminal.open(':memory:', fetchTransport);
-    terminals.push(terminal);
-    await terminal.enroll(url, await enrollmentCode(server, shop.token, world.workplace1), 'Till');
-    await terminal.bootstrap();
-    return terminal;
-  }
+  /** A new till: its own store, enrolled at till 1 and bootstrapped. */
+  const till = () => service.till();
   const sale = (itemId: string, quantity: string) => ({
     body: {
       order_id: `sale-${Math.random()}`,
