@@ -6,11 +6,20 @@
 import type { PrintBlock } from './print-document.js';
 import { printableText } from './printable-text.js';
 
-/** Splits text into lines of at most `columns` characters, breaking at spaces and cutting words that are too long. */
+/**
+ * Splits text into lines of at most `columns` characters, breaking at spaces and cutting words that are too long.
+ * Leading spaces are an indent: kept on every line of the text.
+ */
 export function wrapText(text: string, columns: number): string[] {
+  const printable = printableText(text);
+  const indent = /^ */.exec(printable)?.[0].slice(0, Math.max(0, columns - 1)) ?? '';
+  return wrapWords(printable, columns - indent.length).map((line) => (line ? indent + line : line));
+}
+
+function wrapWords(text: string, columns: number): string[] {
   const lines: string[] = [];
   let current = '';
-  for (const word of printableText(text).split(/\s+/).filter(Boolean)) {
+  for (const word of text.split(/\s+/).filter(Boolean)) {
     let rest = word;
     while (rest.length > 0) {
       const room = current ? columns - current.length - 1 : columns;
@@ -39,10 +48,9 @@ export function centredLines(text: string, columns: number, emphasis = false): P
   }));
 }
 
-/** Lines of `text`, left-aligned, continuation lines indented by `indent` spaces. */
-export function leftLines(text: string, columns: number, indent = 0): PrintBlock[] {
-  const pad = ' '.repeat(indent);
-  return wrapText(text, columns - indent).map((line) => ({ kind: 'line', text: pad + line }));
+/** Lines of `text`, left-aligned; leading spaces indent every line. */
+export function leftLines(text: string, columns: number): PrintBlock[] {
+  return wrapText(text, columns).map((line) => ({ kind: 'line', text: line }));
 }
 
 /**

@@ -29,6 +29,18 @@ export function printedMoney(amount: string, field = 'amount'): string {
   return negative ? `-${body}` : body;
 }
 
+/** An amount taken away (discount, refund): "1500" → "-1 500", but "0" stays "0". */
+export function printedDeduction(amount: string, field = 'amount'): string {
+  const printed = printedMoney(amount, field);
+  return printed === '0' || printed.startsWith('-') ? printed : `-${printed}`;
+}
+
+/** Whether a valid amount is zero ("0", "0.00"); malformed amounts are not zero (they fail when printed). */
+export function isZeroAmount(amount: string): boolean {
+  const parsed = parseDecimal(amount, MONEY);
+  return parsed.ok && parsed.units === 0n;
+}
+
 /** A quantity as the cashier entered it: "2" → "2", "0.375" → "0.375", "1500" → "1 500". */
 export function printedQuantity(quantity: string, field = 'quantity'): string {
   const parsed = parseDecimal(quantity, QUANTITY);

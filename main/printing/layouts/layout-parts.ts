@@ -5,7 +5,7 @@
  */
 import type { DocumentHeading, NamedAmount, ReceiptLine, RefundCodeKind } from '../document-data.js';
 import { centredLines, leftLines, pairLines } from '../line-fitting.js';
-import { printedMoney, printedQuantity } from '../money-text.js';
+import { isZeroAmount, printedDeduction, printedMoney, printedQuantity } from '../money-text.js';
 import type { PrintBlock } from '../print-document.js';
 import type { ReceiptLabels } from '../receipt-labels.js';
 
@@ -25,7 +25,7 @@ export function headingBlocks(heading: DocumentHeading, title: string, labels: R
 export function itemLineBlocks(line: ReceiptLine, labels: ReceiptLabels, columns: number, index: number): PrintBlock[] {
   const field = `lines[${index}]`;
   const blocks: PrintBlock[] = [
-    ...leftLines(line.name, columns, 0),
+    ...leftLines(line.name, columns),
     ...pairLines(
       `  ${printedQuantity(line.quantity, `${field}.quantity`)} x ${printedMoney(line.unitPrice, `${field}.unitPrice`)}`,
       printedMoney(line.total, `${field}.total`),
@@ -36,12 +36,12 @@ export function itemLineBlocks(line: ReceiptLine, labels: ReceiptLabels, columns
     const text = `  + ${modifier.name}`;
     blocks.push(
       ...(modifier.amount === undefined
-        ? leftLines(text, columns, 4)
+        ? leftLines(text, columns)
         : pairLines(text, printedMoney(modifier.amount, `${field}.modifiers[${modifierIndex}].amount`), columns)),
     );
   });
-  if (line.discount !== undefined) {
-    blocks.push(...pairLines(`  ${labels.discount}`, `-${printedMoney(line.discount, `${field}.discount`)}`, columns));
+  if (line.discount !== undefined && !isZeroAmount(line.discount)) {
+    blocks.push(...pairLines(`  ${labels.discount}`, printedDeduction(line.discount, `${field}.discount`), columns));
   }
   return blocks;
 }

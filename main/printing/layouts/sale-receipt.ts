@@ -5,7 +5,7 @@
  */
 import type { SaleReceiptData } from '../document-data.js';
 import { centredLines, pairLines } from '../line-fitting.js';
-import { printedMoney } from '../money-text.js';
+import { printedDeduction } from '../money-text.js';
 import type { PrintBlock, PrintDocument } from '../print-document.js';
 import { printedTime } from '../printed-time.js';
 import { RECEIPT_LABELS } from '../receipt-labels.js';
@@ -24,7 +24,7 @@ export function saleReceiptDocument(sale: SaleReceiptData, columns: number): Pri
     { kind: 'rule', style: 'single' },
     ...amountBlocks(labels.subtotal, sale.subtotal, columns, 'subtotal'),
     ...sale.discounts.flatMap((discount, index) =>
-      pairLines(`${labels.discount}: ${discount.name}`, `-${printedMoney(discount.amount, `discounts[${index}].amount`)}`, columns),
+      pairLines(`${labels.discount}: ${discount.name}`, printedDeduction(discount.amount, `discounts[${index}].amount`), columns),
     ),
     ...amountBlocks(labels.total, sale.total, columns, 'total', true),
     ...namedAmountBlocks(sale.taxes.map((tax) => ({ ...tax, name: `  ${labels.taxIncluded} ${tax.name}` })), columns, 'taxes'),

@@ -6,7 +6,7 @@
 import { MONEY, formatMoney, parseDecimal } from '../../../shared/decimal.js';
 import type { ShiftReportData, ZReportData } from '../document-data.js';
 import { centredLines, pairLines } from '../line-fitting.js';
-import { UnprintableValueError, printedMoney } from '../money-text.js';
+import { UnprintableValueError, printedDeduction, printedMoney } from '../money-text.js';
 import type { PrintBlock, PrintDocument } from '../print-document.js';
 import { printedTime } from '../printed-time.js';
 import { RECEIPT_LABELS, type ReceiptLabels } from '../receipt-labels.js';
@@ -28,7 +28,7 @@ export function overShortText(countedCash: string, expectedCash: string): string
 function shiftTotalsBlocks(report: ShiftReportData, labels: ReceiptLabels, columns: number): PrintBlock[] {
   return [
     ...pairLines(`${labels.sales} (${report.salesCount})`, printedMoney(report.salesTotal, 'salesTotal'), columns),
-    ...pairLines(`${labels.refunds} (${report.refundsCount})`, `-${printedMoney(report.refundsTotal, 'refundsTotal')}`, columns),
+    ...pairLines(`${labels.refunds} (${report.refundsCount})`, printedDeduction(report.refundsTotal, 'refundsTotal'), columns),
     ...amountBlocks(labels.discounts, report.discountsTotal, columns, 'discountsTotal'),
     ...(report.taxes.length > 0 ? [...centredLines(labels.taxes, columns), ...namedAmountBlocks(report.taxes, columns, 'taxes')] : []),
     { kind: 'rule', style: 'single' },
@@ -39,7 +39,7 @@ function shiftTotalsBlocks(report: ShiftReportData, labels: ReceiptLabels, colum
       return [
         ...pairLines(method.name, printedMoney(formatMoney(net), `${field}.net`), columns, true),
         ...pairLines(`  ${labels.sales}`, printedMoney(method.sales, `${field}.sales`), columns),
-        ...pairLines(`  ${labels.refunds}`, `-${printedMoney(method.refunds, `${field}.refunds`)}`, columns),
+        ...pairLines(`  ${labels.refunds}`, printedDeduction(method.refunds, `${field}.refunds`), columns),
       ];
     }),
     { kind: 'rule', style: 'single' },
