@@ -1,10 +1,12 @@
 /**
  * A print document → ESC/POS bytes for one printer profile, through the kept encoder library. The code page is
  * selected once after ESC @ (ESC t n, with n from the profile's mapping), every line is already printable in it
- * (line-fitting.ts applied printable-text.ts), so the printer never meets a character it would print as "?".
+ * (printable-text.ts, applied again here for hand-built documents), so the printer never meets a character it
+ * would print as "?".
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { PrintBlock, PrintDocument } from './print-document.js';
+import { printableText } from './printable-text.js';
 import type { PrinterProfile } from './printer-profile.js';
 import { columnsOf } from './printer-profile.js';
 
@@ -14,10 +16,12 @@ function ruleText(style: 'single' | 'double', columns: number): string {
 
 function encodeBlock(encoder: ReceiptPrinterEncoder, block: PrintBlock, columns: number): void {
   switch (block.kind) {
-    case 'line':
-      if (block.emphasis) encoder.bold(true).line(block.text).bold(false);
-      else encoder.line(block.text);
+    case 'line': {
+      const text = printableText(block.text); // layouts already did; a hand-built document may not have
+      if (block.emphasis) encoder.bold(true).line(text).bold(false);
+      else encoder.line(text);
       return;
+    }
     case 'rule':
       encoder.line(ruleText(block.style, columns));
       return;

@@ -4,12 +4,13 @@
  * placeholder and machine commands (drawer pulse, cut) print nothing.
  */
 import type { PrintBlock, PrintDocument } from './print-document.js';
+import { printableText } from './printable-text.js';
 
 function previewBlock(block: PrintBlock, columns: number): string[] {
   const centred = (text: string) => ' '.repeat(Math.max(0, Math.floor((columns - text.length) / 2))) + text;
   switch (block.kind) {
     case 'line':
-      return [block.text];
+      return [printableText(block.text)];
     case 'rule':
       return [(block.style === 'double' ? '=' : '-').repeat(columns)];
     case 'barcode':
