@@ -28,7 +28,17 @@ function errorCode(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function sendToPrinter(address: PrinterAddress, bytes: Uint8Array, options: SendOptions = DEFAULT_SEND_OPTIONS): Promise<PrintOutcome> {
+/** Opens the TCP connection; replaceable so a test can hold a connection that never completes. */
+export type OpenConnection = (address: PrinterAddress) => Socket;
+
+const openTcpConnection: OpenConnection = (address) => connect({ host: address.host, port: address.port });
+
+export function sendToPrinter(
+  address: PrinterAddress,
+  bytes: Uint8Array,
+  options: SendOptions = DEFAULT_SEND_OPTIONS,
+  openConnection: OpenConnection = openTcpConnection,
+): Promise<PrintOutcome> {
   return new Promise<PrintOutcome>((resolve) => {
     const startedAt = Date.now();
     let connected = false;
@@ -58,7 +68,7 @@ export function sendToPrinter(address: PrinterAddress, bytes: Uint8Array, option
     };
 
     try {
-      socket = connect({ host: address.host, port: address.port });
+      socket = openConnection(address);
     } catch (error) {
       resolve({ status: 'unreachable', reason: errorCode(error) });
       return;
