@@ -91,16 +91,22 @@ export class PrintService {
   }
 
   private async sendNow(job: LaidOutJob): Promise<PrintOutcome> {
+    let bytes: Uint8Array;
     try {
-      const bytes = encodeDocument(job.document, job.printer.profile);
+      bytes = encodeDocument(job.document, job.printer.profile);
+    } catch (error) {
+      // e.g. a profile whose code page is not on its printer's mapping: a configuration to fix, not a retry.
+      return { status: 'invalid_document', problem: error instanceof Error ? error.message : String(error) };
+    }
+    try {
       return await this.send(job.printer, bytes, {
         connectTimeoutMs: this.connectTimeoutMs,
         writeTimeoutMs: this.writeTimeoutMs,
         confirm: job.printer.confirm ?? 'status',
       });
     } catch (error) {
-      // encodeDocument throws on a profile whose code page its mapping lacks; a custom send might throw too.
-      return { status: 'invalid_document', problem: error instanceof Error ? error.message : String(error) };
+      // The TCP transport never throws; a replaced one might, and the caller must still get an outcome.
+      return { status: 'refused', reason: error instanceof Error ? error.message : String(error) };
     }
   }
 }
