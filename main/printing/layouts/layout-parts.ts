@@ -60,7 +60,6 @@ export function namedAmountBlocks(amounts: readonly NamedAmount[], columns: numb
  */
 export function refundCodeBlock(orderId: string, preferred: RefundCodeKind, columns: number): PrintBlock {
   const barcodeLimit = columns <= 32 ? 12 : 20;
-  // eslint-disable-next-line no-control-regex -- Code 128 carries ASCII only
   const asciiOnly = /^[\x20-\x7E]+$/.test(orderId);
   return preferred === 'barcode' && asciiOnly && orderId.length <= barcodeLimit
     ? { kind: 'barcode', value: orderId }

@@ -107,8 +107,8 @@ describe('the refund, report and credit slip layouts', () => {
     expect(text).toMatch(/Возвраты \(1\) +-18 000/);
     expect(text).toMatch(/Скидки +41 500/);
     expect(text).toMatch(/НДС 12% +346 285.71/);
-    expect(text).toMatch(/Наличные +1 232 000\n  Продажи +1 250 000\n  Возвраты +-18 000/);
-    expect(text).toMatch(/Uzcard +1 800 000\n  Продажи +1 800 000\n  Возвраты +0\n/);
+    expect(text).toMatch(/Наличные +1 232 000\n {2}Продажи +1 250 000\n {2}Возвраты +-18 000/);
+    expect(text).toMatch(/Uzcard +1 800 000\n {2}Продажи +1 800 000\n {2}Возвраты +0\n/);
     expect(text).toMatch(/Ожидается наличных +1 732 000/);
     expect(text).not.toContain('Пересчитано');
   });

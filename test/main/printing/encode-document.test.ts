@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drawerPulseBytes, encodeDocument } from '../../../main/printing/encode-document.js';
 import type { PrintDocument } from '../../../main/printing/print-document.js';
 import { layoutDocument } from '../../../main/printing/printable-document.js';
+import { previewDocument } from '../../../main/printing/preview-document.js';
 import type { PrinterProfile } from '../../../main/printing/printer-profile.js';
 import { sampleSale } from './sample-documents.js';
 
@@ -62,6 +63,19 @@ describe('encoding a print document to ESC/POS', () => {
     const at = indexOfBytes(bytes, [0x1d, 0x6b, 73]);
     expect(at).toBeGreaterThan(0);
     expect(Buffer.from(bytes).subarray(at).toString('latin1')).toContain('K2-000123');
+  });
+
+  it('prints every text line the preview shows, in the same order', () => {
+    for (const language of ['uz', 'ru', 'en'] as const) {
+      const document = layoutDocument({ type: 'sale-receipt', data: sampleSale({ language }) }, 32);
+      const decoded = new TextDecoder('ibm866').decode(encodeDocument(document, cp866Epson));
+      let searchFrom = 0;
+      for (const line of previewDocument({ ...document, blocks: document.blocks.filter((block) => block.kind === 'line' || block.kind === 'rule') })) {
+        const at = decoded.indexOf(line, searchFrom);
+        expect(at, `"${line}" (${language})`).toBeGreaterThanOrEqual(searchFrom);
+        searchFrom = at + line.length;
+      }
+    }
   });
 
   it('refuses a document laid out for another paper width', () => {

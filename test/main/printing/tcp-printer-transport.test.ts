@@ -62,7 +62,7 @@ describe('sending a job to a network printer', () => {
     const elapsed = Date.now() - startedAt;
     expect(outcome).toMatchObject({ status: 'timed_out', phase: 'write' });
     expect(elapsed).toBeGreaterThanOrEqual(quick.writeTimeoutMs - 20);
-    expect(elapsed).toBeLessThan(quick.writeTimeoutMs + 600);
+    expect(elapsed).toBeLessThan(quick.writeTimeoutMs + 1_000);
   });
 
   it('times out within the write deadline when the printer reads but never answers its status', async () => {
@@ -70,7 +70,7 @@ describe('sending a job to a network printer', () => {
     const startedAt = Date.now();
     const outcome = await sendToPrinter({ host: '127.0.0.1', port: printer.port }, saleBytes(), quick);
     expect(outcome).toMatchObject({ status: 'timed_out', phase: 'write' });
-    expect(Date.now() - startedAt).toBeLessThan(quick.writeTimeoutMs + 600);
+    expect(Date.now() - startedAt).toBeLessThan(quick.writeTimeoutMs + 1_000);
   });
 
   it('times out within the connect deadline when the connection never completes, and closes the socket', async () => {
