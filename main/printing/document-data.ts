@@ -1,0 +1,124 @@
+/**
+ * The plain data each printed document is laid out from. Why a shape of its own: the sales screen, the refund
+ * screen and the shift close each hold their numbers in their own form; they hand the printer only what the paper
+ * shows. Amounts are canonical decimal strings (shared/decimal.ts); times are the till's local date-time text.
+ */
+import type { PaymentMethodKind } from '../../shared/catalogue/payment-method.js';
+import type { ReceiptLanguage } from './receipt-labels.js';
+
+/** Who printed it and where: the top of every document. */
+export interface DocumentHeading {
+  readonly business: string;
+  readonly point: string;
+  readonly till: string;
+  readonly cashier: string;
+}
+
+export interface ReceiptModifier {
+  readonly name: string;
+  /** The modifier's price for the line, if it costs anything. */
+  readonly amount?: string;
+}
+
+export interface ReceiptLine {
+  readonly name: string;
+  readonly quantity: string;
+  readonly unitPrice: string;
+  /** The line's amount after its own discount (quantity × price + modifiers − discount). */
+  readonly total: string;
+  readonly modifiers?: readonly ReceiptModifier[];
+  /** The line's own discount, if any, as a positive amount. */
+  readonly discount?: string;
+}
+
+export interface NamedAmount {
+  readonly name: string;
+  readonly amount: string;
+}
+
+export interface ReceiptPayment extends NamedAmount {
+  readonly kind: PaymentMethodKind;
+}
+
+/** How the order id is printed for a later refund: a QR always fits; a Code 128 barcode only if it is short. */
+export type RefundCodeKind = 'qr' | 'barcode';
+
+export interface SaleReceiptData {
+  readonly language: ReceiptLanguage;
+  readonly heading: DocumentHeading;
+  readonly orderId: string;
+  readonly orderNumber: string;
+  readonly soldAt: string;
+  readonly lines: readonly ReceiptLine[];
+  readonly subtotal: string;
+  /** Order-level discounts, as positive amounts. */
+  readonly discounts: readonly NamedAmount[];
+  /** Taxes included in the total (e.g. "QQS 12%"). */
+  readonly taxes: readonly NamedAmount[];
+  readonly total: string;
+  readonly payments: readonly ReceiptPayment[];
+  readonly change: string;
+  readonly refundCode?: RefundCodeKind;
+  /** A line under the thanks, e.g. the shop's phone number. */
+  readonly footer?: string;
+}
+
+export interface RefundReceiptData {
+  readonly language: ReceiptLanguage;
+  readonly heading: DocumentHeading;
+  readonly refundId: string;
+  readonly refundNumber: string;
+  readonly originalOrderNumber: string;
+  readonly refundedAt: string;
+  readonly lines: readonly ReceiptLine[];
+  readonly taxes: readonly NamedAmount[];
+  readonly total: string;
+  /** How the money went back to the client. */
+  readonly payments: readonly ReceiptPayment[];
+}
+
+export interface PaymentMethodTotals {
+  readonly name: string;
+  readonly kind: PaymentMethodKind;
+  readonly sales: string;
+  readonly refunds: string;
+}
+
+export interface ShiftReportData {
+  readonly language: ReceiptLanguage;
+  readonly heading: DocumentHeading;
+  readonly shiftNumber: string;
+  readonly openedAt: string;
+  readonly printedAt: string;
+  readonly salesCount: number;
+  readonly salesTotal: string;
+  readonly refundsCount: number;
+  readonly refundsTotal: string;
+  readonly discountsTotal: string;
+  readonly taxes: readonly NamedAmount[];
+  readonly byPaymentMethod: readonly PaymentMethodTotals[];
+  /** Cash that should be in the drawer. */
+  readonly expectedCash: string;
+}
+
+/** The Z report closes the shift: it adds the close time and the cash the cashier counted. */
+export interface ZReportData extends ShiftReportData {
+  readonly closedAt: string;
+  readonly countedCash: string;
+}
+
+export interface CreditSlipData {
+  readonly language: ReceiptLanguage;
+  readonly heading: DocumentHeading;
+  readonly orderId: string;
+  readonly orderNumber: string;
+  readonly soldAt: string;
+  readonly clientName: string;
+  readonly clientPhone?: string;
+  /** The part of the sale put on the client's account. */
+  readonly amountOnAccount: string;
+  /** What the client owes after this sale, if known. */
+  readonly balanceAfter?: string;
+  /** The id of the stored signature, printed so a dispute can find it. */
+  readonly signatureId: string;
+}
