@@ -1,7 +1,7 @@
 /**
  * The needs-attention inbox in words (issue 14, item 10), end to end: a repayment made offline by card, whose card
  * method the back office deletes before the till is back. The service refuses it; the inbox says what it was
- * ("Repayment 50 000.00 — Dilnoza Yusupova") and why, in uz, ru and en — no operation id, no field name, no UUID
+ * ("Repayment 50,000 — Dilnoza Yusupova") and why, in uz, ru and en — no operation id, no field name, no UUID
  * on screen; the raw data only behind Details. The cashier corrects it with the keyboard in the same debt form
  * (paid in cash instead) and sends it again; the service then has that repayment exactly once, in cash.
  */
@@ -56,7 +56,7 @@ describe('the needs-attention inbox in words, end to end', () => {
     await page.getByTestId('sync-attention').filter({ hasText: '1 need attention' }).waitFor({ timeout: 60_000 });
     await page.getByTestId('sync-attention').click();
     const entry = page.getByTestId('inbox-entry');
-    await expect(entry.getByTestId('inbox-summary').textContent()).resolves.toBe('Repayment 50\u202f000.00 — Dilnoza Yusupova');
+    await expect(entry.getByTestId('inbox-summary').textContent()).resolves.toBe('Repayment 50,000 — Dilnoza Yusupova');
     await expect(entry.getByTestId('inbox-reason').textContent()).resolves.toContain(
       'The payment method no longer exists: it was deleted or never reached the service.',
     );
@@ -70,11 +70,11 @@ describe('the needs-attention inbox in words, end to end', () => {
     await entry.getByText('Details').click();
 
     await page.getByRole('button', { name: 'RU' }).click();
-    await expect(entry.getByTestId('inbox-summary').textContent()).resolves.toBe('Погашение 50\u202f000.00 — Dilnoza Yusupova');
+    await expect(entry.getByTestId('inbox-summary').textContent()).resolves.toBe('Погашение 50\u00a0000 — Dilnoza Yusupova');
     await expect(entry.getByTestId('inbox-reason').textContent()).resolves.toContain('Способ оплаты больше не существует');
     await world.shot('ru');
     await page.getByRole('button', { name: 'UZ' }).click();
-    await expect(entry.getByTestId('inbox-summary').textContent()).resolves.toBe('Qarz to‘lovi 50\u202f000.00 — Dilnoza Yusupova');
+    await expect(entry.getByTestId('inbox-summary').textContent()).resolves.toBe('Qarz to‘lovi 50\u00a0000 — Dilnoza Yusupova');
     await expect(entry.getByTestId('inbox-reason').textContent()).resolves.toContain('To‘lov usuli endi mavjud emas');
     await world.shot('uz');
     await page.getByRole('button', { name: 'EN' }).click();
