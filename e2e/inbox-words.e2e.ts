@@ -1,7 +1,7 @@
 /**
  * The needs-attention inbox in words (issue 14, item 10), end to end: a repayment made offline by card, whose card
- * method the back office deletes before the till is back. The service refuses it; the inbox says what it was
- * ("Repayment 50,000 — Dilnoza Yusupova") and why, in uz, ru and en — no operation id, no field name, no UUID
+ * method the back office turns into a debt method before the till is back. The service refuses it; the inbox says
+ * what it was ("Repayment 50,000 — Dilnoza Yusupova, paid by Uzcard") and why, in uz, ru and en — no operation id, no field name, no UUID
  * on screen; the raw data only behind Details. The cashier corrects it with the keyboard in the same debt form
  * (paid in cash instead) and sends it again; the service then has that repayment exactly once, in cash.
  */
@@ -47,18 +47,19 @@ describe('the needs-attention inbox in words, end to end', () => {
     await page.getByRole('button', { name: 'Record' }).click();
     await page.getByText('Recorded.').waitFor();
 
-    // While the till is off, the back office deletes the card method.
+    // While the till is off, the back office makes the card method a debt ("on account") method. (Had it deleted
+    // the method, the repayment would be applied with a warning: the money was taken — e2e/warnings.e2e.ts.)
     await world.stopTerminal();
     await world.startServiceAgain();
-    await must(world.service, 'DELETE', `/payment-methods/delete/${card}`, as);
+    await must(world.service, 'PATCH', `/payment-methods/update/${card}`, { ...as, body: { kind: 'DEBT' } });
     await signIn(page, await world.startTerminalAgain());
 
     await page.getByTestId('sync-attention').filter({ hasText: '1 need attention' }).waitFor({ timeout: 60_000 });
     await page.getByTestId('sync-attention').click();
     const entry = page.getByTestId('inbox-entry');
-    await expect(entry.getByTestId('inbox-summary').textContent()).resolves.toBe('Repayment 50,000 — Dilnoza Yusupova');
+    await expect(entry.getByTestId('inbox-summary').textContent()).resolves.toBe('Repayment 50,000 — Dilnoza Yusupova, paid by Uzcard');
     await expect(entry.getByTestId('inbox-reason').textContent()).resolves.toContain(
-      'The payment method no longer exists: it was deleted or never reached the service.',
+      'The payment method cannot take money any more (it was changed to a debt method).',
     );
     // Nothing a developer reads is on screen; it is all behind Details.
     const visibleText = await page.locator('main, .screen').first().innerText();
@@ -70,12 +71,12 @@ describe('the needs-attention inbox in words, end to end', () => {
     await entry.getByText('Details').click();
 
     await page.getByRole('button', { name: 'RU' }).click();
-    await expect(entry.getByTestId('inbox-summary').textContent()).resolves.toBe('Погашение 50\u00a0000 — Dilnoza Yusupova');
-    await expect(entry.getByTestId('inbox-reason').textContent()).resolves.toContain('Способ оплаты больше не существует');
+    await expect(entry.getByTestId('inbox-summary').textContent()).resolves.toBe('Погашение 50\u00a0000 — Dilnoza Yusupova, оплата: Uzcard');
+    await expect(entry.getByTestId('inbox-reason').textContent()).resolves.toContain('Этим способом оплаты больше нельзя принимать деньги');
     await world.shot('ru');
     await page.getByRole('button', { name: 'UZ' }).click();
-    await expect(entry.getByTestId('inbox-summary').textContent()).resolves.toBe('Qarz to‘lovi 50\u00a0000 — Dilnoza Yusupova');
-    await expect(entry.getByTestId('inbox-reason').textContent()).resolves.toContain('To‘lov usuli endi mavjud emas');
+    await expect(entry.getByTestId('inbox-summary').textContent()).resolves.toBe('Qarz to‘lovi 50\u00a0000 — Dilnoza Yusupova, to‘lov: Uzcard');
+    await expect(entry.getByTestId('inbox-reason').textContent()).resolves.toContain('Bu to‘lov usuli endi pul qabul qilmaydi');
     await world.shot('uz');
     await page.getByRole('button', { name: 'EN' }).click();
 

@@ -17,7 +17,7 @@ import { DebtCorrection } from './inbox/DebtCorrection.js';
 import { ReceiptCorrection } from './inbox/ReceiptCorrection.js';
 import { explainReason, messageLines, reasonLines, type Phrase } from './inbox/reason.js';
 import { ResubmitForm } from './inbox/ResubmitForm.js';
-import { loadNames, NO_NAMES, summarize, type Names } from './inbox/summary.js';
+import { loadNames, summarize, type Names } from './inbox/summary.js';
 import { Warnings } from './inbox/Warnings.js';
 
 // Kept importable from here: the reason's lines are read by other screens' tests and helpers.
@@ -144,6 +144,7 @@ export function Inbox() {
   // The names the summaries use, from this till's store (re-read when its data changes).
   const names = useLoad(() => loadNames(bridge), [dataVersion]);
   const [receipt, setReceipt] = useState<InboxEntryPayload | null>(null);
+  const known = names.data;
 
   if (receipt) {
     return (
@@ -164,11 +165,13 @@ export function Inbox() {
       <p className="muted">{t('inbox.intro')}</p>
       {entries.error !== undefined && <ErrorLines lines={errorLines(entries.error)} />}
       {entries.data?.length === 0 && <p>{t('inbox.empty')}</p>}
-      {entries.data?.map((entry) => (
+      {/* Until the names are read an entry would call its client "no longer on this till": wait for them. */}
+      {known === undefined && entries.data !== undefined && entries.data.length > 0 && <p className="muted">{t('common.loading')}</p>}
+      {known !== undefined && entries.data?.map((entry) => (
         <Entry
           key={entry.mutation_id}
           entry={entry}
-          names={names.data ?? NO_NAMES}
+          names={known}
           onDone={entries.reload}
           onCorrectReceipt={() => setReceipt(entry)}
         />

@@ -173,6 +173,38 @@ describe.each(await testEngines())('warnings of queued facts on %s', (engine) =>
     expect(entries.map((entry) => BigInt(entry.amount))).toEqual([-5000n]);
   });
 
+  it('applies an offline repayment by a payment method deleted meanwhile, warning of the deleted method; a method made a debt method is still refused', async () => {
+    const card = (await server.request('POST', '/api/v1/payment-methods/create', { token: shop.token, body: { name: 'Card', kind: 'CARD' } })).body.id;
+    const renamed = (await server.request('POST', '/api/v1/payment-methods/create', { token: shop.token, body: { name: 'Humo', kind: 'CARD' } })).body.id;
+    const payer = (await server.request('POST', '/api/v1/clients/create', { token: shop.token, body: { full_name: 'Pays by card' } })).body.id;
+    const till = await enrollTerminal(server, shop, world.workplace1);
+    const repayment = (method: string) =>
+      operation(till, 'ClientDebtController_createTransaction', {
+        client_id: payer,
+        debt_amount: '-20',
+        employee_id: cashier,
+        id_automated_point: world.point1,
+        payment_type_id: method,
+      });
+    const [byCard, byHumo] = [repayment(card), repayment(renamed)];
+    expect((await server.request('DELETE', `/api/v1/payment-methods/delete/${card}`, { token: shop.token })).status).toBe(200);
+    const changed = await server.request('PATCH', `/api/v1/payment-methods/update/${renamed}`, { token: shop.token, body: { kind: 'DEBT' } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+
+    const [applied, refused] = await push(till, [byCard, byHumo]);
+
+    expect(applied).toMatchObject({ status: 'applied', result: { warnings: [{ code: 'DELETED_REFERENCE', table: 'payment_methods', id: card }] } });
+    expect(refused).toMatchObject({ status: 'rejected' });
+    expect(JSON.stringify(refused!.result.error?.message)).toContain('payment_type_id must be a payment method that takes money');
+    const paid = await server.database.db
+      .selectFrom('client_debt_txns')
+      .select('payment_type_id')
+      .where('business_id', '=', shop.businessId)
+      .where('client_id', '=', payer)
+      .execute();
+    expect(paid).toEqual([{ payment_type_id: card }]);
+  });
+
   it('applies a sale by an employee removed meanwhile, and logs EMPLOYEE_INACTIVE naming the employee', async () => {
     const item = await createItem(server, shop, 'Water');
     await receive(server, world, needs, world.warehouse1, [{ itemId: item, quantity: 10 }]);

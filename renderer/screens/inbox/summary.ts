@@ -17,7 +17,6 @@ export interface Names {
   readonly stockItems: ReadonlyMap<string, string>;
 }
 
-export const NO_NAMES: Names = { clients: new Map(), methods: new Map(), suppliers: new Map(), items: new Map(), stockItems: new Map() };
 
 interface Row {
   readonly id: string;
