@@ -1,6 +1,6 @@
 /**
  * A till the owner disconnected (issue 14, item 1): it says so, lists the operations it still holds unsent — kept,
- * never dropped — saves them to a JSON file for support, and leads to connecting the till again with a new code
+ * never dropped, each said in words as the inbox says it — saves them to a JSON file for support, and leads to connecting the till again with a new code
  * (the kept operations are then sent, once each). The core refuses new writes meanwhile; reads still work.
  */
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import type { UnsentOperationPayload } from '../../shared/terminal-contract.js';
 import { errorLines } from '../bridge.js';
 import { showDateTime } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
+import { loadNames, say, summarize } from '../screens/inbox/summary.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
 import { ErrorLines } from './ErrorLines.js';
 
@@ -35,6 +36,8 @@ export function Disconnected() {
   const pending = useTerminal((state) => state.sync?.pendingOperations ?? 0);
   const startReenroll = useTerminal((state) => state.startReenroll);
   const unsent = useLoad(() => bridge.terminal('terminal.unsentList'), [bridge, dataVersion, pending]);
+  // Each operation in words, as the inbox says it ("Repayment 50 000 — Dilnoza Yusupova"); its id is in the file.
+  const names = useLoad(() => loadNames(bridge), [bridge, dataVersion]);
   const [problem, setProblem] = useState<string[]>([]);
   const operations = unsent.data ?? [];
 
@@ -78,7 +81,11 @@ export function Disconnected() {
               {operations.map((operation) => (
                 <tr key={operation.mutation_id}>
                   <td>{showDateTime(operation.occurred_at, language)}</td>
-                  <td>{operation.name}</td>
+                  <td>
+                    {names.data
+                      ? say(t, summarize(operation.name, operation.params, operation.args, names.data, t('inbox.unknownClient')))
+                      : operation.name}
+                  </td>
                   <td>{operation.status === 'sent' ? t('syncStates.stateSent') : t('syncStates.statePending')}</td>
                 </tr>
               ))}

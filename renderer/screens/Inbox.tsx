@@ -9,26 +9,18 @@ import { useState, type FormEvent } from 'react';
 import type { InboxEntryPayload } from '../../shared/terminal-contract.js';
 import { asRpcError, errorLines } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
-import type { Translate } from '../i18n/index.js';
 import { showDateTime } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
 import { DebtCorrection } from './inbox/DebtCorrection.js';
 import { ReceiptCorrection } from './inbox/ReceiptCorrection.js';
-import { explainReason, messageLines, reasonLines, type Phrase } from './inbox/reason.js';
+import { explainReason, messageLines, reasonLines } from './inbox/reason.js';
 import { ResubmitForm } from './inbox/ResubmitForm.js';
-import { loadNames, summarize, type Names } from './inbox/summary.js';
+import { loadNames, say, summarize, type Names } from './inbox/summary.js';
 import { Warnings } from './inbox/Warnings.js';
 
 // Kept importable from here: the reason's lines are read by other screens' tests and helpers.
 export { messageLines, reasonLines };
-
-/** A phrase in the employee's language, its field names translated first. */
-export function say(t: Translate, phrase: Phrase): string {
-  const values = { ...phrase.values };
-  for (const name of phrase.translate ?? []) values[name] = t(String(values[name]) as Parameters<Translate>[0]);
-  return t(phrase.key, values);
-}
 
 /** Operations corrected through the form they were made with; the rest through a form built from their data. */
 const OWN_FORMS = new Set(['ClientDebtController_createTransaction']);

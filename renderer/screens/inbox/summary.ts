@@ -5,6 +5,7 @@
  */
 import { formatMoney, MONEY } from '../../../shared/decimal.js';
 import type { Bridge } from '../../bridge.js';
+import type { Translate } from '../../i18n/index.js';
 import { showMoney, showQuantity, unitsOrUndefined } from '../../lib/format.js';
 import type { Phrase } from './reason.js';
 
@@ -86,4 +87,11 @@ export function summarize(name: string, params: Readonly<Record<string, string>>
     default:
       return { key: 'inbox.op.other' };
   }
+}
+
+/** A phrase in the employee's language, its field names translated first. */
+export function say(t: Translate, phrase: Phrase): string {
+  const values = { ...phrase.values };
+  for (const name of phrase.translate ?? []) values[name] = t(String(values[name]) as Parameters<Translate>[0]);
+  return t(phrase.key, values);
 }
