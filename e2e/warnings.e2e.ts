@@ -98,7 +98,10 @@ describe('warnings of offline sales, end to end', () => {
     // This till comes back and sends its sales by itself: both are applied, none needs attention.
     await signIn(page, await world.startTerminalAgain());
     await expect.poll(() => page.getByTestId('sync-pending').textContent(), { timeout: 60_000 }).toBe('All sent');
-    await page.keyboard.press('F5');
+    // The sync bar counts them, on every screen, and leads to them.
+    await expect.poll(() => page.getByTestId('sync-warnings').textContent(), { timeout: 30_000 }).toBe('2 warnings');
+    await world.shot('warnings-sync-bar');
+    await page.getByTestId('sync-warnings').click();
     const warnings = page.getByTestId('warning-entry');
     await expect.poll(() => warnings.count(), { timeout: 30_000 }).toBe(2);
     const text = (await page.getByRole('region', { name: 'Warnings' }).textContent()) ?? '';
@@ -127,6 +130,7 @@ describe('warnings of offline sales, end to end', () => {
     await expect.poll(() => warnings.count()).toBe(1);
     await warnings.first().getByRole('button', { name: 'Seen' }).click();
     await expect.poll(() => warnings.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('sync-warnings').count()).toBe(0);
     await world.shot('warnings-dismissed');
     // The open tab retried its connection while the terminal process was stopped, and asked whether its secret was
     // still this run's (renderer/bridge.ts), finding nobody there either; nothing else may go wrong.

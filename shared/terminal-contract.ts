@@ -131,6 +131,8 @@ export interface SyncStatusPayload {
   readonly syncing: boolean;
   readonly pendingOperations: number;
   readonly needsAttention: number;
+  /** Operations of this till applied with warnings not yet marked seen (absent from an older core). */
+  readonly openWarnings?: number;
   /** ISO time of the last cycle that completed, or null. */
   readonly lastSyncAt: string | null;
   /** Why the last cycle failed ("offline", "the service answered 503"), or null. */

@@ -138,6 +138,7 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
         return openWarnings(terminal.store);
       case 'terminal.warningsDismiss':
         if (!(await dismissWarnings(terminal.store, String(input.mutationId), signedIn().id))) throw new RpcFailure(404, 'No such warning is open');
+        engine.recount();
         return { dismissed: true };
       default:
         throw new RpcFailure(404, `${operation} is not an operation of this terminal`);

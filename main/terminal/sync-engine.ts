@@ -24,6 +24,8 @@ export interface SyncStatus {
   readonly syncing: boolean;
   readonly pendingOperations: number;
   readonly needsAttention: number;
+  /** Operations of this till applied with warnings nobody has marked seen yet (main/terminal/warnings.ts). */
+  readonly openWarnings: number;
   /** ISO time of the last cycle that completed. */
   readonly lastSyncAt: string | null;
   /** Why the last cycle failed (no internals): "offline", "the service answered 503", … */
@@ -66,6 +68,7 @@ export class SyncEngine {
     syncing: false,
     pendingOperations: 0,
     needsAttention: 0,
+    openWarnings: 0,
     lastSyncAt: null,
     lastError: null,
     retryAt: null,
@@ -104,6 +107,11 @@ export class SyncEngine {
     this.stopped = true;
     this.cancel();
     await this.running;
+  }
+
+  /** Something the counts show changed without a write to send (a warning marked seen): report them again. */
+  recount(): void {
+    void this.refreshCounts();
   }
 
   /** A local write happened: sync soon — unless a failure's back-off is running, whose timer stands. */
@@ -149,7 +157,11 @@ export class SyncEngine {
   }
 
   private async refreshCounts() {
-    const counts = { pendingOperations: await this.terminal.pendingOperations(), needsAttention: (await this.terminal.inbox()).length };
+    const counts = {
+      pendingOperations: await this.terminal.pendingOperations(),
+      needsAttention: (await this.terminal.inbox()).length,
+      openWarnings: await this.terminal.openWarningCount(),
+    };
     // A refused credential is remembered by the terminal (across restarts), so the state shows before any cycle.
     const refusedAt = await this.terminal.credentialRefusedAt();
     if (refusedAt !== null && this.status.problem !== 'credential-refused') {

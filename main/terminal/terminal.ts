@@ -15,6 +15,7 @@ import { observeServiceTime } from './clock.js';
 import { discard, resubmit } from './inbox.js';
 import { pinLogin, type LoggedInEmployee } from './pin-login.js';
 import { openTerminalStore, type TerminalStore } from './store.js';
+import { countOpenWarnings } from './warnings.js';
 
 /** How much pulled text is applied in one local transaction during a catch-up. */
 const PULL_BATCH_BYTES = 32 * 1024 * 1024;
@@ -280,6 +281,11 @@ export class Terminal {
   /** The operations not yet acknowledged by the service, oldest first, as queued (for the screen and for support). */
   async unsent(): Promise<OutboxRow[]> {
     return (await sql<OutboxRow>`select * from outbox order by seq`.execute(this.local)).rows;
+  }
+
+  /** Operations of this till applied with warnings nobody has marked seen yet (./warnings.ts). */
+  openWarningCount(): Promise<number> {
+    return countOpenWarnings(this.store);
   }
 
   async inbox(): Promise<Record<string, unknown>[]> {

@@ -109,6 +109,13 @@ export async function openWarnings(store: TerminalStore): Promise<KeptWarning[]>
   }));
 }
 
+/** How many operations have warnings nobody has dismissed yet (the sync bar's count). */
+export async function countOpenWarnings(store: TerminalStore): Promise<number> {
+  const local = store.db as unknown as Kysely<unknown>;
+  const row = (await sql<{ count: number | bigint }>`select count(distinct mutation_id) as count from warnings where dismissed_at is null`.execute(local)).rows[0];
+  return Number(row?.count ?? 0);
+}
+
 /** Marks an operation's warnings seen by `employeeId`; false when it has none left open. */
 export async function dismissWarnings(store: TerminalStore, mutationId: string, employeeId: string): Promise<boolean> {
   const result = await store.writes.transaction((tx) =>

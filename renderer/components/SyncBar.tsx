@@ -38,6 +38,8 @@ export function SyncBar({ onOpenInbox }: { readonly onOpenInbox: () => void }) {
   const problemText = syncProblemText(sync, t, language);
   const pending = sync?.pendingOperations ?? 0;
   const attention = sync?.needsAttention ?? 0;
+  // Operations applied with a warning (stock below zero, a deleted record…) wait above the inbox until marked seen.
+  const warnings = sync?.openWarnings ?? 0;
   return (
     <div
       className="sync-bar"
@@ -62,6 +64,11 @@ export function SyncBar({ onOpenInbox }: { readonly onOpenInbox: () => void }) {
       {attention > 0 && (
         <button type="button" className="attention" onClick={onOpenInbox} data-testid="sync-attention">
           {t('sync.attention', { count: attention })}
+        </button>
+      )}
+      {warnings > 0 && (
+        <button type="button" className="warnings-count" onClick={onOpenInbox} data-testid="sync-warnings">
+          {t('warnings.syncBar', { count: warnings })}
         </button>
       )}
       <button

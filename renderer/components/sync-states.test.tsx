@@ -72,6 +72,25 @@ describe('the sync bar', () => {
   });
 });
 
+describe('warnings in the sync bar', () => {
+  it('counts the operations applied with warnings not yet seen, in each language, and leads to them', () => {
+    let opened = 0;
+    const { store } = renderWith(fakeBridge(), <SyncBar onOpenInbox={() => (opened += 1)} />);
+    act(() => store.setState({ language: 'en', sync: status({ online: true }) }));
+    expect(screen.queryByTestId('sync-warnings')).toBeNull();
+    act(() => store.setState({ sync: status({ online: true, openWarnings: 1 }) }));
+    expect(screen.getByTestId('sync-warnings').textContent).toBe('1 warning');
+    act(() => store.setState({ sync: status({ online: true, openWarnings: 3 }) }));
+    expect(screen.getByTestId('sync-warnings').textContent).toBe('3 warnings');
+    act(() => store.setState({ language: 'ru' }));
+    expect(screen.getByTestId('sync-warnings').textContent).toBe('3 предупреждения');
+    act(() => store.setState({ language: 'uz' }));
+    expect(screen.getByTestId('sync-warnings').textContent).toBe('3 ta ogohlantirish');
+    act(() => fireEvent.click(screen.getByTestId('sync-warnings')));
+    expect(opened).toBe(1);
+  });
+});
+
 describe('a till disconnected by the owner', () => {
   function disconnected() {
     const bridge = fakeBridge({

@@ -24,6 +24,7 @@ export const warningsEn = {
   'warnings.code.CREDIT_LIMIT_EXCEEDED': '{client} owes {balance}, over the credit limit of {limit}.',
   'warnings.code.other': 'A rule was broken: {code}.',
   'warnings.unknown': 'a record not on this till ({id})',
+  'warnings.syncBar': '{count, plural, one {# warning} other {# warnings}}',
 };
 
 type Keys = Record<keyof typeof warningsEn, string>;
@@ -49,6 +50,7 @@ export const warningsRu: Keys = {
   'warnings.code.CREDIT_LIMIT_EXCEEDED': '{client} должен {balance}, больше кредитного лимита {limit}.',
   'warnings.code.other': 'Нарушено правило: {code}.',
   'warnings.unknown': 'запись, которой нет на этой кассе ({id})',
+  'warnings.syncBar': '{count, plural, one {# предупреждение} few {# предупреждения} many {# предупреждений} other {# предупреждения}}',
 };
 
 export const warningsUz: Keys = {
@@ -72,4 +74,5 @@ export const warningsUz: Keys = {
   'warnings.code.CREDIT_LIMIT_EXCEEDED': '{client} {balance} qarzdor, bu {limit} kredit limitidan ko‘p.',
   'warnings.code.other': 'Qoida buzildi: {code}.',
   'warnings.unknown': 'bu kassada yo‘q yozuv ({id})',
+  'warnings.syncBar': '{count, plural, one {# ta ogohlantirish} other {# ta ogohlantirish}}',
 };

@@ -37,6 +37,7 @@ function fakeTerminal(failure: () => unknown) {
     },
     pendingOperations: async () => 3,
     inbox: async () => [],
+    openWarningCount: async () => 0,
     credentialRefusedAt: async () => refusedAt,
   };
   return terminal as unknown as Terminal;
