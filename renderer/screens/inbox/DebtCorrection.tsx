@@ -5,7 +5,6 @@
  * entry in the same local transaction; the employee and point of the first attempt are kept.
  */
 import { useState } from 'react';
-import type { InboxEntryPayload } from '../../../shared/terminal-contract.js';
 import { formatMoney, MONEY } from '../../../shared/decimal.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import { unitsOrUndefined } from '../../lib/format.js';
@@ -14,7 +13,7 @@ import { useBridge, useT } from '../../state/context.js';
 import { clientBalances } from '../Debts.js';
 import { repaymentMethods, type PaymentMethod } from '../debts/entries.js';
 import { RecordForm } from '../debts/RecordForm.js';
-import { linesFor } from './edit-body.js';
+import { linesFor, type CorrectionProps } from './edit-body.js';
 
 interface RefusedDebtBody {
   readonly client_id?: string;
@@ -30,13 +29,7 @@ export function DebtCorrection({
   reason,
   onDone,
   onCancel,
-}: {
-  readonly entry: InboxEntryPayload;
-  /** The service's raw lines: the ones naming the client stand under its choice. */
-  readonly reason: readonly string[];
-  readonly onDone: () => void;
-  readonly onCancel: () => void;
-}) {
+}: CorrectionProps) {
   const t = useT();
   const bridge = useBridge();
   const body = (entry.args ?? {}) as RefusedDebtBody;

@@ -6,11 +6,10 @@
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useUnsavedWork } from '../../lib/unsaved-work.js';
-import type { InboxEntryPayload } from '../../../shared/terminal-contract.js';
 import { asRpcError, errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import { useBridge, useT } from '../../state/context.js';
-import { bodyOf, fieldsOf, linesFor, type EditField } from './edit-body.js';
+import { bodyOf, fieldsOf, linesFor, type CorrectionProps, type EditField } from './edit-body.js';
 import { loadChoices, referenceKind, type Choice, type ReferenceKind } from './references.js';
 
 /** Validation lines name the body's fields; the core may prefix them with `body.`. */
@@ -98,13 +97,7 @@ export function ResubmitForm({
   reason,
   onDone,
   onCancel,
-}: {
-  readonly entry: InboxEntryPayload;
-  /** The service's reason lines: shown next to the fields they name until the cashier sends again. */
-  readonly reason: readonly string[];
-  readonly onDone: () => void;
-  readonly onCancel: () => void;
-}) {
+}: CorrectionProps) {
   const t = useT();
   const bridge = useBridge();
   const initial = useMemo(() => fieldsOf(entry.args), [entry.args]);

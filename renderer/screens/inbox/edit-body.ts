@@ -4,6 +4,7 @@
  * are edited as JSON text. Values keep their types — decimals stay strings, never numbers — so what is sent
  * again is the refused body with only the person's edits changed.
  */
+import type { InboxEntryPayload } from '../../../shared/terminal-contract.js';
 
 export type FieldKind = 'text' | 'number' | 'flag' | 'json';
 
@@ -69,4 +70,13 @@ export function bodyOf(fields: readonly EditField[]): BuildResult {
 /** The problems of a 400 that belong to one field: the lines that start with its name (`items.0.quantity …`). */
 export function linesFor(field: string, lines: readonly string[]): string[] {
   return lines.filter((line) => line === field || line.startsWith(`${field} `) || line.startsWith(`${field}.`));
+}
+
+/** What every correction form of a refused operation takes: the entry, the service's reason lines, and its exits. */
+export interface CorrectionProps {
+  readonly entry: InboxEntryPayload;
+  /** The service's reason lines: shown next to the fields (or the choice) they name until the cashier sends again. */
+  readonly reason: readonly string[];
+  readonly onDone: () => void;
+  readonly onCancel: () => void;
 }
