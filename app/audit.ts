@@ -1,6 +1,6 @@
 /** The audit trail (the reference's S_Logs): who did what, when, with the resulting record. */
 import type { Db, OperationContext } from './context.js';
-import { insertLater } from './stock/insert-rows.js';
+import { insertLater } from './write.js';
 
 export type AuditType = 'SYSTEM' | 'USER' | 'EMPLOYEE' | 'PAYMENT_DEVICE' | 'ORDER' | 'AUTH' | 'WARNING';
 

@@ -15,8 +15,7 @@ import type { Money } from '../../shared/decimal.js';
 import type { ClientDebtsTable, ClientDebtTxnsTable } from '../../db/schema.js';
 import { auditRow, type AuditEntry } from '../audit.js';
 import type { Db, OperationContext } from '../context.js';
-import { atCommit } from '../operation.js';
-import { executeCarrying } from '../stock/insert-rows.js';
+import { atCommit, executeCarrying } from '../write.js';
 import { BUSINESS_WIDE_POINT, checkDebtReferences, type DebtReferences } from './references.js';
 
 export type DebtRow = Selectable<ClientDebtsTable>;

@@ -8,7 +8,8 @@ import { notFound } from '../../shared/errors.js';
 import type { ReceiptLinesTable, ReceiptsTable } from '../../db/schema.js';
 import { flag, jsonList, units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
-import { insertLater, insertRows } from '../stock/insert-rows.js';
+import { insertRows } from '../../db/insert-statements.js';
+import { insertLater } from '../write.js';
 import type { ReceiptLine } from './receipt-lines.js';
 import type { ReplacedPrices } from './receipt-prices.js';
 

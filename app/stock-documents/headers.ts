@@ -6,7 +6,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import { conflict, notFound } from '../../shared/errors.js';
 import type { Database, StockDocumentHeader } from '../../db/schema.js';
 import type { Db, OperationContext } from '../context.js';
-import { insertRows } from '../stock/insert-rows.js';
+import { insertRows } from '../../db/insert-statements.js';
 import { retireDocumentLines, type LineTable } from './lines.js';
 
 export type HeaderTable = 'write_offs' | 'movements' | 'inventories';

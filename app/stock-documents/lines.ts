@@ -7,7 +7,7 @@ import { formatMoney, formatQuantity, type Money, type Quantity } from '../../sh
 import type { StockDocumentLinesTable } from '../../db/schema.js';
 import { flag, units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
-import { insertLater } from '../stock/insert-rows.js';
+import { insertLater } from '../write.js';
 
 export type LineTable = 'write_off_lines' | 'movement_lines' | 'inventory_lines';
 export type DocumentLineRow = Selectable<StockDocumentLinesTable>;
