@@ -50,6 +50,8 @@ export interface OperationContext {
 export interface WriteInProgress {
   /** Runs `step` among the transaction's last statements, in the order steps were deferred. */
   defer(step: () => Promise<void>): Promise<void>;
+  /** Gathers work of one `kind` over the operation into one deferred step (`close`), opened by the first call. */
+  gather<T>(kind: symbol, open: () => T, add: (gathering: T) => void, close: (gathering: T) => Promise<void>): Promise<void>;
   /** Inserts rows the operation will not read back, possibly later in the same transaction. */
   insertLater<T extends keyof Database & string>(table: T, rows: readonly Insertable<Database[T]>[]): Promise<void>;
   /** Runs `query` with the waiting inserts in front of it, in one statement. */

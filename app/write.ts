@@ -9,7 +9,9 @@
  * (`defer`), and rows the operation never reads back (lines, ledger entries, the audit entry) wait
  * (`insertLater`) to travel as data-modifying CTEs in front of the next statement sent through `carry` — the
  * balance update at commit — or, failing that, in one statement of their own just before COMMIT. Same
- * transaction, same rows; fewer statements. SQLite runs in-process: its inserts are written at once.
+ * transaction, same rows; fewer statements. SQLite runs in-process: its inserts are written at once. Work
+ * that many calls add to (all of an operation's level changes, netted into one upsert) is `gather`ed into one
+ * deferred step.
  *
  * Outside a write (a handler called directly, a test) there is no `ctx.write`: the functions at the end of this
  * file then do the work at once, so callers never depend on the deferral.
@@ -30,6 +32,8 @@ export class OperationWrite implements WriteInProgress {
   readonly #steps: Step[] = [];
   /** Inserts waiting to travel with the next carrying statement (PostgreSQL only). */
   #waiting: CompiledQuery[] = [];
+  /** Open gatherings by kind (`gather`), each with its step still to come. */
+  readonly #gatherings = new Map<symbol, unknown>();
   /** Once ended, the write defers nothing more: work asked for then is done at once. */
   #ended = false;
 
@@ -47,6 +51,31 @@ export class OperationWrite implements WriteInProgress {
   async defer(step: Step): Promise<void> {
     if (this.#ended) await step();
     else this.#steps.push(step);
+  }
+
+  /**
+   * Work gathered over the operation into one deferred step (e.g. all its level changes into one upsert): `add`
+   * puts this call's part into the gathering of `kind`. The first call opens it (`open`) and defers `close` on it;
+   * later calls add to the same gathering until that step starts, after which a call opens a new one.
+   */
+  async gather<T>(kind: symbol, open: () => T, add: (gathering: T) => void, close: (gathering: T) => Promise<void>): Promise<void> {
+    if (this.#ended) {
+      const gathering = open();
+      add(gathering);
+      await close(gathering);
+      return;
+    }
+    let gathering = this.#gatherings.get(kind) as T | undefined;
+    if (gathering === undefined) {
+      const opened = open();
+      this.#gatherings.set(kind, opened);
+      this.#steps.push(async () => {
+        this.#gatherings.delete(kind);
+        await close(opened);
+      });
+      gathering = opened;
+    }
+    add(gathering);
   }
 
   /**
@@ -94,6 +123,23 @@ export class OperationWrite implements WriteInProgress {
 export async function atCommit(ctx: OperationContext, step: Step): Promise<void> {
   if (ctx.write) await ctx.write.defer(step);
   else await step();
+}
+
+/** Work gathered into one step at the end of the operation's write (`OperationWrite.gather`), or done now outside one. */
+export async function gatherAtCommit<T>(
+  ctx: OperationContext,
+  kind: symbol,
+  open: () => T,
+  add: (gathering: T) => void,
+  close: (gathering: T) => Promise<void>,
+): Promise<void> {
+  if (ctx.write) {
+    await ctx.write.gather(kind, open, add, close);
+    return;
+  }
+  const gathering = open();
+  add(gathering);
+  await close(gathering);
 }
 
 /** Rows inserted with the operation's write (`OperationWrite.insertLater`), or now outside one. */

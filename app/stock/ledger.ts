@@ -14,8 +14,8 @@ import { formatDecimal, QUANTITY, type Money, type Quantity } from '../../shared
 import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
 import { onPostgres } from '../../db/engine.js';
-import { insertQuery } from '../../db/insert-statements.js';
-import { atCommit, executeCarrying, insertLater } from '../write.js';
+import { levelUpsertQuery } from '../../db/stock-statements.js';
+import { atCommit, executeCarrying, gatherAtCommit, insertLater } from '../write.js';
 import { warn } from '../warnings.js';
 
 export interface StockMove {
@@ -140,33 +140,35 @@ async function appendMoves(db: Db, ctx: OperationContext, batches: readonly Stoc
   }));
 }
 
-/** Level changes an operation has posted and not yet applied, netted per pair. */
-const pendingLevels = new WeakMap<OperationContext, Map<string, LevelChange>>();
+/** The operation's level changes not yet applied, netted per pair: gathered on its write (app/write.ts). */
+const PENDING_LEVELS = Symbol('pending level changes');
 
 /** Queues level changes for the operation's single level upsert at commit (applied at once outside one). */
 async function applyAtCommit(db: Db, ctx: OperationContext, changes: readonly LevelChange[]): Promise<void> {
-  const queued = pendingLevels.get(ctx);
-  const pending = queued ?? new Map<string, LevelChange>();
-  for (const change of changes) {
-    const key = pairKey(change.move);
-    const previous = pending.get(key);
-    if (!previous) pending.set(key, change);
-    else {
-      const delta = (previous.move.delta + change.move.delta) as Quantity;
-      const initial = previous.move.initial ?? change.move.initial;
-      pending.set(key, { id: previous.id, move: { ...previous.move, ...(initial ? { initial } : {}), delta } });
-    }
-  }
-  if (queued) return;
-  pendingLevels.set(ctx, pending);
-  await atCommit(ctx, async () => {
-    pendingLevels.delete(ctx);
-    const net = [...pending.entries()]
-      .filter(([, change]) => change.move.delta !== 0n)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([, change]) => change);
-    await applyToLevels(db, ctx, net);
-  });
+  await gatherAtCommit(
+    ctx,
+    PENDING_LEVELS,
+    () => new Map<string, LevelChange>(),
+    (pending) => {
+      for (const change of changes) {
+        const key = pairKey(change.move);
+        const previous = pending.get(key);
+        if (!previous) pending.set(key, change);
+        else {
+          const delta = (previous.move.delta + change.move.delta) as Quantity;
+          const initial = previous.move.initial ?? change.move.initial;
+          pending.set(key, { id: previous.id, move: { ...previous.move, ...(initial ? { initial } : {}), delta } });
+        }
+      }
+    },
+    async (pending) => {
+      const net = [...pending.entries()]
+        .filter(([, change]) => change.move.delta !== 0n)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([, change]) => change);
+      await applyToLevels(db, ctx, net);
+    },
+  );
 }
 
 /**
@@ -203,9 +205,8 @@ export async function setStockLevel(
 /** Adds the (netted, sorted) moves to their level rows with an atomic increment, creating missing rows. */
 async function applyToLevels(db: Db, ctx: OperationContext, net: readonly LevelChange[]): Promise<void> {
   if (net.length === 0) return;
-  const upsert = insertQuery(
+  const upsert = levelUpsertQuery(
     db,
-    'stock_levels',
     net.map(({ move, id }) => ({
       business_id: ctx.businessId,
       id,
@@ -227,7 +228,7 @@ async function applyToLevels(db: Db, ctx: OperationContext, net: readonly LevelC
       dt_updated: ctx.now,
     })),
     // A queued operation learns the levels it leaves (in the same statement) to warn of any below zero.
-    ctx.queued ? `${LEVEL_INCREMENT} ${LEVEL_RETURNING}` : LEVEL_INCREMENT,
+    ctx.queued !== undefined,
   );
   const result = await executeCarrying(db, ctx, upsert);
   if (!ctx.queued) return;
@@ -240,12 +241,6 @@ async function applyToLevels(db: Db, ctx: OperationContext, net: readonly LevelC
     }
   }
 }
-
-const LEVEL_RETURNING = 'returning "item_id", "warehouse_id", "quantity"';
-
-/** An existing level row only receives the delta: its price and measure stay (the reference's D4). */
-const LEVEL_INCREMENT = `on conflict ("business_id", "item_id", "warehouse_id") do update set
-  "quantity" = "stock_levels"."quantity" + excluded."quantity", "dt_updated" = excluded."dt_updated"`;
 
 /**
  * What a document has posted so far and not reversed: the net of its ledger entries per pair. Reversals are
