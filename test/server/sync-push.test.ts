@@ -524,7 +524,7 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
     // The last reads back the version COMMIT gave (migration 0011), after the clock row is free again.
     expect(one, statements.join('\n')).toBeLessThanOrEqual(6);
     const ten = await counted(Array.from({ length: 10 }, (_, index) => debtSale(index + 3)), till);
-    // The entry, the balance and the audit entry travel in one statement (postEntryWithAudit).
+    // The entry, the balance and the audit entry travel in one statement (postDebtEntry, db/debt-statements.ts).
     expect(ten - one, statements.join('\n')).toBeLessThanOrEqual(9);
     // A client's first credit sale too: the record is created in the same statement.
     const newcomer = await insertClient(server, shop, 'Counted first-time debtor');
