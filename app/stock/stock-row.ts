@@ -7,14 +7,15 @@
  * so sales that reached the service after the user looked are not undone by the edit. The entry carries the
  * adjustment's reason when the body gave one (`adjustment_reason`, migration 0018).
  */
-import { sql, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { Quantity } from '../../shared/decimal.js';
 import type { StockLevelsTable } from '../../db/schema.js';
 import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
-import { onPostgres } from '../operation.js';
+import { onPostgres } from '../../db/engine.js';
 import { executeCarrying } from '../write.js';
 import { shapedQuery } from '../../db/shaped-query.js';
+import { setStockRowStatement } from '../../db/stock-statements.js';
 
 export type StockRowChanges = Updateable<StockLevelsTable> & { readonly dt_updated: string };
 
@@ -50,9 +51,8 @@ export async function setStockRow(
 }
 
 /**
- * One statement: `old` locks the row and reads its quantity as last committed (READ COMMITTED re-reads a row
- * after waiting for its lock), `moved` appends the adjustment, and the UPDATE sets the row. Data-modifying CTEs
- * always run to completion, referenced or not.
+ * One statement (db/stock-statements.ts): the row locked and read as last committed, the adjustment appended and
+ * the row set, so the row is locked for a single round trip before COMMIT.
  */
 async function setLockedPostgres(
   db: Db,
@@ -62,22 +62,18 @@ async function setLockedPostgres(
   target: Quantity,
   adjustmentReason: string | null,
 ) {
-  const assignments = sql.join(Object.entries(changes).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
   // The move: target − current, or target − what the user saw when a basis is given.
-  const delta = ctx.basis ? sql`cast(${target - ctx.basis.value} as bigint)` : sql`cast(${target} as bigint) - quantity`;
-  const statement = sql<{ id: string }>`
-    with old as (
-      select id, item_id, warehouse_id, quantity, ${delta} as delta from stock_levels
-       where business_id = ${ctx.businessId} and id = ${id} and is_deleted = 0
-         for update),
-    moved as (
-      insert into stock_moves (business_id, id, item_id, warehouse_id, delta, reason, doc_type, doc_id, actor_id, dt_created, adjustment_reason)
-      select ${ctx.businessId}, ${ctx.newId()}, item_id, warehouse_id, delta,
-             ${ADJUSTMENT.reason}, ${ADJUSTMENT.docType}, id, ${ctx.actor.id}, ${ctx.now}, cast(${adjustmentReason} as text)
-        from old where delta <> 0)
-    update stock_levels l set ${assignments}, quantity = old.quantity + old.delta
-      from old where l.business_id = ${ctx.businessId} and l.id = old.id
-    returning l.id`.compile(db);
+  const quantity = ctx.basis ? { change: target - ctx.basis.value } : { target };
+  const statement = setStockRowStatement(db, changes, quantity, {
+    businessId: ctx.businessId,
+    rowId: id,
+    moveId: ctx.newId(),
+    reason: ADJUSTMENT.reason,
+    docType: ADJUSTMENT.docType,
+    actorId: ctx.actor.id,
+    now: ctx.now,
+    adjustmentReason,
+  });
   return ((await executeCarrying(db, ctx, statement))?.rows.length ?? 0) > 0;
 }
 
