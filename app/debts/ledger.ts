@@ -131,8 +131,11 @@ export interface PostingOptions {
 export async function postDebtEntry(db: Db, ctx: OperationContext, entry: DebtEntry, options: PostingOptions = {}): Promise<{ entry: DebtEntryRow }> {
   const { references, audit } = options;
   const entryId = options.entryId ?? ctx.newId();
+  let recordId = options.recordId;
   if (onPostgres(db) && references && audit) {
-    const posted = await postInOneStatement(db, ctx, { entryId, recordId: options.recordId ?? ctx.newId() }, entry, references, audit);
+    // The record's id is named before the statement knows whether it creates one; the steps below reuse it.
+    recordId ??= ctx.newId();
+    const posted = await postInOneStatement(db, ctx, { entryId, recordId }, entry, references, audit);
     if (posted) return { entry: posted };
   }
   let row = await appendEntryForClient(db, ctx, entryId, entry, references);
@@ -142,7 +145,7 @@ export async function postDebtEntry(db: Db, ctx: OperationContext, entry: DebtEn
     // unique (business, client) index decides between concurrent first entries; the loser uses the winner's.
     await db
       .insertInto('client_debts')
-      .values({ ...newRecord(ctx, entry, options.recordId), debt_amount: 0n as Money })
+      .values({ ...newRecord(ctx, entry, recordId), debt_amount: 0n as Money })
       .onConflict((conflict) => conflict.columns(['business_id', 'client_id']).doNothing())
       .execute();
     row = await appendEntryForClient(db, ctx, entryId, entry);
