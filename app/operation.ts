@@ -1,13 +1,13 @@
 /**
  * How a domain operation is defined and run. One definition serves the server (HTTP) and the terminal
- * (local run + outbox): `run(db, input, ctx)` inside a transaction the caller opens through `executeOperation`.
+ * (local run + outbox): `run(db, input, ctx)`, reached through the one pipeline (app/pipeline.ts: prepare, then
+ * perform), which runs a write through `runWriteInTransaction` below.
  */
 import type { z } from 'zod';
 import type { catalogue, OperationId } from '../shared/catalogue/index.js';
 import type { OperationSpec } from '../shared/catalogue/operation.js';
 import type { Db, OperationContext } from './context.js';
 import { writeAudit, type AuditType } from './audit.js';
-import type { Transactor } from '../db/transactor.js';
 import { PostgresAdapter } from 'kysely';
 import { authorize } from './security/role-matrix.js';
 import { newerFieldsOnly } from './field-versions.js';
@@ -89,25 +89,6 @@ export async function atCommit(ctx: OperationContext, step: Finalizer, order: 'n
  */
 export function onPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-/**
- * Runs an operation: reads directly, writes in one transaction together with their audit entry. Any error
- * rolls the whole write back, so a failed request changes nothing. Steps deferred with `atCommit` run after the
- * audit entry, as the transaction's last statements.
- */
-export async function executeOperation(
-  store: { readonly db: Db; readonly writes: Transactor },
-  spec: OperationSpec,
-  definition: Handler,
-  input: OperationInput<OperationId>,
-  ctx: OperationContext,
-): Promise<unknown> {
-  if (spec.method === 'GET' || definition.readOnly) {
-    await authorize(store.db, spec, input, ctx);
-    return definition.run(store.db, input, ctx);
-  }
-  return store.writes.transaction((tx) => runWriteInTransaction(tx, spec, definition, input, ctx));
 }
 
 /**
