@@ -86,21 +86,25 @@ export interface BridgeCall {
   readonly input: unknown;
 }
 
-/** A checked call, with a catalogue operation's exact values for the core (so it does not validate them again). */
+/**
+ * A checked call, with the exact values of the catalogue input it carries (a catalogue operation's, or an edited
+ * inbox entry's) for the core, so the core does not validate them again.
+ */
 export interface CheckedBridgeCall extends BridgeCall {
   readonly checked?: OperationInput<OperationId>;
 }
 
-function validateTerminalInput(operation: TerminalOperationName, input: unknown): unknown {
+function checkTerminalInput(operation: TerminalOperationName, input: unknown): { input: unknown; checked?: OperationInput<OperationId> } {
   const result = validate(terminalOperationInputs[operation], input);
   if (!result.ok) throw new RpcFailure(400, result.problems);
-  if (operation !== 'terminal.inboxResubmit') return result.value;
+  if (operation !== 'terminal.inboxResubmit') return { input: result.value };
   // The edited input must pass the schema of the operation it is for, like any direct call.
   const edited = result.value as { entryId: string; operation: string; input: unknown };
   const spec = catalogueOperations.get(edited.operation);
   if (!spec) throw new RpcFailure(400, ['operation must be an operation the terminal runs']);
   try {
-    return { ...edited, input: validateCatalogueInput(spec, edited.input) };
+    const { wire, checked } = checkCatalogueInput(spec, edited.input);
+    return { input: { ...edited, input: wire }, checked };
   } catch (error) {
     if (error instanceof RpcFailure && error.statusCode === 400) {
       const lines = typeof error.reason === 'string' ? [error.reason] : error.reason;
@@ -118,7 +122,7 @@ function validateTerminalInput(operation: TerminalOperationName, input: unknown)
 export function checkBridgeCall(operation: unknown, input: unknown): CheckedBridgeCall {
   if (typeof operation !== 'string') throw new RpcFailure(400, ['operation must be a string']);
   if (terminalOperations.has(operation)) {
-    return { operation, input: validateTerminalInput(operation as TerminalOperationName, input) };
+    return { operation, ...checkTerminalInput(operation as TerminalOperationName, input) };
   }
   const spec = catalogueOperations.get(operation);
   if (!spec) throw new RpcFailure(404, `Unknown operation ${JSON.stringify(operation.slice(0, 100))}`);
