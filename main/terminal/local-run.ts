@@ -6,6 +6,9 @@
  * (a pull page), the effects of all still-pending operations are taken back from that journal; after, the ones
  * the service has not acknowledged yet are run again over the new server state (Replicache's rebase). So what the
  * cashier sees is always the service's state plus their own pending work — a pending sale already lowers stock.
+ *
+ * Every operation goes through the one pipeline (app/pipeline.ts: prepare, then perform); what is the till's own
+ * is the outbox row, the undo journal, and the basis of an absolute edit, read from this store.
  */
 import { sql, type Kysely } from 'kysely';
 import type { OperationId } from '../../shared/catalogue/index.js';
