@@ -1,13 +1,12 @@
 /**
  * How a domain operation is defined and run. One definition serves the server (HTTP) and the terminal
- * (local run + outbox): `run(db, input, ctx)` inside a transaction the caller opens through `executeOperation`.
+ * (local run + outbox): `run(db, input, ctx)` inside a transaction the caller opens through `perform` (app/pipeline.ts).
  */
 import type { z } from 'zod';
 import type { catalogue, OperationId } from '../shared/catalogue/index.js';
 import type { OperationSpec } from '../shared/catalogue/operation.js';
 import type { Db, OperationContext } from './context.js';
 import { writeAudit, type AuditType } from './audit.js';
-import type { Transactor } from '../db/transactor.js';
 import { authorize } from './security/role-matrix.js';
 import { newerFieldsOnly } from './field-versions.js';
 import { OperationWrite } from './write.js';
@@ -67,28 +66,9 @@ export function defaultAuditAction(operationId: string): string {
 export { onPostgres } from '../db/engine.js';
 
 /**
- * Runs an operation: reads directly, writes in one transaction together with their audit entry. Any error
- * rolls the whole write back, so a failed request changes nothing. Work deferred to the write (`ctx.write`,
- * app/write.ts) runs after the audit entry, as the transaction's last statements.
- */
-export async function executeOperation(
-  store: { readonly db: Db; readonly writes: Transactor },
-  spec: OperationSpec,
-  definition: Handler,
-  input: OperationInput<OperationId>,
-  ctx: OperationContext,
-): Promise<unknown> {
-  if (spec.method === 'GET' || definition.readOnly) {
-    await authorize(store.db, spec, input, ctx);
-    return definition.run(store.db, input, ctx);
-  }
-  return store.writes.transaction((tx) => runWriteInTransaction(tx, spec, definition, input, ctx));
-}
-
-/**
  * The body of a write, inside a transaction the caller holds, in the order its statements run: the role matrix
  * (app/security/role-matrix.ts), the handler, its audit entry, then the work the handler deferred to the write
- * (`ctx.write`, app/write.ts), then the field versions of a descriptive edit. `executeOperation` wraps it in a
+ * (`ctx.write`, app/write.ts), then the field versions of a descriptive edit. `perform` (app/pipeline.ts) wraps it in a
  * transaction of its own; a sync push runs many of them in one transaction, each inside a savepoint.
  */
 export async function runWriteInTransaction(

@@ -1,20 +1,19 @@
 /**
  * Registers one route per catalogue entry under /api/v1. The order of checks is fixed for every operation:
  * authentication (401), role from the catalogue (403), input validation (400), then the operation — a domain
- * handler from app/ run in one transaction, a platform handler, or a streaming handler whose answer is sent in
- * chunks as it is produced. An entry nobody implements yet answers 501.
+ * operation through the one pipeline (app/pipeline.ts: prepare, then perform in one transaction), a platform
+ * handler, or a streaming handler whose answer is sent in chunks as it is produced. An entry nobody implements yet
+ * answers 501. What is the route's own: the token, the throttle, the HTTP status, and forgetting a principal the
+ * operation ended.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogue } from '../shared/catalogue/index.js';
 import { successStatus, type OperationSpec } from '../shared/catalogue/operation.js';
-import { badRequest, forbidden, notFound, notImplemented, unauthorized } from '../shared/errors.js';
-import { MAX_TEXT_LENGTH } from '../shared/schema-kit.js';
-import { uuidv7 } from '../shared/ids.js';
-import { validate } from '../shared/validation.js';
+import { forbidden, notFound, notImplemented, unauthorized } from '../shared/errors.js';
 import type { OperationContext } from '../app/context.js';
-import { domainHandlers } from '../app/handlers.js';
-import { executeOperation, type OperationInput } from '../app/operation.js';
+import type { OperationInput } from '../app/operation.js';
+import { checkInput, contextOf, invalidInput, perform, prepare, resolve, unknowableId, type Caller, type WireInput } from '../app/pipeline.js';
 import type { OperationId } from '../shared/catalogue/index.js';
 import type { Principal } from './auth/principal.js';
 import type { PlatformHandler, PlatformServices } from './platform/platform-handler.js';
@@ -78,15 +77,12 @@ function nameInLogs(request: FastifyRequest, bindings: { businessId: string; act
   });
 }
 
-function parseOrThrow(schema: OperationSpec['body'], value: unknown): unknown {
-  if (!schema) return undefined;
-  const result = validate(schema, value);
-  if (!result.ok) throw badRequest(result.problems);
-  return result.value;
+/** A streamed operation's input: validated exactly as a domain operation's (it has no handler to prepare). */
+function streamedInput(spec: OperationSpec, wire: WireInput): OperationInput<OperationId> {
+  const checked = checkInput(spec, wire);
+  if (!checked.ok) throw invalidInput(checked.problems);
+  return checked.input;
 }
-
-/** Domain operations after which the principal they name must be looked up again (not served from the cache). */
-const ENDS_A_PRINCIPAL: ReadonlySet<string> = new Set(['EmployeeController_remove']);
 
 export function registerCatalogueRoutes(
   app: FastifyInstance,
@@ -123,7 +119,8 @@ export function registerCatalogueRoutes(
   }
 
   for (const spec of catalogue as readonly OperationSpec[]) {
-    const domain = domainHandlers.get(spec.operationId);
+    // Resolved once, when the route is registered: the service runs the handlers it was started with.
+    const domain = resolve(spec.operationId);
     const platformHandler = platform.get(spec.operationId);
     const streaming = streams.get(spec.operationId);
     app.route({
@@ -136,9 +133,7 @@ export function registerCatalogueRoutes(
         if (!domain && !platformHandler && !streaming) throw notImplemented(spec.operationId);
         const params = (request.params ?? {}) as Record<string, string>;
         // No record has such an id, and PostgreSQL cannot even compare text holding a NUL: answer as unknown.
-        if (Object.values(params).some((value) => value.includes('\u0000') || value.length > MAX_TEXT_LENGTH)) {
-          throw notFound('Not found');
-        }
+        if (Object.values(params).some(unknowableId)) throw notFound('Not found');
         if (platformHandler) {
           const result = await platformHandler.run(services, { body: request.body, query: request.query, params }, principal, request.log);
           // Already JSON (sync pages splice stored rows in): sent as it is.
@@ -146,23 +141,14 @@ export function registerCatalogueRoutes(
           return reply.code(successStatus(spec)).send(result);
         }
         if (!principal || !(domain || streaming)) throw unauthorized();
-        const input = {
-          body: parseOrThrow(spec.body, request.body ?? {}),
-          query: parseOrThrow(spec.query, request.query ?? {}),
-          params,
-        } as OperationInput<OperationId>;
-        const ctx: OperationContext = {
-          businessId: principal.businessId,
-          actor: principal.actor,
-          now: new Date().toISOString(),
-          side: 'server',
-          newId: () => uuidv7(),
-        };
-        if (streaming) return sendStreamed(reply, await streaming.open(services, input, ctx, disconnectSignal(reply)));
+        const wire: WireInput = { body: request.body ?? {}, query: request.query ?? {}, params };
+        const who = { businessId: principal.businessId, actor: principal.actor };
+        const caller: Caller = { who, now: new Date().toISOString(), side: 'server', ids: 'fresh' };
+        if (streaming) return sendStreamed(reply, await streaming.open(services, streamedInput(spec, wire), contextOf(caller, who), disconnectSignal(reply)));
         if (!domain) throw notImplemented(spec.operationId);
-        const result = await executeOperation(services, spec, domain, input, ctx);
+        const result = await perform(services, await prepare(domain, wire, caller));
         // A deleted employee's token stops working at once in this process (others within their cache's 5 s).
-        if (ENDS_A_PRINCIPAL.has(spec.operationId) && params.id) services.principals.forget(principal.businessId, params.id);
+        if (spec.principals === 'ends' && params.id) services.principals.forget(principal.businessId, params.id);
         // A deleted workplace's terminals were revoked with it: their credentials stop working at once here too.
         if (spec.operationId === 'BusinessController_removeWorkplace' && params.id) await forgetTerminalsOf(principal.businessId, params.id);
         return reply.code(successStatus(spec)).send(result);

@@ -1,7 +1,7 @@
 /**
  * The role matrix (issue 13 §2.2, the reference's hole S15), enforced in one place: every domain operation that
  * runs — a REST call, a till's pushed operation replayed on the service, an operation run on the terminal — passes
- * through `runWriteInTransaction` (writes) or `executeOperation` (reads), and both call `authorize` before the
+ * through `runWriteInTransaction` (writes) or `perform` (reads, app/pipeline.ts), and both call `authorize` before the
  * handler. The rules are the catalogue's, declared per entry: `access` says which roles may call it at all (a
  * cashier never deletes structure: points, workplaces, warehouses, roles, employees), and `pointScope` says that an
  * EMPLOYEE caller acts only on records of its own point (orders, shifts, stock documents). The route and the push

@@ -8,7 +8,8 @@
  *   differs, which means the terminal's database was restored from an old copy: 409 EPOCH_FORKED, nothing
  *   applied, and the terminal continues under a new epoch.
  * - A batch starting beyond the next expected seq is refused with 409 SEQ_GAP (the terminal resends from there).
- * - Each new operation runs the catalogue's own handler: applied, or rejected with its reason (its payload kept
+ * - Each new operation goes through the one pipeline (app/pipeline.ts: prepare, then perform — the catalogue's own
+ *   handler) as the employee who did it at the till: applied, or rejected with its reason (its payload kept
  *   here and in the terminal's inbox). A rejection still advances the queue — no poison pill. The first pass runs
  *   them without savepoints; a rejection sends the push round again, isolated, in a fresh transaction (applyBatch).
  *   A transient database failure aborts the whole batch instead, so the terminal retries it.
@@ -17,34 +18,18 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { findOperation } from '../../shared/catalogue/index.js';
 import type { PushDto, PushedOperationDto } from '../../shared/catalogue/sync.js';
-import { MONEY, parseDecimal, QUANTITY, type DecimalKind } from '../../shared/decimal.js';
-import { conflict, OperationError } from '../../shared/errors.js';
-import type { OperationId } from '../../shared/catalogue/index.js';
+import { badRequest, conflict, OperationError } from '../../shared/errors.js';
 import type { MutationResult } from '../../shared/sync/wire.js';
-import { validate } from '../../shared/validation.js';
 import { stampChanges } from '../../db/change-capture.js';
-import type { Db, OperationContext } from '../context.js';
-import { domainHandlers } from '../handlers.js';
-import { onPostgres, runWriteInTransaction, type OperationInput } from '../operation.js';
-import { derivedIds } from './derived-ids.js';
+import type { Db } from '../context.js';
+import { onPostgres } from '../operation.js';
+import { perform, prepare, type Prepared, type Who } from '../pipeline.js';
 import type { ActorCache, PushingTerminal, PushOpening } from './push-opening.js';
 import { withInsertsInFront } from '../../db/insert-statements.js';
-import { queuedRun, warn } from '../warnings.js';
+import { warn } from '../warnings.js';
 import { queuedEditStamp } from '../field-versions.js';
 import { recordWarnings } from './warning-log.js';
-
-/** Absolute edits and the kind of value their basis holds (the value the user saw). */
-const ABSOLUTE_BASIS: Readonly<Record<string, DecimalKind>> = {
-  StockQuantityController_update: QUANTITY,
-  // A create for a pair that has a row sets that row (app/stock/stock-quantity.ts): an absolute edit too.
-  StockQuantityController_create: QUANTITY,
-  ClientDebtController_updateDebt: MONEY,
-};
-
-/** The classes of operation a terminal may queue; reads and online-only operations are never replayed. */
-const QUEUEABLE = new Set(['fact', 'amendment', 'absolute', 'descriptive', 'delete']);
 
 export interface PushResponse {
   readonly protocolVersion: number;
@@ -102,6 +87,16 @@ async function actorOf(tx: Db, terminal: PushingTerminal, mutation: PushedOperat
   return employee ?? null;
 }
 
+/** The error of a refused operation as the till's inbox shows it: its own code, else one named by its status. */
+function refusal(error: unknown, codeOf: (error: OperationError) => string | undefined): Outcome {
+  if (error instanceof OperationError && error.statusCode < 500) {
+    return rejected(codeOf(error) ?? REJECTION_CODES[error.statusCode] ?? 'REJECTED', error.statusCode, error.reason);
+  }
+  throw error;
+}
+
+const ownCode = (error: OperationError) => (error.detail as { code?: string } | null)?.code;
+
 /** Runs one new operation (the caller isolates it); throws only for transient or unexpected failures. */
 async function applyOne(
   tx: Db,
@@ -110,65 +105,43 @@ async function applyOne(
   receivedAt: string,
   actors: ActorCache,
 ): Promise<Outcome> {
-  const spec = findOperation(mutation.name);
-  const handler = domainHandlers.get(mutation.name);
-  if (!spec || !handler || !QUEUEABLE.has(spec.offline) || spec.method === 'GET') {
-    return rejected('NOT_QUEUEABLE', 400, `${mutation.name} is not an operation a terminal can queue`);
-  }
-  if (spec.access === 'public' || !spec.access.includes('EMPLOYEE'))
-    return rejected('FORBIDDEN', 403, `${mutation.name} is not allowed to cashiers`);
-  if (mutation.v !== 1) return rejected('UNSUPPORTED_VERSION', 400, `${mutation.name} version ${mutation.v} is not supported`);
-  const employee = await actorOf(tx, terminal, mutation, actors);
-  if (!employee) return rejected('UNKNOWN_EMPLOYEE', 400, 'actor.employeeId must be an employee of this business');
-
-  const params = mutation.params ?? {};
-  const missing = spec.params.filter((name) => typeof params[name] !== 'string');
-  if (missing.length > 0)
-    return rejected(
-      'INVALID',
-      400,
-      missing.map((name) => `params.${name} is required`),
-    );
-  let body: unknown;
-  if (spec.body) {
-    const parsed = validate(spec.body, mutation.args ?? {});
-    if (!parsed.ok) return rejected('INVALID', 400, parsed.problems);
-    body = parsed.value;
-  }
-  let basis: OperationContext['basis'];
-  const basisKind = ABSOLUTE_BASIS[mutation.name];
-  if (basisKind && mutation.basis?.value !== undefined && mutation.basis.value !== null) {
-    const seen = parseDecimal(mutation.basis.value, basisKind);
-    if (!seen.ok) return rejected('INVALID', 400, `basis.value ${seen.problem}`);
-    basis = { value: seen.units };
-  }
-  // Business time as the terminal recorded it, but never in the service's future (a till's clock running fast).
-  const now = mutation.occurredAt < receivedAt ? mutation.occurredAt : receivedAt;
-  const ctx: OperationContext = {
-    businessId: terminal.businessId,
-    actor: { kind: 'employee', id: employee.id, role: 'EMPLOYEE', workplaceId: terminal.workplaceId, pointId: terminal.pointId },
-    now,
-    side: 'server',
-    newId: derivedIds(mutation.mutationId, mutation.occurredAt),
-    ...(basis ? { basis } : {}),
-    queued: queuedRun(spec.offline, queuedEditStamp(mutation.occurredAt, terminal.terminalId)),
+  let inactive = false;
+  // Who did it: an employee of this business, looked up once the operation itself may be queued at all.
+  const who = async (): Promise<Who> => {
+    if (mutation.v !== 1) throw badRequest(`${mutation.name} version ${mutation.v} is not supported`, { code: 'UNSUPPORTED_VERSION' });
+    const employee = await actorOf(tx, terminal, mutation, actors);
+    if (!employee) throw badRequest('actor.employeeId must be an employee of this business', { code: 'UNKNOWN_EMPLOYEE' });
+    inactive = Number(employee.is_deleted) !== 0;
+    const actor = { kind: 'employee', id: employee.id, role: 'EMPLOYEE', workplaceId: terminal.workplaceId, pointId: terminal.pointId } as const;
+    return { businessId: terminal.businessId, actor };
   };
-  // Done while the employee was still on staff (the terminal checked the PIN): applied, and flagged.
-  if (Number(employee.is_deleted) !== 0) warn(ctx, { code: 'EMPLOYEE_INACTIVE', employeeId: employee.id });
-  // Queued operations are writes, and no write takes query parameters.
-  const input = { body, query: undefined, params } as unknown as OperationInput<OperationId>;
-  if (mutation.name.startsWith('EmployeeController_')) actors.clear();
+  let prepared: Prepared;
   try {
-    await runWriteInTransaction(tx, spec, handler, input, ctx);
+    prepared = await prepare(mutation.name, { params: mutation.params ?? {}, body: mutation.args ?? {}, basis: mutation.basis ?? null }, {
+      who,
+      // Business time as the terminal recorded it, but never in the service's future (a till's clock running fast).
+      now: mutation.occurredAt < receivedAt ? mutation.occurredAt : receivedAt,
+      side: 'server',
+      ids: { mutationId: mutation.mutationId, occurredAt: mutation.occurredAt },
+      queue: 'push',
+      editStamp: queuedEditStamp(mutation.occurredAt, terminal.terminalId),
+    });
+  } catch (error) {
+    return refusal(error, ownCode);
+  }
+  const ctx = prepared.context;
+  // Done while the employee was still on staff (the terminal checked the PIN): applied, and flagged.
+  if (inactive) warn(ctx, { code: 'EMPLOYEE_INACTIVE', employeeId: ctx.actor.id });
+  // An operation on employees may change the ones this push has looked up.
+  if (prepared.spec.principals) actors.clear();
+  try {
+    await perform(tx, prepared);
     const warnings = ctx.queued?.warnings.list ?? [];
     // In the same transaction as the operation: the back office lists them (GET /logs?type=WARNING).
     await recordWarnings(tx, terminal, mutation, warnings, receivedAt);
     return { status: 'applied', result: { warnings } };
   } catch (error) {
-    if (error instanceof OperationError && error.statusCode < 500) {
-      return rejected(REJECTION_CODES[error.statusCode] ?? 'REJECTED', error.statusCode, error.reason);
-    }
-    throw error;
+    return refusal(error, () => undefined);
   }
 }
 

@@ -16,15 +16,16 @@ export type CoreEventListener = (name: TerminalEventName, payload: unknown) => v
  *
  * `invoke` receives an operation name that passed the bridge's allow-list and an input already validated with the
  * operation's schema (`bridge-operations.ts`), in its wire form: `{ params, query, body }` for a catalogue
- * operation (decimals still strings, as over HTTP), the terminal operation's own input otherwise. The core may
- * parse it again with the same schema to get exact values. The result must be plain data: JSON-compatible, as
- * the service's HTTP answers are (no bigint, no functions).
+ * operation (decimals still strings, as over HTTP), the terminal operation's own input otherwise. `checked` is
+ * the catalogue input's exact values as that one validation made them (app/pipeline.ts, `checkInput`): the core
+ * runs the operation with them rather than validating the input a second time. The result must be plain data:
+ * JSON-compatible, as the service's HTTP answers are (no bigint, no functions).
  *
  * Failures are thrown as errors carrying `statusCode` and `message` (e.g. `OperationError` from shared/errors);
  * anything else is reported to the renderer as a bare 500.
  */
 export interface TerminalCore {
-  invoke(operation: string, input: unknown): Promise<unknown>;
+  invoke(operation: string, input: unknown, checked?: unknown): Promise<unknown>;
   /** Receives the core's events; the bridge forwards only the names of `TERMINAL_EVENTS`. */
   subscribe(listener: CoreEventListener): Unsubscribe;
   /**

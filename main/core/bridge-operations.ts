@@ -1,6 +1,8 @@
 /**
  * Which operations the renderer may invoke, and the validation of their input in main, before anything reaches
- * the terminal core.
+ * the terminal core. A catalogue operation's input is checked by the one pipeline's validation (app/pipeline.ts,
+ * `checkInput`, in the renderer envelope's strict form), once: its exact values travel on with the call, so the
+ * core does not validate it again.
  *
  * Allowed: the catalogue operations a terminal answers from its own store — every entry whose offline class is
  * not `online-only` (documents, amendments, absolute edits, descriptive edits, deletes, reads) and which a tenant
@@ -11,10 +13,11 @@
  * signed-in employee, exactly as the service checks a token.
  */
 import { z } from 'zod';
-import { catalogue } from '../../shared/catalogue/index.js';
+import { catalogue, type OperationId } from '../../shared/catalogue/index.js';
 import { TENANT_ROLES, type OperationSpec } from '../../shared/catalogue/operation.js';
-import { MAX_TEXT_LENGTH } from '../../shared/schema-kit.js';
 import { validate } from '../../shared/validation.js';
+import type { OperationInput } from '../../app/operation.js';
+import { checkInput } from '../../app/pipeline.js';
 import { TERMINAL_OPERATIONS, type TerminalOperationName } from '../../shared/terminal-contract.js';
 import { RpcFailure } from './errors.js';
 import { terminalOperationInputs } from './terminal-rpc.js';
@@ -51,46 +54,31 @@ const Envelope = z.strictObject(
   { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an object') },
 );
 
-function problems(prefix: string, lines: readonly string[]): string[] {
-  return lines.map((line) => `${prefix}.${line}`);
+/** A catalogue call's input as forwarded to the core, with its exact values (decimals as scaled units). */
+interface CheckedCatalogueInput {
+  readonly wire: CatalogueInput;
+  readonly checked: OperationInput<OperationId>;
 }
 
-/** Path parameters: exactly the entry's names, each a non-empty string (unknown ids are the core's 404). */
-function checkParams(spec: OperationSpec, params: Record<string, unknown>): { value: Record<string, string>; lines: string[] } {
-  const lines: string[] = [];
-  const value: Record<string, string> = {};
-  for (const name of spec.params) {
-    const given = params[name];
-    if (given === undefined) lines.push(`params.${name} is required`);
-    else if (typeof given !== 'string') lines.push(`params.${name} must be a string`);
-    else if (given === '') lines.push(`params.${name} should not be empty`);
-    // No record has such an id (and PostgreSQL could not even compare it): unknown, as the service answers.
-    else if (given.includes('\u0000') || given.length > MAX_TEXT_LENGTH) throw new RpcFailure(404, 'Not found');
-    else value[name] = given;
-  }
-  for (const name of Object.keys(params)) if (!spec.params.includes(name)) lines.push(`params.property ${name} should not exist`);
-  return { value, lines };
-}
-
-function checkPart(part: 'body' | 'query', schema: OperationSpec['body'], given: unknown): string[] {
-  if (!schema) return given === undefined ? [] : [`property ${part} should not exist`];
-  const result = validate(schema, given ?? {});
-  return result.ok ? [] : problems(part, result.problems);
+function checkCatalogueInput(spec: OperationSpec, input: unknown): CheckedCatalogueInput {
+  const envelope = validate(Envelope, input ?? {});
+  if (!envelope.ok) throw new RpcFailure(400, envelope.problems);
+  const { params = {}, query, body } = envelope.value;
+  const result = checkInput(spec, { params, query, body }, true);
+  // No record has such an id (NUL, over-long): unknown, as the service answers.
+  if (!result.ok && result.unknownId) throw new RpcFailure(404, 'Not found');
+  if (!result.ok) throw new RpcFailure(400, [...result.problems.params, ...result.problems.query, ...result.problems.body]);
+  const wire = {
+    params: result.input.params,
+    ...(spec.query && query !== undefined ? { query } : {}),
+    ...(spec.body ? { body: body ?? {} } : {}),
+  };
+  return { wire, checked: result.input };
 }
 
 /** Validates a catalogue operation's input with the entry's own schemas; returns the wire form to forward. */
 export function validateCatalogueInput(spec: OperationSpec, input: unknown): CatalogueInput {
-  const envelope = validate(Envelope, input ?? {});
-  if (!envelope.ok) throw new RpcFailure(400, envelope.problems);
-  const { params = {}, query, body } = envelope.value;
-  const checked = checkParams(spec, params);
-  const lines = [...checked.lines, ...checkPart('query', spec.query, query), ...checkPart('body', spec.body, body)];
-  if (lines.length > 0) throw new RpcFailure(400, lines);
-  return {
-    params: checked.value,
-    ...(spec.query && query !== undefined ? { query } : {}),
-    ...(spec.body ? { body: body ?? {} } : {}),
-  };
+  return checkCatalogueInput(spec, input).wire;
 }
 
 export interface BridgeCall {
@@ -98,16 +86,25 @@ export interface BridgeCall {
   readonly input: unknown;
 }
 
-function validateTerminalInput(operation: TerminalOperationName, input: unknown): unknown {
+/**
+ * A checked call, with the exact values of the catalogue input it carries (a catalogue operation's, or an edited
+ * inbox entry's) for the core, so the core does not validate them again.
+ */
+export interface CheckedBridgeCall extends BridgeCall {
+  readonly checked?: OperationInput<OperationId>;
+}
+
+function checkTerminalInput(operation: TerminalOperationName, input: unknown): { input: unknown; checked?: OperationInput<OperationId> } {
   const result = validate(terminalOperationInputs[operation], input);
   if (!result.ok) throw new RpcFailure(400, result.problems);
-  if (operation !== 'terminal.inboxResubmit') return result.value;
+  if (operation !== 'terminal.inboxResubmit') return { input: result.value };
   // The edited input must pass the schema of the operation it is for, like any direct call.
   const edited = result.value as { entryId: string; operation: string; input: unknown };
   const spec = catalogueOperations.get(edited.operation);
   if (!spec) throw new RpcFailure(400, ['operation must be an operation the terminal runs']);
   try {
-    return { ...edited, input: validateCatalogueInput(spec, edited.input) };
+    const { wire, checked } = checkCatalogueInput(spec, edited.input);
+    return { input: { ...edited, input: wire }, checked };
   } catch (error) {
     if (error instanceof RpcFailure && error.statusCode === 400) {
       const lines = typeof error.reason === 'string' ? [error.reason] : error.reason;
@@ -120,14 +117,21 @@ function validateTerminalInput(operation: TerminalOperationName, input: unknown)
 /**
  * Checks one call from the renderer: the name must be on the allow-list (else 404, as for an unknown route) and
  * the input must pass the operation's schema (else 400, one line per problem, naming the field). Returns what
- * the core receives.
+ * the core receives: the input in its wire form and, for a catalogue operation, its checked values.
  */
-export function validateBridgeCall(operation: unknown, input: unknown): BridgeCall {
+export function checkBridgeCall(operation: unknown, input: unknown): CheckedBridgeCall {
   if (typeof operation !== 'string') throw new RpcFailure(400, ['operation must be a string']);
   if (terminalOperations.has(operation)) {
-    return { operation, input: validateTerminalInput(operation as TerminalOperationName, input) };
+    return { operation, ...checkTerminalInput(operation as TerminalOperationName, input) };
   }
   const spec = catalogueOperations.get(operation);
   if (!spec) throw new RpcFailure(404, `Unknown operation ${JSON.stringify(operation.slice(0, 100))}`);
-  return { operation, input: validateCatalogueInput(spec, input) };
+  const { wire, checked } = checkCatalogueInput(spec, input);
+  return { operation, input: wire, checked };
+}
+
+/** `checkBridgeCall` without the checked values: what the renderer's call becomes on the wire. */
+export function validateBridgeCall(operation: unknown, input: unknown): BridgeCall {
+  const { operation: name, input: wire } = checkBridgeCall(operation, input);
+  return { operation: name, input: wire };
 }

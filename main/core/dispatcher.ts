@@ -5,7 +5,7 @@
  */
 import { isTerminalEvent, type RpcResult, type TerminalEventName } from '../../shared/terminal-contract.js';
 import type { TerminalCore, Unsubscribe } from './api.js';
-import { validateBridgeCall } from './bridge-operations.js';
+import { checkBridgeCall } from './bridge-operations.js';
 import { isExpectedError, toRpcError } from './errors.js';
 
 export interface Dispatcher {
@@ -20,10 +20,10 @@ export function createDispatcher(core: TerminalCore, log: Log = () => {}): Dispa
   return {
     async call(operation, input) {
       try {
-        const call = validateBridgeCall(operation, input);
+        const call = checkBridgeCall(operation, input);
         // Sign-out is not gated on the outbox (issue 14, item 8): the queue belongs to the till, not to the cashier,
         // and is sent after sign-out as before it; a shift can be handed over during an outage.
-        return { ok: true, value: await core.invoke(call.operation, call.input) };
+        return { ok: true, value: await core.invoke(call.operation, call.input, call.checked) };
       } catch (error) {
         if (!isExpectedError(error)) log(`operation ${String(operation).slice(0, 100)} failed: ${error instanceof Error ? error.message : String(error)}`);
         return { ok: false, error: toRpcError(error) };

@@ -20,6 +20,10 @@ import type { LoggedInEmployee } from '../terminal/pin-login.js';
 import type { CoreEventListener, CoreOptions, TerminalCore } from './api.js';
 import type { TerminalEventName } from '../../shared/terminal-contract.js';
 import { RpcFailure } from './errors.js';
+import type { OperationId } from '../../shared/catalogue/index.js';
+import type { OperationInput } from '../../app/operation.js';
+
+type Checked = OperationInput<OperationId>;
 
 /** Plain JSON for the bridge: bigints (ids and counters from SQLite) become strings or numbers. */
 function plain(value: unknown): unknown {
@@ -59,7 +63,7 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
     return employee;
   };
 
-  async function terminalOperation(operation: string, input: Record<string, unknown>): Promise<unknown> {
+  async function terminalOperation(operation: string, input: Record<string, unknown>, checked: Checked | undefined): Promise<unknown> {
     switch (operation) {
       case 'terminal.enrollmentStatus': {
         // The names the sign-in screen shows, and the till's scope: a manager (allowed at every till) works at this
@@ -112,7 +116,7 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
         const entry = (await terminal.inbox()).find((candidate) => candidate.mutation_id === input.entryId);
         if (!entry) throw new RpcFailure(404, 'No such operation needs attention');
         if (entry.name !== input.operation) throw new RpcFailure(400, ['operation must be the rejected operation’s own']);
-        const result = await terminal.resubmit(String(input.entryId), input.input as { params?: Record<string, string>; body?: unknown }, signedIn().id);
+        const result = await terminal.resubmit(String(input.entryId), input.input as { params?: Record<string, string>; body?: unknown }, signedIn().id, checked);
         emit('inbox', { changed: true });
         engine.nudge();
         return result;
@@ -146,11 +150,13 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
   }
 
   return {
-    async invoke(operation, input) {
-      if (operation.startsWith('terminal.')) return plain(await terminalOperation(operation, (input ?? {}) as Record<string, unknown>));
+    async invoke(operation, input, checked) {
+      // `checked`: the input's exact values as the bridge validated them (main/core/bridge-operations.ts).
+      const values = checked as Checked | undefined;
+      if (operation.startsWith('terminal.')) return plain(await terminalOperation(operation, (input ?? {}) as Record<string, unknown>, values));
       const spec = findOperation(operation);
       if (!spec) throw new RpcFailure(404, `${operation} is not an operation of this terminal`);
-      const result = await terminal.run(operation, input as { params?: Record<string, string>; body?: unknown }, signedIn().id);
+      const result = await terminal.run(operation, input as { params?: Record<string, string>; body?: unknown }, signedIn().id, values);
       if (spec.method !== 'GET') {
         emit('operation-applied', { operation });
         engine.nudge();

@@ -32,7 +32,7 @@ async function loadCore(data: CoreWorkerData): Promise<TerminalCore> {
 
 async function answer(port: MessagePort, core: TerminalCore, message: Extract<HostMessage, { type: 'call' }>): Promise<void> {
   try {
-    const value = message.method === 'invoke' ? await core.invoke(String(message.operation), message.input) : await core.pendingOperations();
+    const value = message.method === 'invoke' ? await core.invoke(String(message.operation), message.input, message.checked) : await core.pendingOperations();
     post(port, { type: 'reply', id: message.id, ok: true, value });
   } catch (error) {
     if (!isExpectedError(error)) console.error('[core] internal error', error);

@@ -113,8 +113,8 @@ export class WorkerHost implements TerminalCore {
     return this.state;
   }
 
-  invoke(operation: string, input: unknown): Promise<unknown> {
-    return this.call('invoke', operation, input);
+  invoke(operation: string, input: unknown, checked?: unknown): Promise<unknown> {
+    return this.call('invoke', operation, input, checked);
   }
 
   async pendingOperations(): Promise<number> {
@@ -135,11 +135,11 @@ export class WorkerHost implements TerminalCore {
     return this.closing;
   }
 
-  private call(method: CallMethod, operation?: string, input?: unknown): Promise<unknown> {
+  private call(method: CallMethod, operation?: string, input?: unknown, checked?: unknown): Promise<unknown> {
     if (this.state === 'failed') return Promise.reject(new RpcFailure(503, 'The terminal core could not be started'));
     if (this.state === 'closed' || this.closing) return Promise.reject(new RpcFailure(503, 'The terminal is shutting down'));
     const id = this.nextId++;
-    const message: HostMessage = { type: 'call', id, method, ...(method === 'invoke' ? { operation, input } : {}) };
+    const message: HostMessage = { type: 'call', id, method, ...(method === 'invoke' ? { operation, input, ...(checked === undefined ? {} : { checked }) } : {}) };
     const timeoutMs = isLongOperation(operation) ? this.options.longCallTimeoutMs : this.options.callTimeoutMs;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -13,7 +13,7 @@ export type CallMethod = 'invoke' | 'pendingOperations';
 
 /** Main → worker. */
 export type HostMessage =
-  | { readonly type: 'call'; readonly id: number; readonly method: CallMethod; readonly operation?: string; readonly input?: unknown }
+  | { readonly type: 'call'; readonly id: number; readonly method: CallMethod; readonly operation?: string; readonly input?: unknown; readonly checked?: unknown }
   | { readonly type: 'close' };
 
 /** Worker → main. */

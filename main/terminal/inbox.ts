@@ -8,6 +8,9 @@
 import { sql, type Kysely } from 'kysely';
 import { forbidden, notFound } from '../../shared/errors.js';
 import { jsonList } from '../../db/values.js';
+import type { OperationId } from '../../shared/catalogue/index.js';
+import type { Db } from '../../app/context.js';
+import type { OperationInput } from '../../app/operation.js';
 import { runLocally, type LocalInput } from './local-run.js';
 import { pinLogin } from './pin-login.js';
 import type { TerminalStore } from './store.js';
@@ -27,14 +30,22 @@ async function openEntry(db: Kysely<unknown>, mutationId: string): Promise<Inbox
 }
 
 /** Does the rejected operation again, as edited, and marks the entry resubmitted. */
-export async function resubmit(store: TerminalStore, mutationId: string, input: LocalInput, employeeId: string): Promise<unknown> {
+export async function resubmit(
+  store: TerminalStore,
+  mutationId: string,
+  input: LocalInput,
+  employeeId: string,
+  /** The edited input's values as the bridge validated them (not validated again). */
+  checked?: OperationInput<OperationId>,
+): Promise<unknown> {
   const entry = await openEntry(store.db as unknown as Kysely<unknown>, mutationId);
-  return runLocally(store, entry.name, input, employeeId, async (tx) => {
+  const markResubmitted = async (tx: Db) => {
     const marked = await sql`
       update inbox set resolution = 'resubmitted', resolved_by = ${employeeId}, resolved_at = ${new Date().toISOString()}
        where mutation_id = ${mutationId} and resolution is null`.execute(tx);
     if (Number(marked.numAffectedRows ?? 0n) !== 1) throw notFound('No such operation needs attention');
-  });
+  };
+  return runLocally(store, entry.name, input, employeeId, markResubmitted, checked);
 }
 
 /** Drops a rejected operation for good, on a manager's PIN. */

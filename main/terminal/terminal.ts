@@ -8,6 +8,8 @@ import { MAX_PUSH_OPERATIONS } from '../../shared/catalogue/sync.js';
 import { conflict } from '../../shared/errors.js';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
 import type { EnrollResponse } from '../../shared/sync/wire.js';
+import type { OperationId } from '../../shared/catalogue/index.js';
+import type { OperationInput } from '../../app/operation.js';
 import { applyBootstrapPage, applyPullPages, type PulledPage, type PullApplied, type PullPageMeta } from './apply-pages.js';
 import { runLocally, type LocalInput, type OutboxRow } from './local-run.js';
 import { continueUnderNewEpoch, deleteMeta, newEpoch, readMeta, requireMeta, writeMeta } from './meta.js';
@@ -259,13 +261,13 @@ export class Terminal {
   }
 
   /** Runs an operation for the cashier at this till (see ./local-run.ts). */
-  run(name: string, input: LocalInput, employeeId: string): Promise<unknown> {
-    return runLocally(this.store, name, input, employeeId);
+  run(name: string, input: LocalInput, employeeId: string, checked?: OperationInput<OperationId>): Promise<unknown> {
+    return runLocally(this.store, name, input, employeeId, undefined, checked);
   }
 
   /** Does a rejected operation again, as edited, as a new operation (see ./inbox.ts). */
-  resubmit(mutationId: string, input: LocalInput, employeeId: string): Promise<unknown> {
-    return resubmit(this.store, mutationId, input, employeeId);
+  resubmit(mutationId: string, input: LocalInput, employeeId: string, checked?: OperationInput<OperationId>): Promise<unknown> {
+    return resubmit(this.store, mutationId, input, employeeId, checked);
   }
 
   /** Drops a rejected operation, on a manager's PIN. */

@@ -45,9 +45,9 @@ export const UpdateEmployeeDto = dto({
 export type UpdateEmployeeDto = z.output<typeof UpdateEmployeeDto>;
 
 export const employeeOperations = [
-  operation({ operationId: 'EmployeeController_create', method: 'POST', path: '/employee/create', tag: 'Employee', body: CreateEmployeeDto, access: ['OWNER', 'ADMIN'], offline: 'descriptive' }),
+  operation({ operationId: 'EmployeeController_create', method: 'POST', path: '/employee/create', tag: 'Employee', body: CreateEmployeeDto, access: ['OWNER', 'ADMIN'], offline: 'descriptive', principals: 'changes' }),
   operation({ operationId: 'EmployeeController_findAll', method: 'GET', path: '/employee/all', tag: 'Employee', access: ['OWNER', 'ADMIN'], offline: 'read' }),
   operation({ operationId: 'EmployeeController_findOne', method: 'GET', path: '/employee/{id}', tag: 'Employee', access: ['OWNER', 'ADMIN'], offline: 'read' }),
-  operation({ operationId: 'EmployeeController_update', method: 'PATCH', path: '/employee/update/{id}', tag: 'Employee', body: UpdateEmployeeDto, access: ['OWNER', 'ADMIN'], offline: 'descriptive' }),
-  operation({ operationId: 'EmployeeController_remove', method: 'DELETE', path: '/employee/delete/{id}', tag: 'Employee', access: ['OWNER', 'ADMIN'], offline: 'delete' }),
+  operation({ operationId: 'EmployeeController_update', method: 'PATCH', path: '/employee/update/{id}', tag: 'Employee', body: UpdateEmployeeDto, access: ['OWNER', 'ADMIN'], offline: 'descriptive', principals: 'changes' }),
+  operation({ operationId: 'EmployeeController_remove', method: 'DELETE', path: '/employee/delete/{id}', tag: 'Employee', access: ['OWNER', 'ADMIN'], offline: 'delete', principals: 'ends' }),
 ] as const;

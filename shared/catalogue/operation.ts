@@ -3,6 +3,7 @@
  * terminal's RPC, sync operation names, the OpenAPI document and the conformance tests.
  */
 import type { z } from 'zod';
+import type { DecimalKind } from '../decimal.js';
 import { ignoringUnknownFields } from '../schema-kit.js';
 
 /**
@@ -23,6 +24,33 @@ export const TENANT_ROLES: readonly Role[] = ['OWNER', 'ADMIN', 'EMPLOYEE'];
  * - `online-only`: not queued; a clear error while offline.
  */
 export type OfflineClass = 'fact' | 'amendment' | 'absolute' | 'descriptive' | 'delete' | 'read' | 'online-only';
+
+/** The classes a till does locally and queues for the service (and the only ones a push may carry). */
+const QUEUEABLE: ReadonlySet<OfflineClass> = new Set<OfflineClass>(['fact', 'amendment', 'absolute', 'descriptive', 'delete']);
+
+export function isQueueable(spec: Pick<OperationSpec, 'offline'>): boolean {
+  return QUEUEABLE.has(spec.offline);
+}
+
+/**
+ * The basis of an absolute edit (docs/sync.md, "Push"): the stored value the user saw when they typed the
+ * new one. A till reads it from `column` of the `table` row that `row` names — each key a column, each value the
+ * path parameter (`params.id`) or body field (`body.itemId`) holding it — and queues it with the edit; the service
+ * reads it as a `kind` decimal and applies the edit as a difference from it, keeping other tills' changes. Adding
+ * an absolute edit is this field on its entry plus its handler.
+ */
+export interface AbsoluteBasis {
+  readonly table: 'stock_levels' | 'client_debts';
+  readonly column: string;
+  readonly kind: DecimalKind;
+  readonly row: Readonly<Record<string, `params.${string}` | `body.${string}`>>;
+}
+
+/**
+ * What a write does to the principals that may sign in (employees): `changes` them — a push looks its employees up
+ * again after it — or `ends` the one the path's `{id}` names — its cached token stops working at once too.
+ */
+export type PrincipalEffect = 'changes' | 'ends';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -64,6 +92,10 @@ export interface OperationSpec<
   /** For EMPLOYEE callers: the record (and the body) must be of the caller's own point. See `PointScope`. */
   readonly pointScope?: PointScope;
   readonly offline: OfflineClass;
+  /** For an absolute edit: where its basis is read and what kind of value it is. See `AbsoluteBasis`. */
+  readonly basis?: AbsoluteBasis;
+  /** For a write on employees: see `PrincipalEffect`. */
+  readonly principals?: PrincipalEffect;
   readonly throttle?: ThrottleClass;
   /** An operation of ours that the reference interface does not have (e.g. terminal enrollment). */
   readonly extension?: boolean;

@@ -173,6 +173,17 @@ describe('the dispatcher', () => {
     expect(calls).toEqual([{ operation: 'WarehouseController_create', input: { params: {}, body: { name: 'Main' } } }]);
   });
 
+  it('hands the core the input’s exact values with it, so the core does not validate it a second time', async () => {
+    const received: unknown[] = [];
+    const { core } = recordingCore();
+    const checking: TerminalCore = { ...core, invoke: async (operation, input, checked) => (received.push(checked), core.invoke(operation, input)) };
+    const body = { client_id: 'c1', debt_amount: '12500.50', employee_id: 'e1', id_automated_point: 'p1' };
+    await createDispatcher(checking).call('ClientDebtController_createTransaction', { body });
+    await createDispatcher(checking).call('terminal.inboxResubmit', { entryId: 'op-1', operation: 'ClientDebtController_createTransaction', input: { body } });
+    for (const checked of received) expect(checked).toMatchObject({ params: {}, body: { client_id: 'c1', debt_amount: 1250050n } });
+    expect(received).toHaveLength(2);
+  });
+
   it('answers a refused call with {statusCode, message} and never reaches the core', async () => {
     const { core, calls } = recordingCore();
     const dispatcher = createDispatcher(core);

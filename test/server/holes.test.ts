@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../shared/catalogue/index.js';
 import type { OperationSpec } from '../../shared/catalogue/operation.js';
-import { executeOperation, type Handler } from '../../app/operation.js';
+import type { Handler } from '../../app/operation.js';
+import { perform } from '../../app/pipeline.js';
 import { atCommit } from '../../app/write.js';
 import { domainHandlers } from '../../app/handlers.js';
 import { uuidv7 } from '../../shared/ids.js';
@@ -42,7 +43,7 @@ describe.each(await testEngines())('holes closed across operations on %s', (engi
     const before = await auditCount();
     const ctx = { businessId: shop.businessId, actor: { kind: 'user' as const, id: shop.userId, role: 'OWNER' as const }, now: new Date().toISOString(), side: 'server' as const, newId: uuidv7 };
     await expect(
-      executeOperation(server.database, spec, failingAtCommit, { body: { name: 'Never stored', location: null }, query: undefined, params: {} } as never, ctx),
+      perform(server.database, { spec, handler: failingAtCommit, input: { body: { name: 'Never stored', location: null }, query: undefined, params: {} } as never, context: ctx, reads: false }),
     ).rejects.toThrow('disk full');
     expect(await auditCount()).toBe(before);
     const stored = await server.database.db.selectFrom('warehouses').select('id').where('business_id', '=', shop.businessId).where('name', '=', 'Never stored').execute();
