@@ -4,6 +4,7 @@
  */
 import type { Quantity } from '../../shared/decimal.js';
 import type { StockMove } from '../stock/ledger.js';
+import type { StockCount } from './kind.js';
 import type { DocumentLine } from './lines.js';
 
 export type MovePlan = { ok: true; moves: StockMove[] } | { ok: false; problems: string[] };
@@ -50,12 +51,6 @@ export function writeOffMoves(lines: readonly DocumentLine[], headerWarehouses: 
   const resolved = lineWarehouses(lines, headerWarehouses, 'write-off');
   if (!resolved.ok) return resolved;
   return { ok: true, moves: lines.map((line, index) => move(line, resolved.warehouses[index] ?? '', -line.quantity)) };
-}
-
-/** A counted quantity for one (item, warehouse): the level a conducted inventory sets. */
-export interface StockCount {
-  readonly pair: Omit<StockMove, 'delta'>;
-  readonly counted: Quantity;
 }
 
 export type CountPlan = { ok: true; counts: StockCount[] } | { ok: false; problems: string[] };
