@@ -2,7 +2,7 @@
  * What an operation knows about its call: the tenant, the actor, the time and where it runs. Built by the
  * server from a verified token, or by the terminal core from the logged-in employee — never from the body.
  */
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Insertable, Kysely, QueryResult } from 'kysely';
 import type { Role } from '../shared/catalogue/operation.js';
 import type { Database } from '../db/schema.js';
 import type { QueuedRun } from './warnings.js';
@@ -38,6 +38,22 @@ export interface OperationContext {
    * class and the warnings it collects (app/warnings.ts). Absent for a live REST call.
    */
   readonly queued?: QueuedRun;
+  /**
+   * The write in progress, with the work deferred to the end of its transaction (app/write.ts): set by
+   * `runWriteInTransaction` for the handler's run, absent outside a write (a read, a direct call), where deferred
+   * work is done at once.
+   */
+  readonly write?: WriteInProgress;
+}
+
+/** What an operation may defer to the end of its write; implemented by `OperationWrite` (app/write.ts). */
+export interface WriteInProgress {
+  /** Runs `step` among the transaction's last statements, in the order steps were deferred. */
+  defer(step: () => Promise<void>): Promise<void>;
+  /** Inserts rows the operation will not read back, possibly later in the same transaction. */
+  insertLater<T extends keyof Database & string>(table: T, rows: readonly Insertable<Database[T]>[]): Promise<void>;
+  /** Runs `query` with the waiting inserts in front of it, in one statement. */
+  carry<R>(query?: CompiledQuery<R>): Promise<QueryResult<R> | QueryResult<unknown> | undefined>;
 }
 
 /** A database handle inside the operation's transaction. */

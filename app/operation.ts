@@ -8,9 +8,9 @@ import type { OperationSpec } from '../shared/catalogue/operation.js';
 import type { Db, OperationContext } from './context.js';
 import { writeAudit, type AuditType } from './audit.js';
 import type { Transactor } from '../db/transactor.js';
-import { PostgresAdapter } from 'kysely';
 import { authorize } from './security/role-matrix.js';
 import { newerFieldsOnly } from './field-versions.js';
+import { OperationWrite } from './write.js';
 
 type Entry<Id extends OperationId> = Extract<(typeof catalogue)[number], { operationId: Id }>;
 type Parsed<S> = [Exclude<S, undefined>] extends [never]
@@ -61,40 +61,15 @@ export function defaultAuditAction(operationId: string): string {
   return `${action}_${noun.replace(/([a-z0-9])([A-Z])/g, '$1_$2')}`.toUpperCase();
 }
 
-type Finalizer = () => Promise<void>;
-
-/** The steps each running write operation has deferred to the end of its transaction: ordinary, then last. */
-const finalizers = new WeakMap<OperationContext, { steps: Finalizer[]; last: Finalizer[] }>();
-
 /**
- * Runs `step` as one of the LAST statements of the operation's transaction: after the handler and its audit
- * entry, just before COMMIT. Meant for updates of hot balance rows (stock levels, client balances): on
- * PostgreSQL such a row stays locked from its update until COMMIT, so every statement run after it lengthens the
- * queue of writers waiting for the same row. Steps run in the order they were deferred. Outside
- * `executeOperation` (a direct call, a test) the step runs at once, so callers never depend on the deferral.
- * A step must not be needed by anything the operation reads or returns before it runs. `last` steps run after
- * all others (flushing writes that other steps may have carried along).
+ * True on PostgreSQL (db/engine.ts), exported here too for the operations that branch on the engine.
  */
-export async function atCommit(ctx: OperationContext, step: Finalizer, order: 'normal' | 'last' = 'normal'): Promise<void> {
-  const pending = finalizers.get(ctx);
-  if (!pending) await step();
-  else if (order === 'last') pending.last.push(step);
-  else pending.steps.push(step);
-}
-
-/**
- * True on PostgreSQL. There concurrent writers need explicit row locks (`for update`), while SQLite has a single
- * writer, so a plain read inside a write transaction is already current; the engines also differ in a few
- * statements worth writing for each (e.g. data-modifying CTEs exist only on PostgreSQL).
- */
-export function onPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+export { onPostgres } from '../db/engine.js';
 
 /**
  * Runs an operation: reads directly, writes in one transaction together with their audit entry. Any error
- * rolls the whole write back, so a failed request changes nothing. Steps deferred with `atCommit` run after the
- * audit entry, as the transaction's last statements.
+ * rolls the whole write back, so a failed request changes nothing. Work deferred to the write (`ctx.write`,
+ * app/write.ts) runs after the audit entry, as the transaction's last statements.
  */
 export async function executeOperation(
   store: { readonly db: Db; readonly writes: Transactor },
@@ -111,9 +86,10 @@ export async function executeOperation(
 }
 
 /**
- * The body of a write, inside a transaction the caller holds: the role matrix (app/security/role-matrix.ts), the
- * handler, its audit entry, then the steps it deferred with `atCommit`. `executeOperation` wraps it in a transaction of its own; a sync push runs many of
- * them in one transaction, each inside a savepoint.
+ * The body of a write, inside a transaction the caller holds, in the order its statements run: the role matrix
+ * (app/security/role-matrix.ts), the handler, its audit entry, then the work the handler deferred to the write
+ * (`ctx.write`, app/write.ts), then the field versions of a descriptive edit. `executeOperation` wraps it in a
+ * transaction of its own; a sync push runs many of them in one transaction, each inside a savepoint.
  */
 export async function runWriteInTransaction(
   tx: Db,
@@ -129,24 +105,15 @@ export async function runWriteInTransaction(
   // every field it sets changes nothing.
   const edit = await newerFieldsOnly(tx, spec, input, ctx);
   if (edit.superseded) return null;
-  const pending = { steps: [] as Finalizer[], last: [] as Finalizer[] };
-  finalizers.set(ctx, pending);
-  try {
-    const result = await definition.run(tx, edit.input, ctx);
-    if (definition.audit !== false) {
-      const audit = definition.audit ?? { type: 'SYSTEM', action: defaultAuditAction(spec.operationId) };
-      await writeAudit(tx, ctx, { ...audit, record: result });
-    }
-    // By index: a step may defer another, which the loop still reaches (ordinary steps before last ones).
-    let step = 0;
-    let last = 0;
-    while (step < pending.steps.length || last < pending.last.length) {
-      const next = step < pending.steps.length ? pending.steps[step++] : pending.last[last++];
-      await next?.();
-    }
-    await edit.record();
-    return result;
-  } finally {
-    finalizers.delete(ctx);
+  // The handler runs with the write on its context; what it defers runs at `write.end()`.
+  const write = new OperationWrite(tx);
+  const inWrite: OperationContext = { ...ctx, write };
+  const result = await definition.run(tx, edit.input, inWrite);
+  if (definition.audit !== false) {
+    const audit = definition.audit ?? { type: 'SYSTEM', action: defaultAuditAction(spec.operationId) };
+    await writeAudit(tx, inWrite, { ...audit, record: result });
   }
+  await write.end();
+  await edit.record();
+  return result;
 }

@@ -12,10 +12,9 @@ import { formatMoney, type Money } from '../../shared/decimal.js';
 import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { Db, OperationContext } from '../context.js';
 import { liveRowsNewestFirst } from '../resources/newest-first.js';
-import { writeAudit } from '../audit.js';
-import { handler, onPostgres } from '../operation.js';
+import { handler } from '../operation.js';
 import { commonWire } from '../resources/simple-resource.js';
-import { lockLiveDebt, openDebt, postDebtEntry, postEntryWithAudit, settleDebt, type DebtEntryRow, type DebtRow } from './ledger.js';
+import { lockLiveDebt, openDebt, postDebtEntry, settleDebt, type DebtEntryRow, type DebtRow } from './ledger.js';
 import { checkDebtReferences, withTillPoint } from './references.js';
 import { checkRepaymentMethod } from './repayment-method.js';
 
@@ -109,9 +108,9 @@ async function removeDebt(db: Db, id: string, ctx: OperationContext) {
 const CREDIT_SALE_AUDIT = { type: 'SYSTEM', action: 'CREATE_CLIENT_DEBT_TRANSACTION' } as const;
 
 /**
- * A credit sale or repayment. It writes its own audit entry: on PostgreSQL, for a client who owes already, the
- * entry, the balance and the audit entry go in one statement (postEntryWithAudit); otherwise the general path.
- * Either way the references are checked by the append itself, and named in a 400 when one fails.
+ * A credit sale or repayment. It writes its own audit entry, which names the entry's debt: the ledger posts the
+ * entry and the audit entry together (ledger.ts, postDebtEntry — on PostgreSQL in one statement where it can).
+ * The references are checked by the append itself, and named in a 400 when one fails.
  */
 async function createTransaction(db: Db, sent: CreateClientDebtTransactionDto, ctx: OperationContext) {
   const body = withTillPoint(ctx, sent);
@@ -129,14 +128,13 @@ async function createTransaction(db: Db, sent: CreateClientDebtTransactionDto, c
   // The entry takes the operation's first id and a record created for the client its second, on every path.
   const entryId = ctx.newId();
   const recordId = ctx.newId();
-  if (onPostgres(db)) {
-    const row = await postEntryWithAudit(db, ctx, { entryId, recordId }, entry, body, (pending) => ({ ...CREDIT_SALE_AUDIT, record: entryWire(pending) }));
-    if (row) return entryWire(row);
-  }
-  const posted = await postDebtEntry(db, ctx, entry, body, entryId, recordId);
-  const record = entryWire(posted.entry);
-  await writeAudit(db, ctx, { ...CREDIT_SALE_AUDIT, record });
-  return record;
+  const posted = await postDebtEntry(db, ctx, entry, {
+    references: body,
+    entryId,
+    recordId,
+    audit: (row) => ({ ...CREDIT_SALE_AUDIT, record: entryWire(row) }),
+  });
+  return entryWire(posted.entry);
 }
 
 /** Every entry of the ledger (all kinds, written-off debts included), newest first; their sum is the balance. */

@@ -9,14 +9,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import { shapedQuery } from '../../db/shaped-query.js';
+import { appendEntryQuery, debtIncrementQuery, postEntryStatement, type DebtEntryReferences, type DebtEntryValues } from '../../db/debt-statements.js';
+import { onPostgres } from '../../db/engine.js';
 import { uuidv7 } from '../../shared/ids.js';
 import type { Money } from '../../shared/decimal.js';
 import type { ClientDebtsTable, ClientDebtTxnsTable } from '../../db/schema.js';
-import { auditRow, type AuditEntry } from '../audit.js';
+import { auditRow, writeAudit, type AuditEntry } from '../audit.js';
 import type { Db, OperationContext } from '../context.js';
-import { atCommit } from '../operation.js';
-import { executeCarrying } from '../stock/insert-rows.js';
+import { atCommit, executeCarrying } from '../write.js';
 import { BUSINESS_WIDE_POINT, checkDebtReferences, type DebtReferences } from './references.js';
 
 export type DebtRow = Selectable<ClientDebtsTable>;
@@ -103,31 +103,46 @@ export async function openDebt(db: Db, ctx: OperationContext, entry: DebtEntry) 
   return { debt, entry: await appendEntry(db, ctx, debt.id, entry) };
 }
 
+export interface PostingOptions {
+  /** The records the entry names, checked by the statement that appends it; a 400 names the ones that fail. */
+  readonly references?: DebtReferences;
+  /** The entry's id, taken by the caller before anything else so it is the operation's first id on every path (derived-ids.ts). */
+  readonly entryId?: string;
+  /** The id a record created here takes: the operation's second on every path. */
+  readonly recordId?: string;
+  /** The audit entry of an operation that records the posting itself; it names the posted entry, debt included. */
+  readonly audit?: (row: DebtEntryRow) => AuditEntry;
+}
+
 /**
- * Posts an entry to the client's balance, creating (or reviving) the client's record when needed. The entry is
- * appended now; the balance increment — the write that locks the client's record on PostgreSQL — is deferred to
- * the operation's last statements (`atCommit`), so the record stays locked for one round trip before COMMIT.
+ * Posts an entry to the client's balance, creating (or reviving) the client's record when needed, and writes the
+ * operation's audit entry when `audit` is given. One rule on both engines, in steps:
+ *
+ * 1. Append the entry to the client's record, the references checked by the same statement. On PostgreSQL that
+ *    statement also creates a missing record, adds the amount and writes the audit entry
+ *    (db/debt-statements.ts, postEntryStatement): a credit sale is then one round trip, and done.
+ * 2. Nothing appended: a reference does not resolve (a 400 naming it, before anything was written) or the client
+ *    has no record yet (on PostgreSQL: created by another transaction after the statement's snapshot). The record
+ *    is created at 0 and the entry appended to it.
+ * 3. The balance increment — the write that locks the client's record on PostgreSQL — is deferred to the
+ *    operation's last statements (`atCommit`), so the record stays locked for one round trip before COMMIT; the
+ *    audit entry goes through `writeAudit` and, on PostgreSQL, travels with that increment.
  */
-export async function postDebtEntry(
-  db: Db,
-  ctx: OperationContext,
-  entry: DebtEntry,
-  references?: DebtReferences,
-  // The entry's id, taken before anything else so it is the operation's first id on every path (derived-ids.ts).
-  entryId: string = ctx.newId(),
-  // The id a record created here takes: the operation's second on every path.
-  recordId?: string,
-): Promise<{ entry: DebtEntryRow }> {
+export async function postDebtEntry(db: Db, ctx: OperationContext, entry: DebtEntry, options: PostingOptions = {}): Promise<{ entry: DebtEntryRow }> {
+  const { references, audit } = options;
+  const entryId = options.entryId ?? ctx.newId();
+  if (onPostgres(db) && references && audit) {
+    const posted = await postInOneStatement(db, ctx, { entryId, recordId: options.recordId ?? ctx.newId() }, entry, references, audit);
+    if (posted) return { entry: posted };
+  }
   let row = await appendEntryForClient(db, ctx, entryId, entry, references);
   if (!row) {
-    // Nothing appended: either a reference does not resolve (a 400 naming it, before anything was written) or
-    // the client has no record yet.
     if (references) await checkDebtReferences(db, ctx, references);
     // The client's first entry: a record at 0, which the increment below brings to the entry's amount. The
     // unique (business, client) index decides between concurrent first entries; the loser uses the winner's.
     await db
       .insertInto('client_debts')
-      .values({ ...newRecord(ctx, entry, recordId), debt_amount: 0n as Money })
+      .values({ ...newRecord(ctx, entry, options.recordId), debt_amount: 0n as Money })
       .onConflict((conflict) => conflict.columns(['business_id', 'client_id']).doNothing())
       .execute();
     row = await appendEntryForClient(db, ctx, entryId, entry);
@@ -135,36 +150,40 @@ export async function postDebtEntry(
   }
   const { debt_id: debtId, amount } = row;
   await atCommit(ctx, async () => {
-    const increment = shapedQuery(db, 'debt-increment', { amount, now: ctx.now, businessId: ctx.businessId, debtId }, (v) =>
-      db
-        .updateTable('client_debts')
-        .set({ debt_amount: sql`debt_amount + ${v.amount}`, is_deleted: 0, dt_updated: v.now })
-        .where('business_id', '=', v.businessId)
-        .where('id', '=', v.debtId),
-    );
-    // On PostgreSQL the audit entry travels in the same statement (see insert-rows.ts).
-    await executeCarrying(db, ctx, increment);
+    // On PostgreSQL the audit entry travels in the same statement (app/write.ts).
+    await executeCarrying(db, ctx, debtIncrementQuery(db, { amount, now: ctx.now, businessId: ctx.businessId, debtId }));
   });
+  if (audit) await writeAudit(db, ctx, audit(row));
   return { entry: row };
 }
 
-/**
- * The condition "every record the entry names exists and is live in this business", as one SQL expression, so
- * the append below checks the references in the statement that writes (a round trip fewer per credit sale; on
- * PostgreSQL each statement is a system call and a wait). The same rule as checkDebtReferences, which names the
- * missing ones when this condition fails.
- */
-function referencesResolve(businessId: string, references: DebtReferences) {
-  const live = (table: 'clients' | 'employees' | 'users' | 'points', id: string) =>
-    sql`exists (select 1 from ${sql.table(table)} where business_id = ${businessId} and id = ${id} and is_deleted = 0)`;
-  const point = references.id_automated_point === BUSINESS_WIDE_POINT ? sql`1 = 1` : live('points', references.id_automated_point);
-  return sql<boolean>`(${live('clients', references.client_id)} and (${live('employees', references.employee_id)} or ${live('users', references.employee_id)}) and ${point})`;
+/** The entry's values for the ledger's statements (db/debt-statements.ts). */
+function entryValues(ctx: OperationContext, id: string, entry: DebtEntry): DebtEntryValues {
+  return {
+    id,
+    businessId: ctx.businessId,
+    clientId: entry.clientId,
+    amount: entry.amount,
+    kind: entry.kind,
+    employeeId: entry.employeeId,
+    pointId: entry.pointId,
+    signatureUrl: entry.signatureUrl ?? null,
+    paymentTypeId: entry.paymentTypeId ?? null,
+    now: ctx.now,
+  };
+}
+
+function referencesOf(references: DebtReferences): DebtEntryReferences {
+  return {
+    clientId: references.client_id,
+    employeeId: references.employee_id,
+    pointId: references.id_automated_point === BUSINESS_WIDE_POINT ? null : references.id_automated_point,
+  };
 }
 
 /**
- * Appends the entry to the client's record — whatever its deleted flag — finding the record in the same
- * statement (INSERT … SELECT, one round trip, no lock); undefined when the client has no record yet, or when
- * `references` are given and one of them does not resolve.
+ * Appends the entry to the client's record — whatever its deleted flag — in one statement that finds the record
+ * (and checks `references`, when given); undefined when the client has no record yet or a reference fails.
  */
 async function appendEntryForClient(
   db: Db,
@@ -173,88 +192,17 @@ async function appendEntryForClient(
   entry: DebtEntry,
   references?: DebtReferences,
 ): Promise<DebtEntryRow | undefined> {
-  // Part of the shape, never read from the stand-ins: a business-wide point is checked by no point row.
-  const businessWide = references?.id_automated_point === BUSINESS_WIDE_POINT;
-  const values = {
-    id,
-    amount: entry.amount,
-    kind: entry.kind,
-    employeeId: entry.employeeId,
-    pointId: entry.pointId,
-    signature: entry.signatureUrl ?? null,
-    paymentType: entry.paymentTypeId ?? null,
-    now: ctx.now,
-    businessId: ctx.businessId,
-    clientId: entry.clientId,
-    ...(references ? { refClient: references.client_id, refEmployee: references.employee_id } : {}),
-    ...(references && !businessWide ? { refPoint: references.id_automated_point } : {}),
-  };
-  // Built once per shape (shaped-query.ts): a credit sale runs this on every sale.
-  const shape = !references ? 'debt-append' : businessWide ? 'debt-append-checked' : 'debt-append-checked-point';
-  const query = shapedQuery(db, shape, values, (v) =>
-    db
-      .insertInto('client_debt_txns')
-      .columns([
-        'business_id',
-        'id',
-        'client_id',
-        'debt_id',
-        'amount',
-        'kind',
-        'employee_id',
-        'id_automated_point',
-        'signature_url',
-        'payment_type_id',
-        'is_deleted',
-        'dt_created',
-        'dt_updated',
-      ])
-      .expression(
-        db
-          .selectFrom('client_debts')
-          .select([
-            'business_id',
-            sql<string>`${v.id}`.as('id'),
-            'client_id',
-            'id as debt_id',
-            // Typed, or PostgreSQL takes a parameter in a select list for text.
-            sql<bigint>`cast(${v.amount} as bigint)`.as('amount'),
-            sql<string>`${v.kind}`.as('kind'),
-            sql<string>`${v.employeeId}`.as('employee_id'),
-            sql<string>`${v.pointId}`.as('id_automated_point'),
-            sql<string | null>`${v.signature}`.as('signature_url'),
-            sql<string | null>`cast(${v.paymentType} as text)`.as('payment_type_id'),
-            sql<number>`0`.as('is_deleted'),
-            sql<string>`${v.now}`.as('dt_created'),
-            sql<string>`${v.now}`.as('dt_updated'),
-          ])
-          .where('business_id', '=', v.businessId)
-          .where('client_id', '=', v.clientId)
-          .$if(references !== undefined, (select) =>
-            select.where(referencesResolve(v.businessId, { client_id: v.refClient!, employee_id: v.refEmployee!, id_automated_point: businessWide ? BUSINESS_WIDE_POINT : v.refPoint! })),
-          ),
-      )
-      .returning('debt_id'),
-  );
+  const query = appendEntryQuery(db, entryValues(ctx, id, entry), references ? referencesOf(references) : undefined);
   const inserted = (await db.executeQuery(query)).rows[0];
   return inserted ? entryRow(ctx, id, inserted.debt_id, entry) : undefined;
 }
 
 /**
- * PostgreSQL, the credit sale: the entry, the balance and the operation's audit entry in ONE statement
- * (data-modifying CTEs), where the general path (postDebtEntry, then the audit entry) takes two round trips — and a
- * client's first sale, which also creates the client's record, five or more. The references are checked by the same
- * statement, as there.
- *
- * A client with a record (whatever its deleted flag) has the entry appended to it and the amount added; a client
- * without one gets a record holding the entry's amount, with id `recordId` (sibling CTEs share one snapshot, so an
- * update could not see a record inserted beside it). The audit record names the entry's debt, which only the
- * statement finds; `audit` builds it with a one-off token in place of the debt id, and the statement puts the id
- * in. Undefined when nothing was written — a reference does not resolve, or another transaction created the
- * client's record after this statement's snapshot — and the caller then takes the general path with the same ids.
- * The balance row is locked from this statement until COMMIT, so it must be the operation's last.
+ * Step 1 on PostgreSQL: entry, balance and audit entry in one statement. The audit record names the entry's debt,
+ * which only the statement finds, so `audit` builds it with a one-off token in place of the debt id and the
+ * statement puts the id in. Undefined when nothing was written; the caller then takes the steps with the same ids.
  */
-export async function postEntryWithAudit(
+async function postInOneStatement(
   db: Db,
   ctx: OperationContext,
   ids: { readonly entryId: string; readonly recordId: string },
@@ -262,49 +210,12 @@ export async function postEntryWithAudit(
   references: DebtReferences,
   audit: (row: DebtEntryRow) => AuditEntry,
 ): Promise<DebtEntryRow | undefined> {
-  const token = randomUUID();
-  const signature = entry.signatureUrl ?? null;
-  const paymentType = entry.paymentTypeId ?? null;
-  const row = entryRow(ctx, ids.entryId, token, entry);
+  const placeholder = randomUUID();
+  const row = entryRow(ctx, ids.entryId, placeholder, entry);
   // Not from ctx.newId(): the record ids a queued operation takes must not depend on which path ran.
   const logged = auditRow(ctx, audit(row), uuidv7());
-  const amount = sql`cast(${entry.amount} as bigint)`;
-  const resolve = referencesResolve(ctx.businessId, references);
-  const written = await sql<{ debt_id: string }>`
-    with existing as (
-      select d.business_id, d.id, d.client_id from client_debts d
-       where d.business_id = ${ctx.businessId} and d.client_id = ${entry.clientId}
-    ),
-    created as (
-      insert into client_debts (business_id, id, client_id, debt_amount, employee_id, id_automated_point, is_deleted, dt_created, dt_updated)
-      select ${ctx.businessId}, ${ids.recordId}, ${entry.clientId}, ${amount}, ${entry.employeeId}, ${entry.pointId}, 0, ${ctx.now}, ${ctx.now}
-       where not exists (select 1 from existing) and ${resolve}
-      on conflict (business_id, client_id) do nothing
-      returning business_id, id, client_id
-    ),
-    appended as (
-      insert into client_debt_txns
-        (business_id, id, client_id, debt_id, amount, kind, employee_id, id_automated_point, signature_url, payment_type_id, is_deleted, dt_created, dt_updated)
-      select d.business_id, ${ids.entryId}, d.client_id, d.id, ${amount}, ${entry.kind}, ${entry.employeeId},
-             ${entry.pointId}, cast(${signature} as text), cast(${paymentType} as text), 0, ${ctx.now}, ${ctx.now}
-        from (select * from existing union all select * from created) d
-       where ${resolve}
-      returning debt_id
-    ),
-    incremented as (
-      -- A scalar subquery, not a join: the planner cannot know "existing" is one row, and a join may scan the table.
-      -- Finds nothing for a record created above, which already holds the amount.
-      update client_debts set debt_amount = debt_amount + ${amount}, is_deleted = 0, dt_updated = ${ctx.now}
-       where business_id = ${ctx.businessId} and id = (select id from existing) and exists (select 1 from appended)
-    ),
-    audited as (
-      insert into audit_log (business_id, id, user_id, type, action, details, is_deleted, dt_created, dt_updated)
-      select ${logged.business_id}, ${logged.id}, cast(${logged.user_id} as text), ${logged.type}, ${logged.action},
-             replace(${logged.details}, ${token}, a.debt_id), 0, ${ctx.now}, ${ctx.now}
-        from appended a
-    )
-    select debt_id from appended`.execute(db);
-  const debtId = written.rows[0]?.debt_id;
+  const statement = postEntryStatement(db, { ...entryValues(ctx, ids.entryId, entry), recordId: ids.recordId }, referencesOf(references), { row: logged, placeholder });
+  const debtId = (await db.executeQuery(statement)).rows[0]?.debt_id;
   return debtId === undefined ? undefined : { ...row, debt_id: debtId };
 }
 

@@ -10,7 +10,7 @@ import type { Money, Percent } from '../../shared/decimal.js';
 import { conflict } from '../../shared/errors.js';
 import { writeAudit } from '../audit.js';
 import type { Db, OperationContext } from '../context.js';
-import { insertLater } from '../stock/insert-rows.js';
+import { insertLater } from '../write.js';
 import { checkOrder, failIfAny, refuseDebtWithoutClient } from './order-checks.js';
 import { debtTarget, postOrderDebt, postOrderStock, saleMoves } from './order-effects.js';
 import { orderTotals, totalProblems, type OrderTotals } from './order-math.js';

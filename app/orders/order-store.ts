@@ -17,7 +17,8 @@ import type {
 import { flag, units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
 import { onPostgres } from '../operation.js';
-import { insertLater, insertRows } from '../stock/insert-rows.js';
+import { insertRows } from '../../db/insert-statements.js';
+import { insertLater } from '../write.js';
 import type { DeliveryContent } from './order-rows.js';
 
 export type OrderRow = Selectable<OrdersTable>;

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { Money } from '../../shared/decimal.js';
 import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
-import { atCommit } from '../operation.js';
+import { atCommit } from '../write.js';
 import type { ReceiptLine } from './receipt-lines.js';
 import type { ReceiptLineRow } from './receipt-store.js';
 

@@ -8,7 +8,7 @@ import { formatMoney, type Money } from '../../shared/decimal.js';
 import type { SettlementTotalsTable } from '../../db/schema.js';
 import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
-import { insertRows } from '../stock/insert-rows.js';
+import { insertRows } from '../../db/insert-statements.js';
 
 export type TotalRow = Selectable<SettlementTotalsTable>;
 

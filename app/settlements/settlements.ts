@@ -20,7 +20,7 @@ import type { Db, OperationContext } from '../context.js';
 import { liveRowsNewestFirst } from '../resources/newest-first.js';
 import { handler, onPostgres, type Handler } from '../operation.js';
 import { commonWire } from '../resources/simple-resource.js';
-import { insertRows } from '../stock/insert-rows.js';
+import { insertRows } from '../../db/insert-statements.js';
 import { loadTotals, recordTotals, totalWire, type TotalRow } from './settlement-totals.js';
 
 type SettlementRow = Selectable<SettlementsTable>;

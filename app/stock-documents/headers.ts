@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { conflict, notFound } from '../../shared/errors.js';
 import type { StockDocumentHeader } from '../../db/schema.js';
 import type { Db, OperationContext } from '../context.js';
-import { insertRows } from '../stock/insert-rows.js';
+import { insertRows } from '../../db/insert-statements.js';
 import type { HeaderTable } from './kind.js';
 
 /** Only the common columns are touched here; the table is one of a fixed few, never input. */

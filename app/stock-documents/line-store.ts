@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Db, OperationContext } from '../context.js';
-import { insertLater } from '../stock/insert-rows.js';
+import { insertLater } from '../write.js';
 import type { LinePlace } from './kind.js';
 
 /** Only the common columns are read or written here; table and column come from a kind, never from input. */

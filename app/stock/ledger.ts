@@ -13,8 +13,9 @@ import { sql } from 'kysely';
 import { formatDecimal, QUANTITY, type Money, type Quantity } from '../../shared/decimal.js';
 import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
-import { atCommit, onPostgres } from '../operation.js';
-import { executeCarrying, insertLater, insertQuery } from './insert-rows.js';
+import { onPostgres } from '../../db/engine.js';
+import { insertQuery } from '../../db/insert-statements.js';
+import { atCommit, executeCarrying, insertLater } from '../write.js';
 import { warn } from '../warnings.js';
 
 export interface StockMove {

@@ -13,7 +13,7 @@ import type { StockLevelsTable } from '../../db/schema.js';
 import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
 import { onPostgres } from '../operation.js';
-import { executeCarrying } from './insert-rows.js';
+import { executeCarrying } from '../write.js';
 import { shapedQuery } from '../../db/shaped-query.js';
 
 export type StockRowChanges = Updateable<StockLevelsTable> & { readonly dt_updated: string };

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { PushDto } from '../../shared/catalogue/sync.js';
 import type { Db } from '../context.js';
 import { onPostgres } from '../operation.js';
-import { withInsertsInFront } from '../stock/insert-rows.js';
+import { withInsertsInFront } from '../../db/insert-statements.js';
 import { resolveTerminalScope, scopeOf, terminalScopeQuery } from './scope.js';
 
 export interface PushingTerminal {

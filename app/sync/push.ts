@@ -30,7 +30,7 @@ import { domainHandlers } from '../handlers.js';
 import { onPostgres, runWriteInTransaction, type OperationInput } from '../operation.js';
 import { derivedIds } from './derived-ids.js';
 import type { ActorCache, PushingTerminal, PushOpening } from './push-opening.js';
-import { withInsertsInFront } from '../stock/insert-rows.js';
+import { withInsertsInFront } from '../../db/insert-statements.js';
 import { queuedRun, warn } from '../warnings.js';
 import { queuedEditStamp } from '../field-versions.js';
 import { recordWarnings } from './warning-log.js';

@@ -3,8 +3,8 @@
  * operation, written in the push's transaction, so the warning exists exactly when the operation does (a rolled
  * back batch leaves neither). Listed with the Log resource's findAll (`GET /api/v1/logs/all?type=WARNING`).
  */
-import { uuidv7 } from '../../shared/ids.js';
 import type { PushedOperationDto } from '../../shared/catalogue/sync.js';
+import { writeAuditEntries } from '../audit.js';
 import type { Db } from '../context.js';
 import type { OperationWarning } from '../warnings.js';
 import type { PushingTerminal } from './push-opening.js';
@@ -17,31 +17,26 @@ export async function recordWarnings(
   receivedAt: string,
 ): Promise<void> {
   if (warnings.length === 0) return;
-  await tx
-    .insertInto('audit_log')
-    .values(
-      warnings.map((warning) => ({
-        business_id: terminal.businessId,
-        id: uuidv7(),
-        // The employee who did it: the entry is about their operation.
-        user_id: mutation.actor.employeeId,
-        type: 'WARNING',
-        action: warning.code,
-        details: JSON.stringify({
-          operation: mutation.name,
-          mutationId: mutation.mutationId,
-          seq: mutation.seq,
-          occurredAt: mutation.occurredAt,
-          terminalId: terminal.terminalId,
-          workplaceId: terminal.workplaceId,
-          pointId: terminal.pointId,
-          employeeId: mutation.actor.employeeId,
-          warning,
-        }),
-        is_deleted: 0,
-        dt_created: receivedAt,
-        dt_updated: receivedAt,
-      })),
-    )
-    .execute();
+  await writeAuditEntries(
+    tx,
+    warnings.map((warning) => ({
+      businessId: terminal.businessId,
+      // The employee who did it: the entry is about their operation.
+      userId: mutation.actor.employeeId,
+      type: 'WARNING',
+      action: warning.code,
+      details: {
+        operation: mutation.name,
+        mutationId: mutation.mutationId,
+        seq: mutation.seq,
+        occurredAt: mutation.occurredAt,
+        terminalId: terminal.terminalId,
+        workplaceId: terminal.workplaceId,
+        pointId: terminal.pointId,
+        employeeId: mutation.actor.employeeId,
+        warning,
+      },
+      at: receivedAt,
+    })),
+  );
 }

@@ -63,20 +63,7 @@ const register: PlatformHandler = {
             dt_updated: now,
           })
           .execute();
-        await tx
-          .insertInto('audit_log')
-          .values({
-            business_id: businessId,
-            id: uuidv7(),
-            user_id: userId,
-            type: 'AUTH',
-            action: 'REGISTER',
-            details: JSON.stringify({ businessId, userId, login: body.login }),
-            is_deleted: 0,
-            dt_created: now,
-            dt_updated: now,
-          })
-          .execute();
+        await audit(tx, { businessId, userId, type: 'AUTH', action: 'REGISTER', details: { businessId, userId, login: body.login } }, now);
         // Every business starts with a Cash payment method, as in the reference.
         await tx.insertInto('payment_methods').values(cashMethodRow(businessId, uuidv7(), now)).execute();
       });

@@ -1,8 +1,8 @@
-/** Small pieces every platform handler uses: body parsing and audit entries. */
+/** Small pieces every platform handler uses: body parsing and audit entries (written by app/audit.ts). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../shared/errors.js';
-import { uuidv7 } from '../../shared/ids.js';
+import { writeAuditEntries } from '../../app/audit.js';
 
 export function parse<T>(result: { ok: true; value: T } | { ok: false; problems: string[] }): T {
   if (!result.ok) throw badRequest(result.problems);
@@ -19,20 +19,7 @@ export interface AuditEntry {
   readonly details?: Record<string, unknown> | string | null;
 }
 
+/** Appends a platform audit entry (a sign-in, a change of users, an enrolment) inside the caller's transaction. */
 export async function audit(db: Kysely<Database>, entry: AuditEntry, now = new Date().toISOString()): Promise<void> {
-  const details = entry.details === undefined || entry.details === null ? null : typeof entry.details === 'string' ? entry.details : JSON.stringify(entry.details);
-  await db
-    .insertInto('audit_log')
-    .values({
-      business_id: entry.businessId,
-      id: uuidv7(),
-      user_id: entry.userId,
-      type: entry.type,
-      action: entry.action,
-      details,
-      is_deleted: 0,
-      dt_created: now,
-      dt_updated: now,
-    })
-    .execute();
+  await writeAuditEntries(db, [{ ...entry, at: now }]);
 }

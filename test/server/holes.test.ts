@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../shared/catalogue/index.js';
 import type { OperationSpec } from '../../shared/catalogue/operation.js';
-import { atCommit, executeOperation, type Handler } from '../../app/operation.js';
+import { executeOperation, type Handler } from '../../app/operation.js';
+import { atCommit } from '../../app/write.js';
 import { domainHandlers } from '../../app/handlers.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { testEngines } from '../helpers/databases.js';

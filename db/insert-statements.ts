@@ -1,21 +1,20 @@
 /**
- * INSERTs for the hot write paths (receipt lines, ledger entries, level upserts, audit entries).
+ * INSERT statements for the hot write paths (receipt lines, ledger entries, level upserts, audit entries), and
+ * the one PostgreSQL statement that carries several of them.
  *
  * CPU: kysely parses every row of `values([...])` into an operation tree and compiles that tree anew on each
  * call, which cost more than SQLite spent running the statement. The SQL text depends only on the engine, table,
  * columns and row count, so it is built once and reused; values still travel as bound parameters. Table and
  * column names come from our code, never from input.
  *
- * Round trips (PostgreSQL): every statement is a network round trip, and on a busy machine its send costs more
- * than the work. Rows the operation never reads back (lines, ledger entries, the audit entry) can be written
- * later (`insertLater`): they travel as data-modifying CTEs in front of the operation's next statement sent
- * through `executeCarrying` — the balance update at commit — or, failing that, in one statement of their own
- * just before COMMIT. Same transaction, same rows; fewer statements. SQLite runs in-process: it writes at once.
+ * Round trips (PostgreSQL): every statement is a network round trip. `withInsertsInFront` puts inserts as
+ * data-modifying CTEs in front of another statement, so they travel with it (app/write.ts decides when).
  */
-import { CompiledQuery, type Insertable } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { Db, OperationContext } from '../context.js';
-import { atCommit, onPostgres } from '../operation.js';
+import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
+import type { Database } from './schema.js';
+import { onPostgres } from './engine.js';
+
+type Handle = Pick<Kysely<Database>, 'getExecutor' | 'executeQuery'>;
 
 const texts = new Map<string, string>();
 /** Distinct statements stay few (a handful of tables × row counts); the bound keeps a pathological caller in check. */
@@ -38,7 +37,7 @@ function insertText(postgres: boolean, table: string, columns: readonly string[]
 
 /** The INSERT of `rows` (all with the same keys, in the same order) into `table`; `suffix` is static SQL. */
 export function insertQuery<T extends keyof Database & string>(
-  db: Db,
+  db: Pick<Handle, 'getExecutor'>,
   table: T,
   rows: readonly Insertable<Database[T]>[],
   suffix: string,
@@ -57,41 +56,13 @@ export function insertQuery<T extends keyof Database & string>(
  * static SQL appended as is (an ON CONFLICT or RETURNING clause); rows a RETURNING clause returns come back.
  */
 export async function insertRows<T extends keyof Database & string>(
-  db: Db,
+  db: Handle,
   table: T,
   rows: readonly Insertable<Database[T]>[],
   suffix = '',
 ): Promise<readonly unknown[]> {
   if (rows.length === 0) return [];
   return (await db.executeQuery(insertQuery(db, table, rows, suffix))).rows;
-}
-
-/** Inserts waiting to travel with the operation's next carrying statement (PostgreSQL only). */
-const waiting = new WeakMap<OperationContext, CompiledQuery[]>();
-
-/**
- * Inserts rows the operation will not read back, in the same transaction but possibly later: on PostgreSQL
- * with the next `executeCarrying` statement or just before COMMIT; on SQLite (and outside an operation) now.
- */
-export async function insertLater<T extends keyof Database & string>(
-  db: Db,
-  ctx: OperationContext,
-  table: T,
-  rows: readonly Insertable<Database[T]>[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  if (!onPostgres(db)) {
-    await insertRows(db, table, rows);
-    return;
-  }
-  const queue = waiting.get(ctx);
-  if (queue) {
-    queue.push(insertQuery(db, table, rows, ''));
-    return;
-  }
-  waiting.set(ctx, [insertQuery(db, table, rows, '')]);
-  // Whatever no statement carried is written before COMMIT (at once outside an operation).
-  await atCommit(ctx, async () => void (await executeCarrying(db, ctx)), 'last');
 }
 
 /** PostgreSQL's limit of bound values per statement. */
@@ -120,21 +91,4 @@ export function withInsertsInFront<R>(inserts: readonly CompiledQuery[], query: 
   const ownWith = /^\s*with\s/i.exec(main);
   const text = `with ${ctes.join(', ')}${ownWith ? `, ${main.slice(ownWith[0].length)}` : ` ${main}`}`;
   return CompiledQuery.raw(text, parameters) as CompiledQuery<R>;
-}
-
-/**
- * Runs `query` (or nothing) with the operation's waiting inserts in front of it, as data-modifying CTEs of the
- * same statement.
- */
-export async function executeCarrying<R>(db: Db, ctx: OperationContext, query?: CompiledQuery<R>) {
-  const queue = waiting.get(ctx) ?? [];
-  waiting.delete(ctx);
-  const carried = query ?? queue.pop();
-  if (!carried) return undefined;
-  if (queue.length === 0) return db.executeQuery(carried);
-  const together = withInsertsInFront(queue, carried);
-  if (together) return db.executeQuery(together);
-  // Too many values for one statement (a huge document): the inserts go one by one.
-  for (const insert of queue) await db.executeQuery(insert);
-  return db.executeQuery(carried);
 }
