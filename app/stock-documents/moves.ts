@@ -1,5 +1,5 @@
 /**
- * The pure stock rules of inventories, write-offs and movements: what a document in a given state stands for. No
+ * The pure stock rules of inventories, write-offs and movements (and the line warehouses of receipts): what a document in a given state stands for. No
  * database here, so the rules are unit-tested directly (moves.test.ts) and shared by create and update.
  */
 import type { Quantity } from '../../shared/decimal.js';
@@ -22,7 +22,7 @@ const move = (line: DocumentLine, warehouseId: string, delta: bigint): StockMove
  * the line to every listed warehouse (D1); a line with no single warehouse is refused, naming the line.
  */
 export function lineWarehouses(
-  lines: readonly DocumentLine[],
+  lines: readonly { readonly warehouseId: string | null }[],
   headerWarehouses: readonly string[],
   noun: string,
 ): { ok: true; warehouses: string[] } | { ok: false; problems: string[] } {
