@@ -24,7 +24,7 @@ import { lineUnitProblems } from './receipt-units.js';
 interface ReceiptPlan extends DocumentPlan<ReceiptRow> {
   readonly prices: ReadonlyMap<string, Money>;
   /** The warehouse each line goes into (when conducted). */
-  readonly warehouses: readonly string[];
+  readonly lineWarehouses: readonly string[];
 }
 
 function plan(
@@ -40,7 +40,7 @@ function plan(
     problems: [...totalProblems(body, totals), ...conduct.problems],
     effect: { moves: conduct.moves },
     prices: conduct.prices,
-    warehouses: conduct.moves.map((move) => move.warehouseId),
+    lineWarehouses: conduct.moves.map((move) => move.warehouseId),
     columns: {
       ...header.columns,
       client_id: client.stored,
@@ -105,13 +105,13 @@ export const receiptKind: ReceiptKind = {
     if (current && write.wasConducted && (!plan.conducted || write.newLines || plan.moved)) {
       await restorePrices(db, ctx, current, write.storedLines);
     }
-    return setsPrices(write) ? pricesToReplace(db, ctx, write.lines, plan.warehouses) : [];
+    return setsPrices(write) ? pricesToReplace(db, ctx, write.lines, plan.lineWarehouses) : [];
   },
   /** Sets the new prices; stored lines (a draft being conducted) keep the prices replaced, for a later restore. */
   async afterWrite(db, ctx, write, replaced) {
     if (!setsPrices(write)) return;
     if (!write.newLines) await rememberReplacedPrices(db, ctx, await write.storedLines(), replaced);
-    await applyNewPrices(db, ctx, write.plan.prices, write.lines, write.plan.warehouses);
+    await applyNewPrices(db, ctx, write.plan.prices, write.lines, write.plan.lineWarehouses);
   },
   async beforeRemove(db, ctx, current, storedLines) {
     if (flag(current.conducted)) await restorePrices(db, ctx, current, storedLines);

@@ -6,7 +6,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { Quantity } from '../../shared/decimal.js';
-import type { Database, StockDocumentHeader } from '../../db/schema.js';
+import type { StockDocumentHeader } from '../../db/schema.js';
 import type { StockMove } from '../stock/ledger.js';
 import type { Db, OperationContext } from '../context.js';
 import type { RestatingLedger } from './posting.js';
@@ -14,8 +14,6 @@ import type { LineReferences } from './references.js';
 
 export type HeaderTable = 'receipts' | 'write_offs' | 'movements' | 'inventories';
 export type LineTable = 'receipt_lines' | 'write_off_lines' | 'movement_lines' | 'inventory_lines';
-export type HeaderRow = Selectable<Database[HeaderTable]>;
-export type LineRow = Selectable<Database[LineTable]>;
 
 /** The body fields every stock document's create has (the reference's DTOs), and the update's versions of them. */
 export interface CreateBody<Item> {
