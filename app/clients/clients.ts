@@ -8,6 +8,7 @@ import type { CreateClientDto, UpdateClientDto } from '../../shared/catalogue/cl
 import { notFound } from '../../shared/errors.js';
 import type { ClientsTable } from '../../db/schema.js';
 import type { Db, OperationContext } from '../context.js';
+import { liveRowsNewestFirst } from '../resources/newest-first.js';
 import { handler } from '../operation.js';
 import { commonWire } from '../resources/simple-resource.js';
 
@@ -55,14 +56,7 @@ async function create(db: Db, body: CreateClientDto, ctx: OperationContext) {
 }
 
 async function findAll(db: Db, ctx: OperationContext) {
-  const rows = await db
-    .selectFrom('clients')
-    .selectAll()
-    .where('business_id', '=', ctx.businessId)
-    .where('is_deleted', '=', 0)
-    .orderBy('dt_created', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await liveRowsNewestFirst(db, ctx, 'clients').execute();
   return rows.map(toWire);
 }
 

@@ -11,6 +11,7 @@ import type {
 import { formatMoney, type Money } from '../../shared/decimal.js';
 import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { Db, OperationContext } from '../context.js';
+import { liveRowsNewestFirst } from '../resources/newest-first.js';
 import { handler } from '../operation.js';
 import { commonWire } from '../resources/simple-resource.js';
 import { lockLiveDebt, openDebt, postDebtEntry, settleDebt, type DebtEntryRow, type DebtRow } from './ledger.js';
@@ -61,14 +62,7 @@ async function createDebt(db: Db, sent: CreateClientDebtDto, ctx: OperationConte
 }
 
 async function findAllDebts(db: Db, ctx: OperationContext) {
-  const rows = await db
-    .selectFrom('client_debts')
-    .selectAll()
-    .where('business_id', '=', ctx.businessId)
-    .where('is_deleted', '=', 0)
-    .orderBy('dt_created', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await liveRowsNewestFirst(db, ctx, 'client_debts').execute();
   return rows.map(debtWire);
 }
 
@@ -145,13 +139,9 @@ async function createTransaction(db: Db, sent: CreateClientDebtTransactionDto, c
 
 /** Every entry of the ledger (all kinds, written-off debts included), newest first; their sum is the balance. */
 async function findAllTransactions(db: Db, query: FindAllDebtTransactionsQuery, ctx: OperationContext) {
-  let select = db
-    .selectFrom('client_debt_txns')
-    .selectAll()
-    .where('business_id', '=', ctx.businessId)
-    .where('is_deleted', '=', 0);
+  let select = liveRowsNewestFirst(db, ctx, 'client_debt_txns');
   if (query.client_id) select = select.where('client_id', '=', query.client_id);
-  const rows = await select.orderBy('dt_created', 'desc').orderBy('id', 'desc').execute();
+  const rows = await select.execute();
   return rows.map(entryWire);
 }
 

@@ -2,9 +2,10 @@
  * What an order does to stock and to client debt, kept equal to what the order currently stands for.
  *
  * Stock: a live order that is neither voided nor refunded takes each of its lines' quantity out of the line's
- * warehouse. Whatever the order posted is read back from the ledger (doc_type 'order'), and only the difference
- * per (warehouse, item) is appended: a `sale` entry where more goes out, a `sale_reversal` where stock comes
- * back. So an edit posts only what changed, and a void, refund or delete reverses exactly what was posted, once.
+ * warehouse. It is posted as every stock document is (app/stock-documents/posting.ts): whatever the order posted
+ * is read back from the ledger (doc_type 'order'), and only the difference per (warehouse, item) is appended — a
+ * `sale` entry where more goes out, a `sale_reversal` where stock comes back. So an edit posts only what changed,
+ * and a void, refund or delete reverses exactly what was posted, once.
  *
  * Debt: the order's payments by a DEBT method put their sum on the order's client's debt, through the client-debt
  * ledger (app/debts/ledger.ts, entries of kind 'transaction'). The order records what it posted and to whom
@@ -14,9 +15,11 @@ import type { Money, Quantity } from '../../shared/decimal.js';
 import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
 import { postDebtEntry } from '../debts/ledger.js';
-import { netMoves, postStockEntries, postedByDocument, type StockMove } from '../stock/ledger.js';
+import type { StockMove } from '../stock/ledger.js';
+import { postDocumentEffect, type DifferenceLedger } from '../stock-documents/posting.js';
 
-export const ORDER_DOC = 'order';
+/** An order's ledger entries: one per changed pair, `sale` out of stock, `sale_reversal` back in. */
+const ORDER_LEDGER: DifferenceLedger = { docType: 'order', style: 'difference', out: 'sale', back: 'sale_reversal' };
 
 /** Does the order still stand for its sale? */
 export interface SaleFlags {
@@ -41,8 +44,6 @@ export function saleMoves(
   );
 }
 
-const pairKey = (move: StockMove) => `${move.warehouseId}\u0000${move.itemId}`;
-
 /** Brings the ledger from what the order has posted to `target`; `postedBefore: false` for a new order. */
 export async function postOrderStock(
   db: Db,
@@ -51,20 +52,7 @@ export async function postOrderStock(
   target: readonly StockMove[],
   postedBefore = true,
 ): Promise<void> {
-  const posted = postedBefore ? await postedByDocument(db, ctx, ORDER_DOC, orderId) : [];
-  const wanted = new Map(netMoves(target).map((move) => [pairKey(move), move]));
-  const differences = new Map<string, StockMove>();
-  for (const move of posted) differences.set(pairKey(move), { ...move, delta: -move.delta as Quantity });
-  for (const [key, move] of wanted) {
-    const before = differences.get(key)?.delta ?? 0n;
-    differences.set(key, { ...move, delta: (before + move.delta) as Quantity });
-  }
-  const changes = [...differences.values()].filter((move) => move.delta !== 0n);
-  const source = (reason: string) => ({ reason, docType: ORDER_DOC, docId: orderId });
-  await postStockEntries(db, ctx, [
-    { moves: changes.filter((move) => move.delta < 0n), source: source('sale') },
-    { moves: changes.filter((move) => move.delta > 0n), source: source('sale_reversal') },
-  ]);
+  await postDocumentEffect(db, ctx, ORDER_LEDGER, orderId, target, postedBefore);
 }
 
 export interface DebtPosition {

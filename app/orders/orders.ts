@@ -7,6 +7,7 @@ import type { FindLastOpenOrderQuery } from '../../shared/catalogue/order.js';
 import type { Money } from '../../shared/decimal.js';
 import type { Db, OperationContext } from '../context.js';
 import { handler, type Handler } from '../operation.js';
+import { liveRowsNewestFirst } from '../resources/newest-first.js';
 import { createOrder } from './order-create.js';
 import { postOrderDebt, postOrderStock } from './order-effects.js';
 import { fullOrderWire, loadChildren, loadOrder, lockOrder, orderWire, type OrderRow } from './order-store.js';
@@ -14,14 +15,7 @@ import { updateOrder } from './order-update.js';
 
 /** Live orders of the business, newest first, as D_Order rows (the lines are in GET /orders/{id}). */
 async function findAll(db: Db, ctx: OperationContext) {
-  const rows = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('business_id', '=', ctx.businessId)
-    .where('is_deleted', '=', 0)
-    .orderBy('dt_created', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await liveRowsNewestFirst(db, ctx, 'orders').execute();
   return rows.map(orderWire);
 }
 
@@ -35,16 +29,12 @@ async function findOne(db: Db, id: string, ctx: OperationContext) {
  * body, as the reference) when there is none: "no open order" is an answer, not an error (issue 13 §1.7).
  */
 async function findLastOpen(db: Db, query: FindLastOpenOrderQuery, ctx: OperationContext) {
-  let select = db
-    .selectFrom('orders')
-    .selectAll()
-    .where('business_id', '=', ctx.businessId)
-    .where('is_deleted', '=', 0)
+  let select = liveRowsNewestFirst(db, ctx, 'orders')
     .where('is_closed', '=', 0)
     .where('is_voided', '=', 0)
     .where('is_refunded', '=', 0);
   if (query.workplace_id) select = select.where('workplace_id', '=', query.workplace_id);
-  const row = await select.orderBy('dt_created', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const row = await select.limit(1).executeTakeFirst();
   if (!row) return undefined;
   return fullOrderWire(row, await loadChildren(db, ctx, row.id));
 }

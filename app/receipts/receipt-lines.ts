@@ -7,6 +7,7 @@
 import { formatMoney, type Money, type Quantity } from '../../shared/decimal.js';
 import type { ReceiptTotals } from '../../shared/receipt-totals.js';
 import type { StockMove } from '../stock/ledger.js';
+import { lineWarehouses as documentLineWarehouses } from '../stock-documents/moves.js';
 
 // The totals rule lives in shared/ so the terminal's screen computes the very figures this service checks.
 export { plannedAmount, receiptTotals, receivedAmount, type ReceiptTotals } from '../../shared/receipt-totals.js';
@@ -49,23 +50,11 @@ export type LineWarehouses = { ok: true; warehouses: string[] } | { ok: false; p
 
 /**
  * The one warehouse each line goes into: its own, else the receipt's single warehouse. The reference added the
- * full quantity to every listed warehouse (D1); a line with no single warehouse is refused instead.
+ * full quantity to every listed warehouse (D1); a line with no single warehouse is refused instead (the rule of
+ * every stock document, app/stock-documents/moves.ts).
  */
-export function lineWarehouses(lines: readonly ReceiptLine[], headerWarehouses: readonly string[]): LineWarehouses {
-  const distinct = [...new Set(headerWarehouses)];
-  const fallback = distinct.length === 1 ? distinct[0] : undefined;
-  const warehouses: string[] = [];
-  const problems: string[] = [];
-  lines.forEach((line, index) => {
-    const warehouse = line.warehouseId ?? fallback;
-    if (warehouse === undefined) {
-      problems.push(
-        `items.${index}.warehouseId is required: a conducted receipt must name exactly one warehouse or one per line (it names ${distinct.length})`,
-      );
-    } else warehouses.push(warehouse);
-  });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, warehouses };
-}
+export const lineWarehouses = (lines: readonly ReceiptLine[], headerWarehouses: readonly string[]): LineWarehouses =>
+  documentLineWarehouses(lines, headerWarehouses, 'receipt');
 
 /** The moves a conducted receipt stands for: each line's quantity into its warehouse. */
 export function receiptMoves(lines: readonly ReceiptLine[], warehouses: readonly string[]): StockMove[] {

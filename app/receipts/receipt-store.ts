@@ -1,15 +1,15 @@
 /**
- * Reading and writing receipts and their lines, and the one place where our column names meet the reference's
- * wire names (`warehouse_ids` ↔ `warehouseId`, `organization_id` ↔ `organizationId`, …).
+ * A receipt's rows and the one place where our column names meet the reference's wire names (`warehouse_ids` ↔
+ * `warehouseId`, `organization_id` ↔ `organizationId`, …): the receipt kind's header wire and line shape. Reading
+ * and writing them is the stock documents' (app/stock-documents/headers.ts, line-store.ts).
  */
 import { type Selectable } from 'kysely';
+import type { ReceiptItemDto } from '../../shared/catalogue/receipt.js';
 import { formatMoney, formatQuantity, type Money, type Quantity } from '../../shared/decimal.js';
-import { notFound } from '../../shared/errors.js';
 import type { ReceiptLinesTable, ReceiptsTable } from '../../db/schema.js';
 import { flag, jsonList, units } from '../../db/values.js';
-import type { Db, OperationContext } from '../context.js';
-import { insertRows } from '../../db/insert-statements.js';
-import { insertLater } from '../write.js';
+import type { OperationContext } from '../context.js';
+import type { LineShape } from '../stock-documents/kind.js';
 import type { ReceiptLine } from './receipt-lines.js';
 import type { ReplacedPrices } from './receipt-prices.js';
 
@@ -71,85 +71,26 @@ export function lineFromRow(row: ReceiptLineRow): ReceiptLine {
   };
 }
 
-/** A live receipt of the caller's business, or 404 with the reference's message. */
-export async function loadReceipt(db: Db, ctx: OperationContext, id: string): Promise<ReceiptRow> {
-  const row = await db
-    .selectFrom('receipts')
-    .selectAll()
-    .where('business_id', '=', ctx.businessId)
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  if (!row) throw notFound('Receipt not found');
-  return row;
+/** A request's line in the operations' terms. */
+export function lineFromItem(item: ReceiptItemDto): ReceiptLine {
+  return {
+    itemId: item.itemId,
+    quantity: item.quantity as Quantity,
+    price: item.price as Money,
+    plannedQuantity: item.plannedQuantity as Quantity,
+    measureId: item.measureId,
+    rounding: (item.rounding ?? null) as Money | null,
+    newPrice: (item.newPrice ?? null) as Money | null,
+    warehouseId: item.warehouseId ?? null,
+  };
 }
 
 /**
- * Loads a live receipt for a change, locking its row first (PostgreSQL; SQLite has one writer anyway): two
- * concurrent edits of one receipt then run one after the other, and the second reads the ledger as the first
- * left it — otherwise both would reverse the same posting. The touch of `dt_updated` is what takes the lock.
+ * The stored row of line `index`. `replaced`: the prices the line's newPrice replaced when it was conducted
+ * (receipt-prices.ts), kept so un-conducting can restore them.
  */
-export async function lockReceipt(db: Db, ctx: OperationContext, id: string): Promise<ReceiptRow> {
-  const row = await db
-    .updateTable('receipts')
-    .set({ dt_updated: ctx.now })
-    .where('business_id', '=', ctx.businessId)
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw notFound('Receipt not found');
-  return row;
-}
-
-export async function loadReceiptByGuid(db: Db, ctx: OperationContext, guid: string): Promise<ReceiptRow | undefined> {
-  return db
-    .selectFrom('receipts')
-    .selectAll()
-    .where('business_id', '=', ctx.businessId)
-    .where('guid', '=', guid)
-    .executeTakeFirst();
-}
-
-/** The live lines of a receipt, in their order. */
-export async function loadLines(db: Db, ctx: OperationContext, receiptId: string): Promise<ReceiptLineRow[]> {
-  return db
-    .selectFrom('receipt_lines')
-    .selectAll()
-    .where('business_id', '=', ctx.businessId)
-    .where('receipt_id', '=', receiptId)
-    .where('is_deleted', '=', 0)
-    .orderBy('line_no')
-    .execute();
-}
-
-/**
- * Inserts the header; with a guid, a header that already has it is left alone and `false` comes back (the
- * partial unique index decides, so two concurrent retries cannot both insert).
- */
-export async function insertHeader(db: Db, row: ReceiptRow): Promise<boolean> {
-  if (row.guid === null) {
-    await insertRows(db, 'receipts', [row]);
-    return true;
-  }
-  const inserted = await insertRows(db, 'receipts', [row], GUID_RETRY);
-  return inserted.length > 0;
-}
-
-const GUID_RETRY = 'on conflict ("business_id", "guid") where "guid" is not null do nothing returning "id"';
-
-/**
- * Writes the lines in one multi-row INSERT and returns the stored rows. `replaced[i]`: the prices line i's
- * newPrice replaced when it was conducted (receipt-prices.ts), kept so un-conducting can restore them.
- */
-export async function insertLines(
-  db: Db,
-  ctx: OperationContext,
-  receiptId: string,
-  lines: readonly ReceiptLine[],
-  replaced: readonly (ReplacedPrices | undefined)[] = [],
-): Promise<ReceiptLineRow[]> {
-  const rows: ReceiptLineRow[] = lines.map((line, index) => ({
+function lineRow(ctx: OperationContext, receiptId: string, index: number, line: ReceiptLine, replaced: ReplacedPrices | undefined): ReceiptLineRow {
+  return {
     business_id: ctx.businessId,
     id: ctx.newId(),
     receipt_id: receiptId,
@@ -162,24 +103,20 @@ export async function insertLines(
     rounding: line.rounding,
     new_price: line.newPrice,
     warehouse_id: line.warehouseId,
-    previous_price: replaced[index]?.price ?? null,
-    previous_stock_price: replaced[index]?.stockPrice ?? null,
+    previous_price: replaced?.price ?? null,
+    previous_stock_price: replaced?.stockPrice ?? null,
     is_deleted: 0,
     dt_created: ctx.now,
     dt_updated: ctx.now,
-  }));
-  // Not read back within the operation: on PostgreSQL they travel with the operation's last statement.
-  await insertLater(db, ctx, 'receipt_lines', rows);
-  return rows;
+  };
 }
 
-/** Soft-deletes a receipt's live lines: replaced lines stay readable as history. */
-export async function retireLines(db: Db, ctx: OperationContext, receiptId: string): Promise<void> {
-  await db
-    .updateTable('receipt_lines')
-    .set({ is_deleted: 1, dt_updated: ctx.now })
-    .where('business_id', '=', ctx.businessId)
-    .where('receipt_id', '=', receiptId)
-    .where('is_deleted', '=', 0)
-    .execute();
-}
+/** The receipt kind's lines (receipt_lines, `receipt_id` names the receipt). */
+export const receiptLines: LineShape<ReceiptItemDto, ReceiptLine, ReceiptLineRow, ReplacedPrices> = {
+  table: 'receipt_lines',
+  documentColumn: 'receipt_id',
+  fromItem: lineFromItem,
+  fromRow: lineFromRow,
+  row: lineRow,
+  wire: lineWire,
+};

@@ -17,6 +17,7 @@ import type { SettlementsTable } from '../../db/schema.js';
 import { flag } from '../../db/values.js';
 import type { Selectable } from 'kysely';
 import type { Db, OperationContext } from '../context.js';
+import { liveRowsNewestFirst } from '../resources/newest-first.js';
 import { handler, onPostgres, type Handler } from '../operation.js';
 import { commonWire } from '../resources/simple-resource.js';
 import { insertRows } from '../../db/insert-statements.js';
@@ -103,14 +104,7 @@ async function openSettlement(db: Db, ctx: OperationContext, workplaceId: string
 }
 
 async function findAll(db: Db, ctx: OperationContext) {
-  const rows = await db
-    .selectFrom('settlements')
-    .selectAll()
-    .where('business_id', '=', ctx.businessId)
-    .where('is_deleted', '=', 0)
-    .orderBy('dt_created', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await liveRowsNewestFirst(db, ctx, 'settlements').execute();
   // One read of every recorded total: a list of shifts is a list of the business's history.
   const totals = await loadTotals(db, ctx, rows.some((row) => flag(row.is_closed)) ? 'all' : []);
   return rows.map((row) => settlementWire(row, totals.get(row.id)));
@@ -128,13 +122,9 @@ async function withTotals(db: Db, ctx: OperationContext, row: SettlementRow) {
  */
 async function findLatest(db: Db, query: FindLatestSettlementQuery | undefined, ctx: OperationContext) {
   const workplaceId = query?.workplace_id || ctx.actor.workplaceId;
-  let select = db.selectFrom('settlements').selectAll().where('business_id', '=', ctx.businessId).where('is_deleted', '=', 0);
+  let select = liveRowsNewestFirst(db, ctx, 'settlements');
   if (workplaceId) select = select.where('workplace_id', '=', workplaceId);
-  const row = await select
-    .orderBy('dt_created', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await select.limit(1).executeTakeFirst();
   if (!row) return undefined;
   return withTotals(db, ctx, row);
 }

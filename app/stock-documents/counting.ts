@@ -6,27 +6,29 @@
  */
 import type { Db, OperationContext } from '../context.js';
 import { setStockLevel } from '../stock/ledger.js';
-import type { StockCount } from './moves.js';
-import { postDocumentEffect } from './posting.js';
+import type { StockCount } from './kind.js';
+import { postDocumentEffect, type RestatingLedger } from './posting.js';
 
 const countKey = (count: StockCount) => `${count.pair.warehouseId}\u0000${count.pair.itemId}`;
 
 /**
  * Reverses what the inventory posted before (unless it cannot have posted: `postedBefore: false`), then sets
- * each count. The reversal's level changes are applied before the counts read their levels (commit steps run in
- * the order they were deferred), so a re-count measures from the stock as it would be without this inventory.
- * Counts are set in pair order: concurrent inventories lock level rows in the same order on PostgreSQL.
+ * each count under the ledger's posting reason. The reversal's level changes are applied before the counts read
+ * their levels (commit steps run in the order they were deferred), so a re-count measures from the stock as it
+ * would be without this inventory. Counts are set in pair order: concurrent inventories lock level rows in the
+ * same order on PostgreSQL.
  */
-export async function postInventoryCounts(
+export async function postCounts(
   db: Db,
   ctx: OperationContext,
-  document: { readonly docType: string; readonly docId: string },
+  ledger: RestatingLedger,
+  docId: string,
   counts: readonly StockCount[],
   postedBefore = true,
 ): Promise<void> {
-  if (postedBefore) await postDocumentEffect(db, ctx, document, []);
+  if (postedBefore) await postDocumentEffect(db, ctx, ledger, docId, []);
   const ordered = [...counts].sort((a, b) => (countKey(a) < countKey(b) ? -1 : countKey(a) > countKey(b) ? 1 : 0));
   for (const count of ordered) {
-    await setStockLevel(db, ctx, count.pair, count.counted, { ...document, reason: document.docType });
+    await setStockLevel(db, ctx, count.pair, count.counted, { docType: ledger.docType, docId, reason: ledger.post });
   }
 }

@@ -1,45 +1,49 @@
 /**
- * Loading, locking and idempotent inserting of inventory, write-off and movement headers. The tables share their key
- * and bookkeeping columns, so one implementation serves both; each caller names its table and 404 message.
+ * Loading, locking, listing and idempotent inserting of stock-document headers (receipts, inventories, write-offs,
+ * movements). The tables share their key and bookkeeping columns, so one implementation serves them all; each
+ * kind names its table and its messages (./kind.ts).
  */
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { conflict, notFound } from '../../shared/errors.js';
-import type { Database, StockDocumentHeader } from '../../db/schema.js';
+import type { StockDocumentHeader } from '../../db/schema.js';
 import type { Db, OperationContext } from '../context.js';
 import { insertRows } from '../../db/insert-statements.js';
-import { retireDocumentLines, type LineTable } from './lines.js';
+import type { HeaderTable } from './kind.js';
 
-export type HeaderTable = 'write_offs' | 'movements' | 'inventories';
-/** Only the common columns are touched here; the table is one of a fixed pair, never input. */
+/** Only the common columns are touched here; the table is one of a fixed few, never input. */
 type LooseDb = Kysely<Record<string, StockDocumentHeader>>;
+const loose = (db: Db) => db as unknown as LooseDb;
 
-export interface HeaderSpec<T extends HeaderTable> {
-  readonly table: T;
+export interface HeaderSpec {
+  readonly table: HeaderTable;
   /** The reference's 404 message. */
   readonly missing: string;
+  /** The 409 of a guid whose header vanished meanwhile. */
+  readonly beingWritten: string;
 }
 
 /** A live header of the caller's business, or 404. */
-export async function loadHeader<T extends HeaderTable>(db: Db, ctx: OperationContext, spec: HeaderSpec<T>, id: string) {
-  const row = await (db as unknown as LooseDb)
-    .selectFrom(spec.table as string)
+export async function loadHeader<Row>(db: Db, ctx: OperationContext, spec: HeaderSpec, id: string): Promise<Row> {
+  const row = await loose(db)
+    .selectFrom(spec.table)
     .selectAll()
     .where('business_id', '=', ctx.businessId)
     .where('id', '=', id)
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
   if (!row) throw notFound(spec.missing);
-  return row as unknown as Selectable<Database[T]>;
+  return row as Row;
 }
 
 /**
- * Loads a live header for a change, locking its row first (PostgreSQL): two concurrent edits of one document
- * then run one after the other, and the second reads the ledger as the first left it — otherwise both would
- * reverse the same posting. Throws 404 before anything is written (the reference's movement update had none).
+ * Loads a live header for a change, locking its row first (PostgreSQL; SQLite has one writer anyway): two
+ * concurrent edits of one document then run one after the other, and the second reads the ledger as the first
+ * left it — otherwise both would reverse the same posting. The touch of `dt_updated` is what takes the lock.
+ * Throws 404 before anything is written (the reference's movement update had none).
  */
-export async function lockHeader<T extends HeaderTable>(db: Db, ctx: OperationContext, spec: HeaderSpec<T>, id: string) {
-  const row = await (db as unknown as LooseDb)
-    .updateTable(spec.table as string)
+export async function lockHeader<Row>(db: Db, ctx: OperationContext, spec: HeaderSpec, id: string): Promise<Row> {
+  const row = await loose(db)
+    .updateTable(spec.table)
     .set({ dt_updated: ctx.now })
     .where('business_id', '=', ctx.businessId)
     .where('id', '=', id)
@@ -47,31 +51,26 @@ export async function lockHeader<T extends HeaderTable>(db: Db, ctx: OperationCo
     .returningAll()
     .executeTakeFirst();
   if (!row) throw notFound(spec.missing);
-  return row as unknown as Selectable<Database[T]>;
+  return row as Row;
 }
 
-export async function listHeaders<T extends HeaderTable>(db: Db, ctx: OperationContext, spec: HeaderSpec<T>) {
-  const rows = await (db as unknown as LooseDb)
-    .selectFrom(spec.table as string)
+/** The live headers of the business, oldest first (the reference's order). */
+export async function listHeaders<Row>(db: Db, ctx: OperationContext, spec: HeaderSpec): Promise<Row[]> {
+  const rows = await loose(db)
+    .selectFrom(spec.table)
     .selectAll()
     .where('business_id', '=', ctx.businessId)
     .where('is_deleted', '=', 0)
     .orderBy('dt_created')
     .orderBy('id')
     .execute();
-  return rows as unknown as Selectable<Database[T]>[];
+  return rows as Row[];
 }
 
-export async function updateHeader<T extends HeaderTable>(
-  db: Db,
-  ctx: OperationContext,
-  spec: HeaderSpec<T>,
-  id: string,
-  changes: Partial<StockDocumentHeader>,
-): Promise<void> {
-  await (db as unknown as LooseDb)
-    .updateTable(spec.table as string)
-    .set(changes)
+export async function updateHeader(db: Db, ctx: OperationContext, spec: HeaderSpec, id: string, changes: object): Promise<void> {
+  await loose(db)
+    .updateTable(spec.table)
+    .set(changes as Partial<StockDocumentHeader>)
     .where('business_id', '=', ctx.businessId)
     .where('id', '=', id)
     .execute();
@@ -83,43 +82,25 @@ const GUID_RETRY = 'on conflict ("business_id", "guid") where "guid" is not null
  * Inserts the header, or with a guid already used in the business returns the stored header instead (the
  * partial unique index decides, so two concurrent retries cannot both insert): `created: false` then.
  */
-export async function insertHeaderOnce<T extends HeaderTable>(
+export async function insertHeaderOnce<Row extends { readonly guid: string | null }>(
   db: Db,
   ctx: OperationContext,
-  spec: HeaderSpec<T>,
-  row: Insertable<Database[T]> & Selectable<Database[T]> & { guid: string | null },
-): Promise<{ created: boolean; row: Selectable<Database[T]> }> {
+  spec: HeaderSpec,
+  row: Row,
+): Promise<{ created: boolean; row: Row }> {
+  const insert = (suffix?: string) => insertRows(db, spec.table, [row as never], suffix);
   if (row.guid === null) {
-    await insertRows(db, spec.table, [row]);
+    await insert();
     return { created: true, row };
   }
-  if ((await insertRows(db, spec.table, [row], GUID_RETRY)).length > 0) return { created: true, row };
-  const stored = await (db as unknown as LooseDb)
-    .selectFrom(spec.table as string)
+  if ((await insert(GUID_RETRY)).length > 0) return { created: true, row };
+  const stored = await loose(db)
+    .selectFrom(spec.table)
     .selectAll()
     .where('business_id', '=', ctx.businessId)
     .where('guid', '=', row.guid)
     .executeTakeFirst();
   // Unreachable unless the conflicting row vanished (there are no hard deletes); never post without a header.
-  if (!stored) throw conflict('A document with this guid is being written; retry');
-  return { created: false, row: stored as unknown as Selectable<Database[T]> };
-}
-
-/**
- * Deletes a document: locks its header (404 first), lets `reverse` take back whatever it posted (the reference
- * never did, D3), soft-deletes its lines and header. Returns the deleted header.
- */
-export async function removeDocument<T extends HeaderTable>(
-  db: Db,
-  ctx: OperationContext,
-  spec: HeaderSpec<T> & { readonly lines: LineTable },
-  id: string,
-  reverse: () => Promise<void>,
-): Promise<Selectable<Database[T]>> {
-  const current = await lockHeader(db, ctx, spec, id);
-  await reverse();
-  await retireDocumentLines(db, ctx, spec.lines, id);
-  const changes = { is_deleted: 1 as const, dt_updated: ctx.now };
-  await updateHeader(db, ctx, spec, id, changes);
-  return { ...current, ...changes };
+  if (!stored) throw conflict(spec.beingWritten);
+  return { created: false, row: stored as unknown as Row };
 }

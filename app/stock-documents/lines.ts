@@ -1,15 +1,14 @@
 /**
- * The lines of write-offs and movements: one table shape (`document_id` names the header), one store. Lines are
- * written once per version of the document: an edit soft-deletes the old ones (kept as history) and inserts anew.
+ * The lines of write-offs, movements and inventories: one table shape (`document_id` names the header), so one line
+ * shape serves the three kinds; each names its table and the wire's name of the header id.
  */
 import type { Selectable } from 'kysely';
 import { formatMoney, formatQuantity, type Money, type Quantity } from '../../shared/decimal.js';
 import type { StockDocumentLinesTable } from '../../db/schema.js';
 import { flag, units } from '../../db/values.js';
-import type { Db, OperationContext } from '../context.js';
-import { insertLater } from '../write.js';
+import type { OperationContext } from '../context.js';
+import type { LineShape } from './kind.js';
 
-export type LineTable = 'write_off_lines' | 'movement_lines' | 'inventory_lines';
 export type DocumentLineRow = Selectable<StockDocumentLinesTable>;
 
 /** One line as the operations see it, whether it came from a request or from storage. */
@@ -25,19 +24,20 @@ export interface DocumentLine {
   readonly warehouseId: string | null;
 }
 
-/** A request's line items (validated by the catalogue schema) in the operations' terms. */
-export function linesFromItems(
-  items: readonly {
-    itemId: string;
-    quantity: bigint;
-    price: bigint;
-    measureId: string;
-    multiple?: bigint | null | undefined;
-    plannedQuantity?: bigint | null | undefined;
-    warehouseId?: string | null | undefined;
-  }[],
-): DocumentLine[] {
-  return items.map((item) => ({
+/** A request's line item (validated by the catalogue schema). */
+export interface DocumentItem {
+  readonly itemId: string;
+  readonly quantity: bigint;
+  readonly price: bigint;
+  readonly measureId: string;
+  readonly multiple?: bigint | null | undefined;
+  readonly plannedQuantity?: bigint | null | undefined;
+  readonly warehouseId?: string | null | undefined;
+}
+
+/** A request's line item in the operations' terms. */
+export function lineFromItem(item: DocumentItem): DocumentLine {
+  return {
     itemId: item.itemId,
     quantity: item.quantity as Quantity,
     price: item.price as Money,
@@ -45,7 +45,7 @@ export function linesFromItems(
     multiple: (item.multiple ?? null) as Quantity | null,
     plannedQuantity: (item.plannedQuantity ?? null) as Quantity | null,
     warehouseId: item.warehouseId ?? null,
-  }));
+  };
 }
 
 export function lineFromRow(row: DocumentLineRow): DocumentLine {
@@ -85,26 +85,8 @@ export function documentLineWire(row: DocumentLineRow, documentField: string) {
   };
 }
 
-export async function loadDocumentLines(db: Db, ctx: OperationContext, table: LineTable, documentId: string) {
-  return db
-    .selectFrom(table)
-    .selectAll()
-    .where('business_id', '=', ctx.businessId)
-    .where('document_id', '=', documentId)
-    .where('is_deleted', '=', 0)
-    .orderBy('line_no')
-    .execute();
-}
-
-/** Writes the lines in one multi-row INSERT (deferred on PostgreSQL: never read back in the operation). */
-export async function insertDocumentLines(
-  db: Db,
-  ctx: OperationContext,
-  table: LineTable,
-  documentId: string,
-  lines: readonly DocumentLine[],
-): Promise<DocumentLineRow[]> {
-  const rows: DocumentLineRow[] = lines.map((line, index) => ({
+function documentLineRow(ctx: OperationContext, documentId: string, index: number, line: DocumentLine): DocumentLineRow {
+  return {
     business_id: ctx.businessId,
     id: ctx.newId(),
     document_id: documentId,
@@ -119,18 +101,20 @@ export async function insertDocumentLines(
     is_deleted: 0,
     dt_created: ctx.now,
     dt_updated: ctx.now,
-  }));
-  await insertLater(db, ctx, table, rows);
-  return rows;
+  };
 }
 
-/** Soft-deletes a document's live lines: replaced lines stay readable as history. */
-export async function retireDocumentLines(db: Db, ctx: OperationContext, table: LineTable, documentId: string) {
-  await db
-    .updateTable(table)
-    .set({ is_deleted: 1, dt_updated: ctx.now })
-    .where('business_id', '=', ctx.businessId)
-    .where('document_id', '=', documentId)
-    .where('is_deleted', '=', 0)
-    .execute();
+/** The line shape of a write-off, movement or inventory kept in `table`, its header id named `documentField`. */
+export function documentLines(
+  table: 'write_off_lines' | 'movement_lines' | 'inventory_lines',
+  documentField: string,
+): LineShape<DocumentItem, DocumentLine, DocumentLineRow, never> {
+  return {
+    table,
+    documentColumn: 'document_id',
+    fromItem: lineFromItem,
+    fromRow: lineFromRow,
+    row: documentLineRow,
+    wire: (row) => documentLineWire(row, documentField),
+  };
 }

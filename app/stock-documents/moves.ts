@@ -1,9 +1,10 @@
 /**
- * The pure stock rules of inventories, write-offs and movements: what a document in a given state stands for. No
+ * The pure stock rules of inventories, write-offs and movements (and the line warehouses of receipts): what a document in a given state stands for. No
  * database here, so the rules are unit-tested directly (moves.test.ts) and shared by create and update.
  */
 import type { Quantity } from '../../shared/decimal.js';
 import type { StockMove } from '../stock/ledger.js';
+import type { StockCount } from './kind.js';
 import type { DocumentLine } from './lines.js';
 
 export type MovePlan = { ok: true; moves: StockMove[] } | { ok: false; problems: string[] };
@@ -21,7 +22,7 @@ const move = (line: DocumentLine, warehouseId: string, delta: bigint): StockMove
  * the line to every listed warehouse (D1); a line with no single warehouse is refused, naming the line.
  */
 export function lineWarehouses(
-  lines: readonly DocumentLine[],
+  lines: readonly { readonly warehouseId: string | null }[],
   headerWarehouses: readonly string[],
   noun: string,
 ): { ok: true; warehouses: string[] } | { ok: false; problems: string[] } {
@@ -50,12 +51,6 @@ export function writeOffMoves(lines: readonly DocumentLine[], headerWarehouses: 
   const resolved = lineWarehouses(lines, headerWarehouses, 'write-off');
   if (!resolved.ok) return resolved;
   return { ok: true, moves: lines.map((line, index) => move(line, resolved.warehouses[index] ?? '', -line.quantity)) };
-}
-
-/** A counted quantity for one (item, warehouse): the level a conducted inventory sets. */
-export interface StockCount {
-  readonly pair: Omit<StockMove, 'delta'>;
-  readonly counted: Quantity;
 }
 
 export type CountPlan = { ok: true; counts: StockCount[] } | { ok: false; problems: string[] };
