@@ -13,12 +13,12 @@ import { MAX_TEXT_LENGTH } from '../shared/schema-kit.js';
 import { uuidv7 } from '../shared/ids.js';
 import { validate } from '../shared/validation.js';
 import type { OperationContext } from '../app/context.js';
-import { domainHandlers } from '../app/handlers.js';
 import { executeOperation, type OperationInput } from '../app/operation.js';
 import type { OperationId } from '../shared/catalogue/index.js';
 import type { Principal } from './auth/principal.js';
 import type { PlatformHandler, PlatformServices } from './platform/platform-handler.js';
 import { createThrottle } from './rate-limit.js';
+import { serverHandlers } from './handlers.js';
 import { JsonText } from './sync/json-text.js';
 
 export const API_PREFIX = '/api/v1';
@@ -122,6 +122,7 @@ export function registerCatalogueRoutes(
     for (const terminal of revoked) services.principals.forget(businessId, terminal.id);
   }
 
+  const domainHandlers = serverHandlers();
   for (const spec of catalogue as readonly OperationSpec[]) {
     const domain = domainHandlers.get(spec.operationId);
     const platformHandler = platform.get(spec.operationId);

@@ -236,4 +236,4 @@ export const settlementHandlers: readonly Handler[] = [
   handler('SettlmentController_remove', (db, { params }, ctx) => remove(db, params.id ?? '', ctx), {
     audit: { type: 'SYSTEM', action: 'DELETE_SETTLEMENT' },
   }),
-] as readonly Handler[];
+];
