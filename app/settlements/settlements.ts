@@ -11,7 +11,7 @@ import type {
   CreateSettlmentDto,
   FindLatestSettlementQuery,
   UpdateSettlmentDto,
-} from '../../shared/catalogue/settlment.js';
+} from '../../shared/catalogue/settlement.js';
 import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { SettlementsTable } from '../../db/schema.js';
 import { flag } from '../../db/values.js';
