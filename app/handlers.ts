@@ -1,36 +1,67 @@
 /**
- * Every domain operation implemented so far, by operationId. The server routes the catalogue through this
- * map (an entry with no handler answers 501); the terminal core will run the same map locally.
+ * Every domain operation that runs on both sides, service and till, by operationId: one list of modules. The
+ * terminal core runs exactly this map; the service adds its own operations on top (server/handlers.ts), and a
+ * catalogue entry with no handler answers 501.
  */
 import type { Handler } from './operation.js';
-import { warehouseHandlers } from './warehouses/warehouses.js';
-import { catalogHandlers } from './catalog/index.js';
-import { businessStructureHandlers } from './business/handlers.js';
-import { clientAndDebtHandlers } from './debts/handlers.js';
-import { receiptAndStockHandlers } from './receipts/handlers.js';
-import { stockDocumentHandlers } from './stock-documents/handlers.js';
-import { backOfficeHandlers } from './back-office/handlers.js';
+import { baseConfigHandlers } from './base-config/base-config.js';
+import { pointHandlers } from './business/points.js';
+import { workplaceHandlers } from './business/workplaces.js';
+import { itemGroupHandlers, modifierGroupHandlers } from './catalog/groups.js';
+import { itemHandlers } from './catalog/items.js';
+import { modifierHandlers } from './catalog/modifiers.js';
+import { clientHandlers } from './clients/clients.js';
+import { clientDebtHandlers } from './debts/debts.js';
+import { deviceHandlers } from './devices/devices.js';
+import { employeeHandlers } from './employees/employees.js';
+import { employeeRoleHandlers } from './employees/roles.js';
+import { financeHandlers } from './finance/finance.js';
+import { inventoryHandlers } from './inventories/inventories.js';
 import { logHandlers } from './logs/logs.js';
+import { measurementHandlers } from './measurements/measurements.js';
+import { movementHandlers } from './movements/movements.js';
 import { orderHandlers } from './orders/orders.js';
+import { paymentMethodHandlers } from './payment-methods/payment-methods.js';
+import { receiptHandlers } from './receipts/receipts.js';
 import { settlementHandlers } from './settlements/settlements.js';
-import { aiChatHandlers } from './ai-chat/handlers.js';
-import { naturalChatHandlers } from './natural-chat/handlers.js';
-import { queryHandlers } from './query/handlers.js';
+import { stockQuantityHandlers } from './stock/stock-quantity.js';
+import { supplierHandlers } from './suppliers/suppliers.js';
+import { warehouseHandlers } from './warehouses/warehouses.js';
+import { writeOffHandlers } from './write-offs/write-offs.js';
 
-const all: readonly Handler[] = [
-  ...(warehouseHandlers as readonly Handler[]),
-  ...catalogHandlers,
-  ...businessStructureHandlers,
-  ...clientAndDebtHandlers,
-  ...receiptAndStockHandlers,
-  ...stockDocumentHandlers,
-  ...backOfficeHandlers,
-  ...(logHandlers as readonly Handler[]),
+/** One entry per module; a module lists its own operations (`handler(operationId, run)`). */
+export const sharedHandlers: readonly Handler[] = [
+  // Structure of the business.
+  ...warehouseHandlers,
+  ...pointHandlers,
+  ...workplaceHandlers,
+  ...employeeHandlers,
+  ...employeeRoleHandlers,
+  ...measurementHandlers,
+  // The catalogue (ItemModifier operations).
+  ...itemHandlers,
+  ...itemGroupHandlers,
+  ...modifierHandlers,
+  ...modifierGroupHandlers,
+  // Clients and their debts.
+  ...clientHandlers,
+  ...clientDebtHandlers,
+  // Sales, stock and stock documents.
+  ...receiptHandlers,
+  ...stockQuantityHandlers,
+  ...inventoryHandlers,
+  ...writeOffHandlers,
+  ...movementHandlers,
   ...orderHandlers,
   ...settlementHandlers,
-  ...(aiChatHandlers as readonly Handler[]),
-  ...(naturalChatHandlers as readonly Handler[]),
-  ...queryHandlers,
+  // Back-office reference data.
+  ...supplierHandlers,
+  ...paymentMethodHandlers,
+  ...baseConfigHandlers,
+  ...financeHandlers,
+  ...deviceHandlers,
+  ...logHandlers,
 ];
 
-export const domainHandlers: ReadonlyMap<string, Handler> = new Map(all.map((definition) => [definition.operationId, definition]));
+/** The shared operations by operationId: what the terminal runs locally and the sync push applies. */
+export const domainHandlers: ReadonlyMap<string, Handler> = new Map(sharedHandlers.map((definition) => [definition.operationId, definition]));

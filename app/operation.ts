@@ -18,19 +18,24 @@ type Parsed<S> = [Exclude<S, undefined>] extends [never]
     ? z.output<Exclude<S, undefined>>
     : undefined;
 
-export interface OperationInput<Id extends OperationId> {
-  readonly body: Parsed<Entry<Id>['body']>;
-  readonly query: Parsed<Entry<Id>['query']>;
-  readonly params: Readonly<Record<string, string>>;
-}
+/**
+ * An operation's validated input. Distributed over the id: the input of a union of operations is the union of
+ * their inputs, which is what lets a handler of one operation be registered as a `Handler` without a cast.
+ */
+export type OperationInput<Id extends OperationId> = Id extends OperationId
+  ? {
+      readonly body: Parsed<Entry<Id>['body']>;
+      readonly query: Parsed<Entry<Id>['query']>;
+      readonly params: Readonly<Record<string, string>>;
+    }
+  : never;
 
 export interface AuditOptions {
   readonly type: AuditType;
   readonly action: string;
 }
 
-export interface Handler<Id extends OperationId = OperationId> {
-  readonly operationId: Id;
+interface HandlerOptions {
   /** The audit entry a write records; defaults to SYSTEM / e.g. CREATE_RECEIPT. `false` for operations that log themselves. */
   readonly audit?: AuditOptions | false;
   /**
@@ -38,15 +43,31 @@ export interface Handler<Id extends OperationId = OperationId> {
    * transaction, so it neither holds the writer (SQLite's group commit) nor writes an audit entry.
    */
   readonly readOnly?: boolean;
+}
+
+/** The domain logic of one catalogue operation, typed by its own entry (what `handler` returns). */
+export interface OperationHandler<Id extends OperationId> extends HandlerOptions {
+  readonly operationId: Id;
   run(db: Db, input: OperationInput<Id>, ctx: OperationContext): Promise<unknown>;
+}
+
+/**
+ * Any operation's handler, as the registry (app/handlers.ts) holds it. `run` is a method, so its input is
+ * compared both ways: an `OperationHandler<'ReceiptController_create'>` is a `Handler` with no cast. That is
+ * sound here because whoever runs a handler looked it up by its own operationId and validated the input with
+ * that entry's schemas first, so a handler only ever receives its own operation's input.
+ */
+export interface Handler extends HandlerOptions {
+  readonly operationId: OperationId;
+  run(db: Db, input: OperationInput<OperationId>, ctx: OperationContext): Promise<unknown>;
 }
 
 /** Defines the domain logic of one catalogue operation. */
 export function handler<Id extends OperationId>(
   operationId: Id,
-  run: Handler<Id>['run'],
-  options: { audit?: AuditOptions | false; readOnly?: boolean } = {},
-): Handler<Id> {
+  run: OperationHandler<Id>['run'],
+  options: HandlerOptions = {},
+): OperationHandler<Id> {
   return { operationId, run, ...options };
 }
 

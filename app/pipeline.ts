@@ -88,10 +88,14 @@ export interface Prepared extends Resolved {
   readonly reads: boolean;
 }
 
-/** Step 1: the entry and its handler, or undefined when the catalogue or the handlers do not have it. */
-export function resolve(name: string): Resolved | undefined {
+/**
+ * Step 1: the entry and its handler, or undefined when the catalogue or the handlers do not have it. The service
+ * passes its own map (the shared handlers plus its server-only ones, server/handlers.ts); the till runs the shared
+ * ones.
+ */
+export function resolve(name: string, handlers: ReadonlyMap<string, Handler> = domainHandlers): Resolved | undefined {
   const spec = findOperation(name);
-  const handler = domainHandlers.get(name);
+  const handler = handlers.get(name);
   return spec && handler ? { spec, handler } : undefined;
 }
 

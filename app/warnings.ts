@@ -61,9 +61,12 @@ export interface QueuedRun {
   readonly editStamp?: string;
 }
 
-/** The part of an operation's context (app/context.ts) that warnings read; named here so neither file imports the other. */
-export interface QueuedContext {
-  readonly queued?: QueuedRun;
+/**
+ * The part of an operation's context (app/context.ts, `OperationContext`) these functions read; named here so
+ * that the context, which holds a `QueuedRun`, and this module do not import each other.
+ */
+interface RunOf {
+  readonly queued?: QueuedRun | undefined;
 }
 
 export function queuedRun(offlineClass: OfflineClass, editStamp?: string): QueuedRun {
@@ -75,11 +78,11 @@ export function queuedRun(offlineClass: OfflineClass, editStamp?: string): Queue
  * receipt, a debt entry…), made while the record was live or by a till that had not heard of the delete yet.
  * A live REST call, and any operation that is not a fact, refuses deleted records as before.
  */
-export function acceptsDeletedReferences(ctx: QueuedContext): boolean {
+export function acceptsDeletedReferences(ctx: RunOf): boolean {
   return ctx.queued?.offlineClass === 'fact';
 }
 
 /** Says what a queued operation broke; a live REST call has no one to tell, so nothing is collected. */
-export function warn(ctx: QueuedContext, warning: OperationWarning): void {
+export function warn(ctx: RunOf, warning: OperationWarning): void {
   ctx.queued?.warnings.add(warning);
 }

@@ -17,7 +17,7 @@ import { authHandlers } from './platform/auth.js';
 import type { PlatformServices } from './platform/platform-handler.js';
 import { registerCatalogueRoutes } from './routes.js';
 import { syncHandlers } from './sync/handlers.js';
-import { closeReportingQueries, configureReportingQueries } from '../app/query/reporting.js';
+import { closeReportingQueries, configureReportingQueries } from './query/reporting.js';
 import { aiChatStreamingHandlers } from './ai/send-message.js';
 import { attachChatGateway } from './chat/socket.js';
 

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.js';
-import { DEFAULT_REPORTING_SETTINGS, type ReportingSettings } from '../app/query/reporting.js';
+import { DEFAULT_REPORTING_SETTINGS, type ReportingSettings } from './query/reporting.js';
 
 export interface Config {
   readonly host: string;

@@ -18,6 +18,7 @@ import type { OperationId } from '../shared/catalogue/index.js';
 import type { Principal } from './auth/principal.js';
 import type { PlatformHandler, PlatformServices } from './platform/platform-handler.js';
 import { createThrottle } from './rate-limit.js';
+import { serverHandlers } from './handlers.js';
 import { JsonText } from './sync/json-text.js';
 
 export const API_PREFIX = '/api/v1';
@@ -118,9 +119,10 @@ export function registerCatalogueRoutes(
     for (const terminal of revoked) services.principals.forget(businessId, terminal.id);
   }
 
+  const handlers = serverHandlers();
   for (const spec of catalogue as readonly OperationSpec[]) {
-    // Resolved once, when the route is registered: the service runs the handlers it was started with.
-    const domain = resolve(spec.operationId);
+    // Resolved once, when the route is registered: the service runs the shared handlers and its own.
+    const domain = resolve(spec.operationId, handlers);
     const platformHandler = platform.get(spec.operationId);
     const streaming = streams.get(spec.operationId);
     app.route({

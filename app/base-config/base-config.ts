@@ -61,7 +61,7 @@ async function findByKey(db: Db, key: string, ctx: OperationContext) {
   return baseConfig.findOne(db, row.id, ctx);
 }
 
-export const baseConfigHandlers = [
+export const baseConfigHandlers: readonly Handler[] = [
   ...lifeCycleHandlers(baseConfig, {
     create: 'BaseConfigController_create',
     findAll: 'BaseConfigController_findAll',
@@ -70,4 +70,4 @@ export const baseConfigHandlers = [
     remove: 'BaseConfigController_remove',
   }),
   handler('BaseConfigController_findByKey', (db, { params }, ctx) => findByKey(db, params.key ?? '', ctx)),
-] as readonly Handler[];
+];

@@ -3,7 +3,7 @@ import { freshDatabase, testEngines, type TestDatabase } from '../../test/helper
 import type { OperationContext } from '../context.js';
 import { catalogueWire } from './catalogue-columns.js';
 import { listCatalogue } from './catalogue-list.js';
-import type { CatalogueKind } from './catalogue-resource.js';
+import type { CatalogueKind } from './catalogue-kind.js';
 import { pointVisibility } from './visibility.js';
 
 const KINDS: readonly CatalogueKind[] = [

@@ -11,7 +11,7 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db, OperationContext } from '../context.js';
 import { WIRE_COLUMNS, catalogueWire, type OwnColumn } from './catalogue-columns.js';
-import type { CatalogueKind } from './catalogue-resource.js';
+import type { CatalogueKind } from './catalogue-kind.js';
 import { pointVisibility } from './visibility.js';
 
 /** BIGINT columns: packed as text so that no value passes through a float. */

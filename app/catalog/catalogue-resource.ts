@@ -5,18 +5,11 @@
  */
 import type { Db, OperationContext } from '../context.js';
 import { simpleResource, type Columns } from '../resources/simple-resource.js';
-import { catalogueRow, cataloguePatch, catalogueWire, type CatalogueCreate, type CatalogueUpdate, type ColumnOptions } from './catalogue-columns.js';
+import { catalogueRow, cataloguePatch, catalogueWire, type CatalogueCreate, type CatalogueUpdate } from './catalogue-columns.js';
+import type { CatalogueKind } from './catalogue-kind.js';
 import { listCatalogue } from './catalogue-list.js';
-import { POINT_REFERENCE, checkReferences, type Reference } from './references.js';
+import { POINT_REFERENCE, checkReferences } from './references.js';
 import { pointVisibility } from './visibility.js';
-
-export interface CatalogueKind extends ColumnOptions {
-  readonly table: 'items' | 'item_groups' | 'modifiers' | 'modifier_groups';
-  /** Used in messages: `${label} not found`. */
-  readonly label: string;
-  /** The references of the kind's own columns (the point reference is common to all). */
-  readonly references: readonly Reference[];
-}
 
 /** The wire record of a catalogue entry. */
 export type CatalogueRecord = Record<string, unknown> & { id: string };

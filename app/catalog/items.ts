@@ -8,7 +8,8 @@ import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
 import { handler } from '../operation.js';
 import { listCatalogue, type Extend } from './catalogue-list.js';
-import { catalogueResource, type CatalogueKind, type CatalogueRecord } from './catalogue-resource.js';
+import type { CatalogueKind } from './catalogue-kind.js';
+import { catalogueResource, type CatalogueRecord } from './catalogue-resource.js';
 import { withStock } from './stock.js';
 
 const ITEM: CatalogueKind = {

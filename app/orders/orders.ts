@@ -77,4 +77,4 @@ export const orderHandlers: readonly Handler[] = [
   handler('OrderController_remove', (db, { params }, ctx) => remove(db, params.id ?? '', ctx), {
     audit: { type: 'ORDER', action: 'DELETE_ORDER' },
   }),
-] as readonly Handler[];
+];

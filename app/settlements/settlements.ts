@@ -11,7 +11,7 @@ import type {
   CreateSettlmentDto,
   FindLatestSettlementQuery,
   UpdateSettlmentDto,
-} from '../../shared/catalogue/settlment.js';
+} from '../../shared/catalogue/settlement.js';
 import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { SettlementsTable } from '../../db/schema.js';
 import { flag } from '../../db/values.js';
@@ -226,4 +226,4 @@ export const settlementHandlers: readonly Handler[] = [
   handler('SettlmentController_remove', (db, { params }, ctx) => remove(db, params.id ?? '', ctx), {
     audit: { type: 'SYSTEM', action: 'DELETE_SETTLEMENT' },
   }),
-] as readonly Handler[];
+];

@@ -8,8 +8,17 @@ import { sql } from 'kysely';
 import type { Db } from '../context.js';
 import { onPostgres } from '../operation.js';
 import { jsonString, headVersion } from './log.js';
-import type { PullInput } from './pull.js';
 import { resolveTerminalScope, scopeOf, terminalScopeQuery, type TerminalScope } from './scope.js';
+
+/**
+ * What the opening reads of a pull request: whose acknowledgements, from which one on. A pull's whole input
+ * (app/sync/pull.ts, `PullInput`) is one; stated here so this module needs nothing from the pull that uses it.
+ */
+export interface OpeningInput {
+  readonly terminalId: string;
+  readonly epoch: string;
+  readonly knownAck?: number;
+}
 
 /** The operation results of (terminal, epoch) after knownAck and up to the head version, read with the scope. */
 export interface PrefetchedAcks {
@@ -31,7 +40,7 @@ export interface PullOpening {
  * is not live. On PostgreSQL each statement is a round trip, and a till pulls after every sale: one statement
  * instead of three (the ack is nearly always wanted up to the head; ackFrom says when it is not).
  */
-export async function readOpening(tx: Db, businessId: string, input: PullInput): Promise<PullOpening | null> {
+export async function readOpening(tx: Db, businessId: string, input: OpeningInput): Promise<PullOpening | null> {
   if (!onPostgres(tx)) {
     const scope = await resolveTerminalScope(tx, businessId, input.terminalId);
     return scope ? { scope, head: await headVersion(tx, businessId) } : null;
@@ -47,7 +56,7 @@ export const headVersionSql = (businessId: string) => sql`(select c.version from
  * PostgreSQL: the terminal's row (aliases t, w, p: terminalScopeQuery) with the head version and the
  * acknowledgement up to it; callers may select more in the same statement.
  */
-export function openingQuery(tx: Db, businessId: string, input: PullInput) {
+export function openingQuery(tx: Db, businessId: string, input: OpeningInput) {
   const head = headVersionSql(businessId);
   const ofTerminal = sql`m.business_id = ${businessId} and m.terminal_id = ${input.terminalId} and m.epoch = ${input.epoch} and m.version <= ${head}`;
   return terminalScopeQuery(tx, businessId, input.terminalId).select([
@@ -62,7 +71,7 @@ export function openingQuery(tx: Db, businessId: string, input: PullInput) {
 /** The opening an openingQuery row describes. */
 export function openingOf(
   businessId: string,
-  input: PullInput,
+  input: OpeningInput,
   row: { workplace_id: string; automated_point_id: string; default_warehouse_id?: string | null; head: string | null; last_seq: string | null; acks: PrefetchedAcks['rows'] | null },
 ): PullOpening {
   return {
@@ -95,7 +104,7 @@ export interface Ack {
 }
 
 /** The acknowledgement as of `upTo`: the pushed operations of (terminal, epoch) whose effects are included. */
-export async function readAck(tx: Db, businessId: string, input: PullInput, upTo: bigint): Promise<Ack> {
+export async function readAck(tx: Db, businessId: string, input: OpeningInput, upTo: bigint): Promise<Ack> {
   const rows = await tx
     .selectFrom('sync_mutations')
     .select(['seq', 'mutation_id', 'status', 'result'])

@@ -4,7 +4,7 @@
  * many servers that speak the same protocol (local or hosted). The API key travels only in the request's
  * Authorization header: no error, log line or response ever carries it, nor the provider's own error text.
  */
-import type { ChatModel, ChatTurn } from '../../app/ai-chat/model.js';
+import type { ChatModel, ChatTurn } from './model.js';
 import type { AiProviderConfig } from '../config.js';
 
 /** The provider failed: unreachable, a non-2xx status, or a malformed stream. The message is safe to log. */

@@ -1,15 +1,15 @@
 /**
  * The reporting-query safeguards as the AI chat sees them: the same views, checks, time limit and row cap as
- * POST /get (app/query), the same roles (the catalogue's QueryController_execute entry), and a description of
+ * POST /get (server/query), the same roles (the catalogue's QueryController_execute entry), and a description of
  * the views for the model's system prompt generated from the view definitions, so it can never drift from them.
  */
 import { findOperation } from '../../shared/catalogue/index.js';
 import type { Db } from '../../app/context.js';
 import { onPostgres } from '../../app/operation.js';
-import type { ReportingQueries } from '../../app/ai-chat/model.js';
-import { RESULT_ROWS } from '../../app/ai-chat/prompt.js';
-import { executeReportingQuery } from '../../app/query/reporting.js';
-import { REPORTING_VIEWS, type ColumnKind } from '../../app/query/views.js';
+import type { ReportingQueries } from './model.js';
+import { RESULT_ROWS } from './prompt.js';
+import { executeReportingQuery } from '../query/reporting.js';
+import { REPORTING_VIEWS, type ColumnKind } from '../query/views.js';
 
 const KIND_NOTES: Partial<Record<ColumnKind, string>> = {
   money: 'money',

@@ -1,12 +1,12 @@
 /**
- * AiChatController_sendMessage as a streaming operation: the conversation logic of app/ai-chat with the model
+ * AiChatController_sendMessage as a streaming operation: the conversation logic of server/ai/conversation.ts with the model
  * this server is configured with (AI_BASE_URL, AI_MODEL, AI_API_KEY) and the reporting-query safeguards.
  * Unconfigured, it answers 503 before touching anything.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { OperationError } from '../../shared/errors.js';
-import { answerQuestion } from '../../app/ai-chat/conversation.js';
-import type { ChatModel, ReportingQueries } from '../../app/ai-chat/model.js';
+import { answerQuestion } from './conversation.js';
+import type { ChatModel, ReportingQueries } from './model.js';
 import type { AiChatMessageDto } from '../../shared/catalogue/ai-chat.js';
 import type { StreamingHandler } from '../routes.js';
 import type { Config } from '../config.js';

@@ -23,8 +23,8 @@ import { OperationError, badRequest, unauthorized } from '../../shared/errors.js
 import { uuidv7 } from '../../shared/ids.js';
 import { validate } from '../../shared/validation.js';
 import type { OperationContext } from '../../app/context.js';
-import { postMessage } from '../../app/natural-chat/messages.js';
-import { loadMemberSession } from '../../app/natural-chat/sessions.js';
+import { postMessage } from './messages.js';
+import { loadMemberSession } from './sessions.js';
 import type { Principal } from '../auth/principal.js';
 import type { PlatformServices } from '../platform/platform-handler.js';
 

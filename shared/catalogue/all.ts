@@ -20,7 +20,7 @@ import { movementOperations } from './movement.js';
 import { stockQuantityOperations } from './stock-quantity.js';
 import { baseConfigOperations } from './base-config.js';
 import { clientOperations } from './client.js';
-import { settlmentOperations } from './settlment.js';
+import { settlementOperations } from './settlement.js';
 import { clientDebtOperations } from './client-debt.js';
 import { adminOperations } from './admin.js';
 import { aiChatOperations } from './ai-chat.js';
@@ -49,7 +49,7 @@ export const catalogue = [
   ...stockQuantityOperations,
   ...baseConfigOperations,
   ...clientOperations,
-  ...settlmentOperations,
+  ...settlementOperations,
   ...clientDebtOperations,
   ...adminOperations,
   ...aiChatOperations,

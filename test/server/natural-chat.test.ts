@@ -3,7 +3,7 @@ import { testEngines } from '../helpers/databases.js';
 import { startTestServer, registerTenant, type Tenant, type TestServer } from '../helpers/server.js';
 import { expectAuthRequired, expectErrorBody, expectValidation } from '../helpers/checks.js';
 import { cashierToken } from '../helpers/actors.js';
-import { postMessage } from '../../app/natural-chat/messages.js';
+import { postMessage } from '../../server/chat/messages.js';
 import type { OperationContext } from '../../app/context.js';
 import { uuidv7 } from '../../shared/ids.js';
 

@@ -3,7 +3,7 @@
  * streams an answer (the server plugs in an OpenAI-compatible HTTP client, tests a local fake), and the
  * reporting-query safeguards that are the only way model-written SQL ever reaches the database (S10).
  */
-import type { OperationContext } from '../context.js';
+import type { OperationContext } from '../../app/context.js';
 
 /** One message of the conversation sent to the model, in the OpenAI chat format's roles. */
 export interface ChatTurn {

@@ -1,4 +1,7 @@
-/** Settlment operations of the reference interface (catalogue entries and their request schemas). */
+/**
+ * Settlement (shift) operations of the reference interface: catalogue entries and their request schemas. The
+ * wire keeps the reference's spelling (`SettlmentController_*`, `CreateSettlmentDto`); our names do not.
+ */
 import { z } from 'zod';
 import { dto, flag, isoDate, requiredText, text } from '../schema-kit.js';
 import { operation, type PointScope } from './operation.js';
@@ -31,7 +34,7 @@ export const FindLatestSettlementQuery = dto({
 });
 export type FindLatestSettlementQuery = z.output<typeof FindLatestSettlementQuery>;
 
-export const settlmentOperations = [
+export const settlementOperations = [
   operation({ operationId: 'SettlmentController_create', method: 'POST', path: '/settlements/create', tag: 'Settlment', body: CreateSettlmentDto, pointScope: SETTLEMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
   operation({ operationId: 'SettlmentController_findAll', method: 'GET', path: '/settlements/all', tag: 'Settlment', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'SettlmentController_findLatest', method: 'GET', path: '/settlements/latest', tag: 'Settlment', query: FindLatestSettlementQuery, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),

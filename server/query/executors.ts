@@ -12,7 +12,7 @@
  */
 import { CompiledQuery, sql } from 'kysely';
 import { postgresUrlOf } from '../../db/connect.js';
-import type { Db } from '../context.js';
+import type { Db } from '../../app/context.js';
 import type { ComposedQuery } from './compose.js';
 import { ReportingFailure } from './failure.js';
 import { QueryProcesses } from './query-processes.js';

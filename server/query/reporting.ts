@@ -14,8 +14,8 @@
  * message names the problem, never the engine's internals.
  */
 import { badRequest, OperationError } from '../../shared/errors.js';
-import type { Db } from '../context.js';
-import { onPostgres } from '../operation.js';
+import type { Db } from '../../app/context.js';
+import { onPostgres } from '../../app/operation.js';
 import { checkReportingQuery } from './check.js';
 import { composeReportingQuery } from './compose.js';
 import { postgresExecutor, sqliteFile, sqliteFileExecutor, sqliteMemoryExecutor, type ReportingExecutor } from './executors.js';

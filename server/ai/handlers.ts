@@ -1,5 +1,5 @@
 /** The AI chat's HTTP operations, but for sendMessage: it streams from a model the server provides (server/ai/). */
-import { handler } from '../operation.js';
+import { handler } from '../../app/operation.js';
 import {
   auditMessage,
   createSession,

@@ -16,7 +16,7 @@
 import type { AiChatMessageDto } from '../../shared/catalogue/ai-chat.js';
 import { OperationError } from '../../shared/errors.js';
 import type { Transactor } from '../../db/transactor.js';
-import type { Db, OperationContext } from '../context.js';
+import type { Db, OperationContext } from '../../app/context.js';
 import type { ChatModel, ChatTurn, ReportingQueries } from './model.js';
 import { extractSql, historyTurns, resultsTurn, systemPrompt } from './prompt.js';
 import { auditMessage, insertMessage, loadOwnSession, sessionMessages, type AiChatRole } from './sessions.js';

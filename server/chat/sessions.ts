@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { CreateNaturalChatSessionDto } from '../../shared/catalogue/natural-chat.js';
 import { badRequest, notFound } from '../../shared/errors.js';
-import type { Db, OperationContext } from '../context.js';
+import type { Db, OperationContext } from '../../app/context.js';
 import {
   MESSAGE_COLUMNS,
   PARTICIPANT_COLUMNS,

@@ -3,12 +3,12 @@
  * as given after a keyword block-list (S9); here it goes through `executeReportingQuery` — see reporting.ts and
  * docs/api/query.md.
  */
-import { handler, type Handler } from '../operation.js';
+import { handler, type Handler } from '../../app/operation.js';
 import { executeReportingQuery } from './reporting.js';
 
 export const queryHandlers: readonly Handler[] = [
   handler('QueryController_execute', (db, input, ctx) => executeReportingQuery(db, ctx.businessId, input.body.query), {
     audit: false,
     readOnly: true,
-  }) as Handler,
+  }),
 ];

@@ -1,5 +1,5 @@
 /** The staff chat's HTTP operations (the real-time channel is server/chat/socket.ts over messages.ts). */
-import { handler } from '../operation.js';
+import { handler } from '../../app/operation.js';
 import { createSession, listColleagues, listSessions, sessionHistory } from './sessions.js';
 
 export const naturalChatHandlers = [

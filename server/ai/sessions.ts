@@ -8,8 +8,8 @@ import type { AiChatHistoryDto, AiChatSessionDto } from '../../shared/catalogue/
 import { notFound } from '../../shared/errors.js';
 import type { AiChatMessagesTable, AiChatSessionsTable } from '../../db/schema.js';
 import { flag } from '../../db/values.js';
-import { writeAudit } from '../audit.js';
-import type { Db, OperationContext } from '../context.js';
+import { writeAudit } from '../../app/audit.js';
+import type { Db, OperationContext } from '../../app/context.js';
 
 export const SESSION_NOT_FOUND = 'Session not found';
 export const MESSAGE_NOT_FOUND = 'Message not found';

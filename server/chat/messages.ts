@@ -5,8 +5,8 @@
  */
 import type { SendNaturalChatMessageDto } from '../../shared/catalogue/natural-chat.js';
 import type { Transactor } from '../../db/transactor.js';
-import { writeAudit } from '../audit.js';
-import type { Db, OperationContext } from '../context.js';
+import { writeAudit } from '../../app/audit.js';
+import type { Db, OperationContext } from '../../app/context.js';
 import { loadMemberSession } from './sessions.js';
 import { messageWire, type NaturalChatMessage } from './wire.js';
 
