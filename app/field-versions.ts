@@ -21,7 +21,7 @@ import { sql } from 'kysely';
 import type { OperationSpec } from '../shared/catalogue/operation.js';
 import { formatHlc, parseHlc, tick, type Hlc } from '../shared/sync/hlc.js';
 import type { Db, OperationContext } from './context.js';
-import type { OperationInput } from './operation.js';
+import type { OperationInput } from './operation-input.js';
 import { onPostgres } from '../db/engine.js';
 import type { OperationId } from '../shared/catalogue/index.js';
 

@@ -2,8 +2,8 @@
  * How a domain operation is defined and run. One definition serves the server (HTTP) and the terminal
  * (local run + outbox): `run(db, input, ctx)` inside a transaction the caller opens through `perform` (app/pipeline.ts).
  */
-import type { z } from 'zod';
-import type { catalogue, OperationId } from '../shared/catalogue/index.js';
+import type { OperationId } from '../shared/catalogue/index.js';
+import type { OperationInput } from './operation-input.js';
 import type { OperationSpec } from '../shared/catalogue/operation.js';
 import type { Db, OperationContext } from './context.js';
 import { writeAudit, type AuditType } from './audit.js';
@@ -11,24 +11,7 @@ import { authorize } from './security/role-matrix.js';
 import { newerFieldsOnly } from './field-versions.js';
 import { OperationWrite } from './write.js';
 
-type Entry<Id extends OperationId> = Extract<(typeof catalogue)[number], { operationId: Id }>;
-type Parsed<S> = [Exclude<S, undefined>] extends [never]
-  ? undefined
-  : Exclude<S, undefined> extends z.ZodType
-    ? z.output<Exclude<S, undefined>>
-    : undefined;
-
-/**
- * An operation's validated input. Distributed over the id: the input of a union of operations is the union of
- * their inputs, which is what lets a handler of one operation be registered as a `Handler` without a cast.
- */
-export type OperationInput<Id extends OperationId> = Id extends OperationId
-  ? {
-      readonly body: Parsed<Entry<Id>['body']>;
-      readonly query: Parsed<Entry<Id>['query']>;
-      readonly params: Readonly<Record<string, string>>;
-    }
-  : never;
+export type { OperationInput } from './operation-input.js';
 
 export interface AuditOptions {
   readonly type: AuditType;
