@@ -1,0 +1,10 @@
+/** English: the source catalogue. Every other language must have exactly these keys (checked by the compiler). */
+import { shellEn } from './shell.js';
+
+export const en = {
+  ...shellEn,
+  // Page areas: one spread line each (console/README.md "Adding a page").
+} as const;
+
+export type MessageKey = keyof typeof en;
+export type Messages = Record<MessageKey, string>;

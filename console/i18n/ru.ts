@@ -1,0 +1,8 @@
+/** Russian. Typed by en's keys: a missing or extra key is a compile error. */
+import type { Messages } from './en.js';
+import { shellRu } from './shell.js';
+
+export const ru: Messages = {
+  ...shellRu,
+  // Page areas: one spread line each (console/README.md "Adding a page").
+};
