@@ -56,7 +56,7 @@ const KIND_BY_STATUS: Record<number, ApiErrorKind> = { 401: 'unauthorized', 403:
  * "property zzz should not exist" → `zzz`. A line that does not start with a dotted name followed by a verb of the
  * validation vocabulary ("Invalid credentials", "Point not found") names no field.
  */
-const FIELD_LINE = /^([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*) ((?:must|should|is|has|cannot|contains|already) .*)$/;
+const FIELD_LINE = /^([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*) ((?:must|should|is|has|cannot|contains|already|PIN kod) .*)$/;
 const UNKNOWN_PROPERTY = /^(?:([A-Za-z0-9_.]+)\.)?property ([A-Za-z0-9_]+) should not exist$/;
 
 export function parseProblem(line: string): Problem {

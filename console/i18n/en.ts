@@ -1,8 +1,10 @@
 /** English: the source catalogue. Every other language must have exactly these keys (checked by the compiler). */
 import { shellEn } from './shell.js';
+import { structureEn } from './structure.js';
 
 export const en = {
   ...shellEn,
+  ...structureEn,
   // Page areas: one spread line each (console/README.md "Adding a page").
 } as const;
 

@@ -79,6 +79,10 @@ export const shellEn = {
   'problem.lookalike': 'mixes look-alike letters from different alphabets',
   'problem.taken': 'is already taken',
   'problem.notFound': 'refers to something that does not exist',
+  'problem.integerDigits': 'has too many digits before the decimal point (at most {count})',
+  'problem.format': 'is not written correctly',
+  'problem.pinDigits': 'must be 4 digits',
+  'problem.pinTaken': 'is already used by another employee who can sign in at the same till',
 } as const;
 
 export type ShellMessages = Record<keyof typeof shellEn, string>;
@@ -163,6 +167,10 @@ export const shellRu: ShellMessages = {
   'problem.lookalike': 'смешивает похожие буквы разных алфавитов',
   'problem.taken': 'уже занято',
   'problem.notFound': 'ссылается на то, чего нет',
+  'problem.integerDigits': 'слишком много цифр до запятой (не больше {count})',
+  'problem.format': 'записано неверно',
+  'problem.pinDigits': 'должен состоять из 4 цифр',
+  'problem.pinTaken': 'уже у другого сотрудника, который может входить на ту же кассу',
 };
 
 export const shellUz: ShellMessages = {
@@ -245,4 +253,8 @@ export const shellUz: ShellMessages = {
   'problem.lookalike': 'turli alifbolarning o‘xshash harflarini aralashtiradi',
   'problem.taken': 'allaqachon band',
   'problem.notFound': 'mavjud bo‘lmagan narsaga ishora qiladi',
+  'problem.integerDigits': 'verguldan oldin raqamlar juda ko‘p (ko‘pi bilan {count})',
+  'problem.format': 'noto‘g‘ri yozilgan',
+  'problem.pinDigits': '4 ta raqamdan iborat bo‘lishi kerak',
+  'problem.pinTaken': 'shu kassaga kira oladigan boshqa xodimda allaqachon bor',
 };

@@ -28,6 +28,11 @@ const PHRASES: readonly Phrase[] = [
   [/look-?alike|mixes? (?:scripts|alphabets)/i, 'problem.lookalike', none],
   [/^(?:is )?already (?:taken|exists|in use)/, 'problem.taken', none],
   [/^(?:does not exist|was not found|not found)/, 'problem.notFound', none],
+  [/^must have at most (\d+) digits before the decimal point$/, 'problem.integerDigits', (m) => ({ count: Number(m[1]) })],
+  [/^(?:must be an? |must be )?(?:IPv4|a port|a MAC)/, 'problem.format', none],
+  // The reference's own Uzbek PIN messages (kept on the wire for its clients).
+  [/^PIN kod faqat raqamlardan/, 'problem.pinDigits', none],
+  [/PIN kod allaqachon/, 'problem.pinTaken', none],
 ];
 
 /** The problem's text in the user's language; the service's own words when the phrase is not one we know. */

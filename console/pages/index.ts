@@ -4,9 +4,25 @@
  */
 import type { ConsolePage } from './page.js';
 import home from './home/index.js';
+import points from './points/index.js';
+import workplaces from './workplaces/index.js';
+import warehouses from './warehouses/index.js';
+import roles from './roles/index.js';
+import employees from './employees/index.js';
+import paymentMethods from './payment-methods/index.js';
+import taxes from './taxes/index.js';
+import discounts from './discounts/index.js';
 
 export type { ConsolePage } from './page.js';
 
 export const PAGES: readonly ConsolePage[] = [
   home,
+  points,
+  workplaces,
+  warehouses,
+  employees,
+  roles,
+  paymentMethods,
+  taxes,
+  discounts,
 ];
