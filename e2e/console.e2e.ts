@@ -42,7 +42,7 @@ describe('the owner console, end to end in three languages', () => {
   });
 
   for (const language of LANGUAGES) {
-    it(`in ${language}: signs in as the demo owner, creates a point, a till and an employee whose PIN is shown once`, async () => {
+    it(`in ${language}: signs in as the demo owner, creates a point, a till, an employee whose PIN is shown once and a tax typed the language's way`, async () => {
       const t = translator(language);
       // A fresh context: a new tab's sessionStorage, so each language starts signed out.
       const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
@@ -114,7 +114,7 @@ describe('the owner console, end to end in three languages', () => {
         await page.getByRole('heading', { name: t('page.employees') }).waitFor();
         await page.getByRole('button', { name: t('employees.add') }).click();
         const employeeName = `E2E Xodim ${language}`;
-        await page.getByLabel(t('field.name')).fill(employeeName);
+        await page.getByLabel(t('field.fullName')).fill(employeeName);
         const roleOptions = await page.getByLabel(t('field.role')).locator('option').allTextContents();
         await page.getByLabel(t('field.role')).selectOption({ label: roleOptions[1] ?? '' });
         await page.getByLabel(t('field.workplace')).selectOption({ label: tillName });
@@ -142,6 +142,22 @@ describe('the owner console, end to end in three languages', () => {
         expect(till).toBeDefined();
         const signedIn = await must(service, 'POST', '/auth/pos/login', { token, body: { workplaceId: till?.id, pincode: pin } });
         expect(JSON.stringify(signedIn)).toContain(employeeName);
+
+        // A tax typed the language's way ("1 250,5" in uz and ru) reaches the service as the exact decimal "1250.5"
+        // and is shown back the same way.
+        await nav.getByRole('link', { name: t('page.taxes') }).click();
+        await page.getByRole('button', { name: t('taxes.add') }).click();
+        const taxName = `E2E soliq ${language}`;
+        await page.getByLabel(t('field.name')).fill(taxName);
+        await page.getByLabel(t('field.taxPercent')).fill(language === 'en' ? '12.5' : '12,5');
+        await page.getByLabel(t('field.feeValue')).fill(language === 'en' ? '1,250.5' : '1 250,5');
+        await page.getByRole('button', { name: t('common.save') }).click();
+        await page.getByRole('cell', { name: taxName }).waitFor();
+        const taxRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: taxName }) });
+        await taxRow.getByRole('cell', { name: language === 'en' ? '1,250.5' : '1\u00a0250,5', exact: true }).waitFor();
+        await taxRow.getByRole('cell', { name: language === 'en' ? '12.5' : '12,5', exact: true }).waitFor();
+        const taxes = (await must(service, 'GET', '/finance/taxes/all', { token })) as { name: string; tax_percent: string; fee_value: string }[];
+        expect(taxes.find((row) => row.name === taxName)).toMatchObject({ tax_percent: '12.5', fee_value: '1250.5' });
 
         // Every structure page, as it looks with the demo's records.
         for (const path of STRUCTURE_PAGES) {

@@ -11,6 +11,7 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import type { Api } from '../api.js';
 import { useApi, useLanguage, useT } from '../context.js';
 import type { Language, MessageKey, Translate } from '../i18n/index.js';
+import { readDecimal } from '../lib/numbers.js';
 import { describeError } from '../lib/problems.js';
 import { Actions, Checkbox, Field, FormErrors, Select, useSubmit } from './form.js';
 
@@ -129,12 +130,18 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
   const onSave = (event: FormEvent) => {
     event.preventDefault();
     if (!editing) return;
+    // Amounts typed the language's way ("1 250,5") go to the service as decimal strings ("1250.5").
+    const values: FormValues = { ...form };
+    for (const field of config.fields) {
+      const typed = values[field.name];
+      if (field.kind === 'decimal' && typeof typed === 'string') values[field.name] = readDecimal(typed, language);
+    }
     void submit
       .run(async () => {
         if (editing.mode === 'new') {
-          const revealed = await config.create(api, form, t);
+          const revealed = await config.create(api, values, t);
           if (revealed) setReveal(revealed);
-        } else await config.update(api, editing.row, form);
+        } else await config.update(api, editing.row, values);
       })
       .then(async (ok) => {
         if (!ok) return;

@@ -10,6 +10,7 @@ export const structureEn = {
   'page.discounts': 'Discounts',
 
   'field.name': 'Name',
+  'field.fullName': 'Full name',
   'field.location': 'Location',
   'field.point': 'Point of sale',
   'field.defaultWarehouse': 'Sells from warehouse',
@@ -103,6 +104,7 @@ export const structureRu: StructureMessages = {
   'page.discounts': 'Скидки',
 
   'field.name': 'Название',
+  'field.fullName': 'Имя',
   'field.location': 'Местоположение',
   'field.point': 'Торговая точка',
   'field.defaultWarehouse': 'Продаёт со склада',
@@ -194,6 +196,7 @@ export const structureUz: StructureMessages = {
   'page.discounts': 'Chegirmalar',
 
   'field.name': 'Nomi',
+  'field.fullName': 'Ism-familiya',
   'field.location': 'Joylashuvi',
   'field.point': 'Savdo nuqtasi',
   'field.defaultWarehouse': 'Qaysi ombordan sotadi',

@@ -4,7 +4,6 @@
  * never stores "" where the service expects nothing.
  */
 import type { FormValues } from '../components/RecordsPage.js';
-import { readDecimal } from './numbers.js';
 
 export type Mode = 'create' | 'update';
 
@@ -20,9 +19,12 @@ export function optionalText(form: FormValues, name: string, mode: Mode): Record
   return mode === 'update' ? { [name]: null } : {};
 }
 
-/** An optional decimal (money, percent): as the service's decimal string; blank → absent or null. */
+/**
+ * An optional decimal (money, percent); blank → absent or null. RecordsPage has already read a `decimal` field the
+ * language's way (lib/numbers.ts readDecimal), so the value here is the service's decimal string.
+ */
 export function optionalDecimal(form: FormValues, name: string, mode: Mode): Record<string, string | null> {
-  const value = readDecimal(textOf(form, name));
+  const value = textOf(form, name);
   if (value) return { [name]: value };
   return mode === 'update' ? { [name]: null } : {};
 }

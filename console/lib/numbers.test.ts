@@ -11,9 +11,13 @@ describe('money and percentages in the console', () => {
   });
 
   it('read what the owner typed in any language as the service’s decimal string', () => {
-    expect(readDecimal(' 1 200,50 ')).toBe('1200.50');
-    expect(readDecimal('1\u00a0200.5')).toBe('1200.5');
-    expect(readDecimal('12.5')).toBe('12.5');
-    expect(readDecimal('abc')).toBe('abc');
+    expect(readDecimal(' 1 200,50 ', 'ru')).toBe('1200.50');
+    expect(readDecimal('1\u00a0200,5', 'uz')).toBe('1200.5');
+    expect(readDecimal('12.5', 'ru')).toBe('12.5');
+    expect(readDecimal('1,250.5', 'en')).toBe('1250.5');
+    expect(readDecimal('1 250.5', 'en')).toBe('1250.5');
+    // Not a number in any language: left for the service to refuse, naming the field.
+    expect(readDecimal('abc', 'en')).toBe('abc');
+    expect(readDecimal('1,2,3', 'ru')).toBe('1.2,3');
   });
 });

@@ -21,13 +21,12 @@ export function showDecimal(text: string | null | undefined, language: Language)
 }
 
 /**
- * What the owner typed, as the service's decimal string: spaces (also no-break and thin ones) and apostrophes
- * between digit groups removed, a decimal comma made a point. Not validated here: the service names the field
- * if it is not a number.
+ * What the owner typed, as the service's decimal string, by the conventions of the language on screen: spaces (also
+ * no-break and thin ones) and apostrophes between digit groups removed; in en a comma groups digits ("1,250.5"), in
+ * uz and ru a comma is the decimal sign ("1 250,5") — and a point is accepted there too, as people type it. Not
+ * validated here: the service names the field if it is not a number.
  */
-export function readDecimal(typed: string): string {
-  return typed
-    .trim()
-    .replace(/[\s\u00a0\u202f'’]/g, '')
-    .replace(',', '.');
+export function readDecimal(typed: string, language: Language): string {
+  const compact = typed.trim().replace(/[\s\u00a0\u202f'’]/g, '');
+  return language === 'en' ? compact.replace(/,/g, '') : compact.replace(',', '.');
 }

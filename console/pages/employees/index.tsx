@@ -60,13 +60,13 @@ export const employeesConfig: RecordsConfig<Employee> = {
     return { roles: rowsOf<Record<string, unknown>>(roles), workplaces: rowsOf<Record<string, unknown>>(workplaces) };
   },
   columns: [
-    { header: 'field.name', cell: (row) => row.full_name },
+    { header: 'field.fullName', cell: (row) => row.full_name },
     { header: 'field.role', cell: (row, { refs, t }) => nameIn(refs.roles, row.role_id, t('option.unknown')) },
     { header: 'field.workplace', cell: (row, { refs, t }) => (row.workplace_id ? nameIn(refs.workplaces, row.workplace_id, t('option.unknown')) : <span className="muted">{t('option.anyWorkplace')}</span>) },
     { header: 'field.phone', cell: (row) => row.phone_number ?? '' },
   ],
   fields: [
-    { name: 'full_name', label: 'field.name' },
+    { name: 'full_name', label: 'field.fullName' },
     {
       name: 'role_id',
       label: 'field.role',
