@@ -37,6 +37,8 @@ export interface ColumnSpec<Row> {
   readonly header: MessageKey;
   readonly cell: (row: Row, context: { refs: Refs; t: Translate; language: Language }) => ReactNode;
   readonly numeric?: boolean;
+  /** Kept on one line (a phone number). */
+  readonly nowrap?: boolean;
 }
 
 /** A secret to show once: a title and the value (e.g. "PIN of Aziza", "4821"). */
@@ -271,7 +273,7 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
             {rows.map((row) => (
               <tr key={row.id}>
                 {config.columns.map((column) => (
-                  <td key={column.header} className={column.numeric ? 'number' : undefined}>
+                  <td key={column.header} className={column.numeric ? 'number' : column.nowrap ? 'nowrap' : undefined}>
                     {column.cell(row, { refs, t, language })}
                   </td>
                 ))}

@@ -63,7 +63,7 @@ export const employeesConfig: RecordsConfig<Employee> = {
     { header: 'field.fullName', cell: (row) => row.full_name },
     { header: 'field.role', cell: (row, { refs, t }) => nameIn(refs.roles, row.role_id, t('option.unknown')) },
     { header: 'field.workplace', cell: (row, { refs, t }) => (row.workplace_id ? nameIn(refs.workplaces, row.workplace_id, t('option.unknown')) : <span className="muted">{t('option.anyWorkplace')}</span>) },
-    { header: 'field.phone', cell: (row) => row.phone_number ?? '' },
+    { header: 'field.phone', nowrap: true, cell: (row) => row.phone_number ?? '' },
   ],
   fields: [
     { name: 'full_name', label: 'field.fullName' },
