@@ -26,8 +26,8 @@ export function Field({ label, value, onChange, errors, type = 'text', inputMode
   const id = useId();
   const invalid = errors !== undefined && errors.length > 0;
   return (
-    <label htmlFor={id} className={invalid ? 'field invalid' : 'field'}>
-      <span>{t(label)}</span>
+    <div className={invalid ? 'field invalid' : 'field'}>
+      <label htmlFor={id}>{t(label)}</label>
       <input
         id={id}
         name={name}
@@ -46,7 +46,7 @@ export function Field({ label, value, onChange, errors, type = 'text', inputMode
           {errors.join(' · ')}
         </span>
       ) : null}
-    </label>
+    </div>
   );
 }
 
@@ -64,17 +64,28 @@ export function Select({ label, value, onChange, options, errors, name }: Select
   const id = useId();
   const invalid = errors !== undefined && errors.length > 0;
   return (
-    <label htmlFor={id} className={invalid ? 'field invalid' : 'field'}>
-      <span>{t(label)}</span>
-      <select id={id} name={name} value={value} aria-invalid={invalid} onChange={(event) => onChange(event.target.value)}>
+    <div className={invalid ? 'field invalid' : 'field'}>
+      <label htmlFor={id}>{t(label)}</label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
-      {invalid ? <span className="field-error" role="alert">{errors.join(' · ')}</span> : null}
-    </label>
+      {invalid ? (
+        <span id={`${id}-error`} className="field-error" role="alert">
+          {errors.join(' · ')}
+        </span>
+      ) : null}
+    </div>
   );
 }
 
