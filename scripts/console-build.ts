@@ -4,7 +4,7 @@
  * out — on a fresh clone too. "Older" compares modification times: the newest file under console/ and shared/
  * (which the console bundles) and the lock file, against the built index.html.
  */
-import { statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newestIn } from './renderer-build.js';
@@ -28,13 +28,28 @@ export function consoleBuildReason(root: string): string | undefined {
   return sources > built ? 'its sources changed since it was built' : undefined;
 }
 
-/** Builds dist/console with Vite if it is missing or outdated; says so through `log`. */
+/**
+ * Builds dist/console with Vite if it is missing or outdated; says so through `log`. The build is written beside it
+ * and moved into place when complete, so a build stopped half-way (Ctrl-C during `npm start`) never leaves an
+ * index.html whose scripts are missing — which would look current to consoleBuildReason and be served broken.
+ */
 export async function ensureConsoleBuilt(root: string, log: (line: string) => void): Promise<void> {
   const reason = consoleBuildReason(root);
   if (!reason) return;
   log(`building the owner's console (${reason})`);
   const { build } = await import('vite');
-  await build({ configFile: join(root, 'console', 'vite.config.ts'), logLevel: 'warn' });
+  const target = join(root, 'dist', 'console');
+  const staging = `${target}.building-${process.pid}`;
+  // Leftovers of builds that were stopped half-way.
+  for (const name of existsSync(join(root, 'dist')) ? readdirSync(join(root, 'dist')) : [])
+    if (name.startsWith('console.building-')) rmSync(join(root, 'dist', name), { recursive: true, force: true });
+  try {
+    await build({ configFile: join(root, 'console', 'vite.config.ts'), logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
+    rmSync(target, { recursive: true, force: true });
+    renameSync(staging, target);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -9,7 +9,9 @@
  * - all of it under a strict Content-Security-Policy: scripts, styles and fonts from this origin's files only (no
  *   inline code, no eval), requests to this origin only, never framed.
  *
- * When the console has not been built (no index.html), `/` says how to build it instead of a bare 404.
+ * When the console has not been built (no index.html), `/` says how to build it instead of a bare 404. Whether it is
+ * built is looked up at each page load, so a console built while the service runs (`npm start` builds it beside
+ * the starting service) is served without a restart.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -52,7 +54,7 @@ function namesAFile(path: string): boolean {
 }
 
 export async function registerConsole(app: FastifyInstance, consoleDir: string = DEFAULT_CONSOLE_DIR): Promise<void> {
-  const built = existsSync(join(consoleDir, 'index.html'));
+  const built = () => existsSync(join(consoleDir, 'index.html'));
   await app.register(async (scope) => {
     scope.addHook('onSend', async (_request, reply, payload) => {
       reply.header('content-security-policy', CONSOLE_CSP);
@@ -61,21 +63,21 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string =
       return payload;
     });
 
-    if (built) {
-      await scope.register(fastifyStatic, {
-        root: join(consoleDir, 'assets'),
-        prefix: '/assets/',
-        index: false,
-        immutable: true,
-        maxAge: '365d',
-        decorateReply: true,
-      });
-    }
+    await scope.register(fastifyStatic, {
+      root: join(consoleDir, 'assets'),
+      prefix: '/assets/',
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+      decorateReply: true,
+      // Not built yet is a state the page handler explains, not a warning at every start.
+      suppressWarning: true,
+    });
 
     const page = async (request: FastifyRequest, reply: FastifyReply) => {
       const path = (request.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
       if (path !== '/' && (isServicePath(path) || namesAFile(path))) return reply.callNotFound();
-      if (!built) {
+      if (!built()) {
         return reply
           .code(503)
           .header('cache-control', 'no-store')

@@ -101,13 +101,20 @@ describe('the owner console served by the service', () => {
 });
 
 describe('a service whose console is not built', () => {
-  it('says at / how to build it, and still answers its API', async () => {
-    const service = await serve(mkdtempSync(join(tmpdir(), 'kassa-console-empty-')));
+  it('says at / how to build it, still answers its API, and serves the console once it is built', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'kassa-console-empty-'));
+    const service = await serve(empty);
     try {
       const page = await fetch(`${service.base}/`);
       expect(page.status).toBe(503);
       expect(await page.text()).toContain('npm run build:console');
       expect((await fetch(`${service.base}/healthz`)).status).toBe(200);
+      // npm start builds the console beside the starting service: no restart is needed to serve it.
+      mkdirSync(join(empty, 'assets'));
+      writeFileSync(join(empty, 'index.html'), INDEX);
+      writeFileSync(join(empty, 'assets', 'index-abc.js'), 'console.log("console");');
+      expect(await (await fetch(`${service.base}/points`)).text()).toBe(INDEX);
+      expect((await fetch(`${service.base}/assets/index-abc.js`)).status).toBe(200);
     } finally {
       await service.built.app.close();
       await service.database.close();
