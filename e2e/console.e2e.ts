@@ -65,6 +65,11 @@ describe('the owner console, end to end in three languages', () => {
         await page.getByRole('heading', { name: t('signIn.title') }).waitFor();
         expect(await page.locator('html').getAttribute('lang')).toBe(language);
         await shot('sign-in');
+        await page.getByRole('link', { name: t('signIn.toRegister') }).click();
+        await page.getByRole('heading', { name: t('register.title') }).waitFor();
+        await shot('register');
+        await page.getByRole('link', { name: t('register.toSignIn') }).click();
+        await page.getByRole('heading', { name: t('signIn.title') }).waitFor();
 
         // A wrong password is refused in the language on screen.
         await page.getByLabel(t('signIn.login')).fill(owner.login);
@@ -175,4 +180,36 @@ describe('the owner console, end to end in three languages', () => {
       }
     });
   }
+
+  it('registers a new business: a short password is named under its field, then the new owner is signed in', async () => {
+    const t = translator('en');
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${service.url}/register`);
+      await page.getByRole('button', { name: 'EN', exact: true }).click();
+      await page.getByRole('heading', { name: t('register.title') }).waitFor();
+      const login = `e2e-${Date.now()}`;
+      await page.getByLabel(t('register.businessName')).fill('Yangi Do‘kon');
+      await page.getByLabel(t('register.name')).fill('Malika Tursunova');
+      await page.getByLabel(t('register.login')).fill(login);
+      await page.getByLabel(t('register.password')).fill('12345');
+      await page.getByRole('button', { name: t('register.submit') }).click();
+      await page.getByText(t('problem.minLength', { count: 6 })).waitFor();
+      expect(await page.getByLabel(t('register.password')).getAttribute('aria-invalid')).toBe('true');
+      await page.screenshot({ path: join(ARTIFACTS, 'console-en-30-register-refused.png') });
+
+      await page.getByLabel(t('register.password')).fill('secret-123');
+      await page.getByRole('button', { name: t('register.submit') }).click();
+      await page.getByRole('heading', { name: t('page.home') }).waitFor();
+      await page.getByText(t('nav.signedInAs', { name: 'Malika Tursunova' })).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      // The new business is its own tenant: the demo's points are not in it.
+      await page.getByRole('navigation', { name: t('nav.label') }).getByRole('link', { name: t('page.points') }).click();
+      await page.getByText(t('common.empty')).waitFor();
+      await page.screenshot({ path: join(ARTIFACTS, 'console-en-31-registered-points.png') });
+    } finally {
+      await context.close();
+    }
+  });
 });
