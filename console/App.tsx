@@ -70,7 +70,7 @@ export function App() {
           <ul>
             {PAGES.filter((entry) => !entry.hidden).map((entry) => (
               <li key={entry.path}>
-                <Link to={entry.path} className={page === entry ? 'active' : undefined}>
+                <Link to={entry.path} className={page === entry ? 'active' : undefined} current={page === entry}>
                   {t(entry.titleMessageId)}
                 </Link>
               </li>

@@ -201,7 +201,7 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
       ) : null}
 
       {editing ? (
-        <form className="panel editor" onSubmit={onSave} noValidate>
+        <form className="panel editor" onSubmit={onSave} onKeyDown={(event) => event.key === 'Escape' && close()} noValidate>
           <h2>{editing.mode === 'new' ? t(config.newTitle) : t(config.editTitle, { name: config.name(editing.row) })}</h2>
           <div className="grid-2">
             {visibleFields.map((field, index) => {
