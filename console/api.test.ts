@@ -70,6 +70,16 @@ describe('the console api client', () => {
     expect(described.general).toEqual(['items.0.price: must be a number like 12.50']);
   });
 
+  it('says a taken name in words, a dangling reference under its field, and another conflict in the service’s words', () => {
+    const en = translator('en');
+    const taken = new ApiError('conflict', 409, [parseProblem('A record with the same unique key already exists')]);
+    expect(describeError(taken, en).general).toEqual(['A record with the same name or code already exists.']);
+    const dangling = new ApiError('invalid', 400, [parseProblem('automated_point_id must be an existing point')]);
+    expect(describeError(dangling, translator('ru'), { automated_point_id: 'field.point' }).fields.automated_point_id).toEqual(['ссылается на то, чего нет']);
+    const busy = new ApiError('conflict', 409, [parseProblem('The settlement has open orders: close or void them before closing it')]);
+    expect(describeError(busy, en).general).toEqual(['The settlement has open orders: close or void them before closing it']);
+  });
+
   it('signs out on a 401 to a signed-in call, and says the session ended', async () => {
     let signedOut = 0;
     const service = fakeService(401, { statusCode: 401, message: 'Unauthorized' });

@@ -27,7 +27,7 @@ const PHRASES: readonly Phrase[] = [
   [/^must be an ISO 8601 date/, 'problem.date', none],
   [/look-?alike|mixes? (?:scripts|alphabets)/i, 'problem.lookalike', none],
   [/^(?:is )?already (?:taken|exists|in use)/, 'problem.taken', none],
-  [/^(?:does not exist|was not found|not found)/, 'problem.notFound', none],
+  [/^(?:does not exist|was not found|not found|must be an existing )/, 'problem.notFound', none],
   [/^must have at most (\d+) digits before the decimal point$/, 'problem.integerDigits', (m) => ({ count: Number(m[1]) })],
   [/^(?:must be an? |must be )?(?:IPv4|a port|a MAC)/, 'problem.format', none],
   // The reference's own Uzbek PIN messages (kept on the wire for its clients).
@@ -76,7 +76,10 @@ export function describeError(error: unknown, t: Translate, labels: FieldLabels 
     const label = top ? labels[problem.field as string] ?? labels[top] : undefined;
     if (top && label && labels[top]) (fields[top] ??= []).push(said);
     else if (problem.field) general.push(t('error.field', { field: label ? t(label) : problem.field, problem: said }));
-    else general.push(apiError.kind === 'notFound' ? t('error.notFound') : apiError.kind === 'conflict' ? t('error.conflict') : problem.text);
+    else if (apiError.kind === 'notFound') general.push(t('error.notFound'));
+    // A unique key (a name or code taken) in words; another conflict ("the settlement has open orders") says itself.
+    else if (apiError.kind === 'conflict' && /same unique key|already exists/.test(problem.text)) general.push(t('error.conflict'));
+    else general.push(problem.text);
   }
   if (general.length === 0 && Object.keys(fields).length === 0) {
     general.push(apiError.kind === 'notFound' ? t('error.notFound') : apiError.kind === 'conflict' ? t('error.conflict') : t('error.invalid'));
