@@ -69,6 +69,8 @@ export interface RecordsConfig<Row extends RecordRow> {
   readonly newTitle: MessageKey;
   readonly editTitle: MessageKey;
   readonly intro?: MessageKey;
+  /** A hint from the reference lists, e.g. "add a point first" while there is none. */
+  readonly hint?: (refs: Refs) => MessageKey | undefined;
   readonly rowActions?: readonly RowAction<Row>[];
 }
 
@@ -184,6 +186,7 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
   return (
     <section className="records-page">
       {config.intro ? <p className="muted">{t(config.intro)}</p> : null}
+      {rows !== undefined && config.hint?.(refs) ? <p className="notice-line">{t(config.hint(refs) as MessageKey)}</p> : null}
 
       {reveal ? (
         <div className="panel reveal" role="status">

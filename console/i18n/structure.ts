@@ -1,7 +1,7 @@
 /** Messages of the structure pages: points, tills, warehouses, roles, employees, payment methods, taxes, discounts. */
 export const structureEn = {
   'page.points': 'Points of sale',
-  'page.workplaces': 'Tills',
+  'page.workplaces': 'Workplaces',
   'page.warehouses': 'Warehouses',
   'page.roles': 'Roles',
   'page.employees': 'Employees',
@@ -47,11 +47,11 @@ export const structureEn = {
   'points.new': 'New point of sale',
   'points.edit': 'Edit “{name}”',
 
-  'workplaces.intro': 'A till is one workplace at a point of sale, where one terminal is installed.',
-  'workplaces.add': 'Add a till',
-  'workplaces.new': 'New till',
+  'workplaces.intro': 'A workplace is one till at a point of sale, where one terminal is installed; employees may be bound to it.',
+  'workplaces.add': 'Add a workplace',
+  'workplaces.new': 'New workplace',
   'workplaces.edit': 'Edit “{name}”',
-  'workplaces.noPoints': 'Add a point of sale first: every till belongs to one.',
+  'workplaces.noPoints': 'Add a point of sale first: every workplace belongs to one.',
 
   'warehouses.intro': 'Where stock is kept. Points sell from the default warehouse unless they name another.',
   'warehouses.add': 'Add a warehouse',
@@ -95,7 +95,7 @@ export type StructureMessages = Record<keyof typeof structureEn, string>;
 
 export const structureRu: StructureMessages = {
   'page.points': 'Торговые точки',
-  'page.workplaces': 'Кассы',
+  'page.workplaces': 'Рабочие места',
   'page.warehouses': 'Склады',
   'page.roles': 'Должности',
   'page.employees': 'Сотрудники',
@@ -141,11 +141,11 @@ export const structureRu: StructureMessages = {
   'points.new': 'Новая торговая точка',
   'points.edit': 'Изменить «{name}»',
 
-  'workplaces.intro': 'Касса — рабочее место в торговой точке, где установлен один терминал.',
-  'workplaces.add': 'Добавить кассу',
-  'workplaces.new': 'Новая касса',
+  'workplaces.intro': 'Рабочее место — одна касса в торговой точке, где установлен один терминал; к нему можно привязать сотрудников.',
+  'workplaces.add': 'Добавить рабочее место',
+  'workplaces.new': 'Новое рабочее место',
   'workplaces.edit': 'Изменить «{name}»',
-  'workplaces.noPoints': 'Сначала добавьте торговую точку: каждая касса принадлежит одной из них.',
+  'workplaces.noPoints': 'Сначала добавьте торговую точку: каждое рабочее место принадлежит одной из них.',
 
   'warehouses.intro': 'Где хранится товар. Точки продают с основного склада, если не указан другой.',
   'warehouses.add': 'Добавить склад',
@@ -187,7 +187,7 @@ export const structureRu: StructureMessages = {
 
 export const structureUz: StructureMessages = {
   'page.points': 'Savdo nuqtalari',
-  'page.workplaces': 'Kassalar',
+  'page.workplaces': 'Ish joylari',
   'page.warehouses': 'Omborlar',
   'page.roles': 'Lavozimlar',
   'page.employees': 'Xodimlar',
@@ -233,11 +233,11 @@ export const structureUz: StructureMessages = {
   'points.new': 'Yangi savdo nuqtasi',
   'points.edit': '“{name}”ni tahrirlash',
 
-  'workplaces.intro': 'Kassa — savdo nuqtasidagi bitta terminal o‘rnatilgan ish joyi.',
-  'workplaces.add': 'Kassa qo‘shish',
-  'workplaces.new': 'Yangi kassa',
+  'workplaces.intro': 'Ish joyi — savdo nuqtasidagi bitta terminal o‘rnatilgan kassa; unga xodimlarni biriktirish mumkin.',
+  'workplaces.add': 'Ish joyi qo‘shish',
+  'workplaces.new': 'Yangi ish joyi',
   'workplaces.edit': '“{name}”ni tahrirlash',
-  'workplaces.noPoints': 'Avval savdo nuqtasini qo‘shing: har bir kassa bittasiga tegishli.',
+  'workplaces.noPoints': 'Avval savdo nuqtasini qo‘shing: har bir ish joyi bittasiga tegishli.',
 
   'warehouses.intro': 'Tovar saqlanadigan joy. Boshqasi ko‘rsatilmasa, nuqtalar asosiy ombordan sotadi.',
   'warehouses.add': 'Ombor qo‘shish',

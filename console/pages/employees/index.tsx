@@ -117,6 +117,7 @@ export const employeesConfig: RecordsConfig<Employee> = {
   ],
   name: (row) => row.full_name,
   intro: 'employees.intro',
+  hint: (refs) => ((refs.roles ?? []).length === 0 ? 'employees.noRoles' : undefined),
   addLabel: 'employees.add',
   newTitle: 'employees.new',
   editTitle: 'employees.edit',

@@ -41,6 +41,7 @@ export const workplacesConfig: RecordsConfig<Workplace> = {
   remove: (api, row) => api.call('BusinessController_removeWorkplace', { params: { id: row.id } }),
   name: (row) => row.name,
   intro: 'workplaces.intro',
+  hint: (refs) => ((refs.points ?? []).length === 0 ? 'workplaces.noPoints' : undefined),
   addLabel: 'workplaces.add',
   newTitle: 'workplaces.new',
   editTitle: 'workplaces.edit',
