@@ -158,18 +158,17 @@ function buildConsoleBeside(url: string): Promise<void> {
 async function main(): Promise<void> {
   const url = serviceUrl();
   service = startService();
-  // The owner's console is built (when missing or outdated) while the service starts and the terminal opens: the
-  // service serves it as soon as it is there, and the terminal need not wait for it.
-  void buildConsoleBeside(url);
   await waitForService(url, service);
   log(`the central service runs as process ${service.pid}`);
   const context = { serviceUrl: url, terminalDataDir: join(resolve(env.DATA_DIR ?? './data'), 'terminal') };
   await prepareFirstRun(context);
   await ensureRendererBuilt(ROOT, log);
   const electron = findElectronBinary();
-  if (electron.available && env.KASSA_BROWSER_MODE !== '1') return runElectron(electron.path, context, service);
-  const reason = electron.available ? 'KASSA_BROWSER_MODE=1' : `Electron's binary is not installed (${electron.reason})`;
-  return runBrowserMode(reason, context, service);
+  if (electron.available && env.KASSA_BROWSER_MODE !== '1') await runElectron(electron.path, context, service);
+  else await runBrowserMode(electron.available ? 'KASSA_BROWSER_MODE=1' : `Electron's binary is not installed (${electron.reason})`, context, service);
+  // The owner's console is built (when missing or outdated) once the terminal is open, so the till never waits for
+  // it; the service serves it as soon as it is there (server/console-static.ts), without a restart.
+  await buildConsoleBeside(url);
 }
 
 main().catch((error: unknown) => {
