@@ -159,8 +159,8 @@ describe('the owner console, end to end in three languages', () => {
         await page.getByRole('button', { name: t('common.save') }).click();
         await page.getByRole('cell', { name: taxName }).waitFor();
         const taxRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: taxName }) });
+        await taxRow.getByRole('cell', { name: language === 'en' ? '12.5\u00a0%' : '12,5\u00a0%', exact: true }).waitFor();
         await taxRow.getByRole('cell', { name: language === 'en' ? '1,250.5' : '1\u00a0250,5', exact: true }).waitFor();
-        await taxRow.getByRole('cell', { name: language === 'en' ? '12.5' : '12,5', exact: true }).waitFor();
         const taxes = (await must(service, 'GET', '/finance/taxes/all', { token })) as { name: string; tax_percent: string; fee_value: string }[];
         expect(taxes.find((row) => row.name === taxName)).toMatchObject({ tax_percent: '12.5', fee_value: '1250.5' });
 

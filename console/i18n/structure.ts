@@ -30,6 +30,9 @@ export const structureEn = {
   'field.discountPercent': 'Discount, %',
   'field.discountValue': 'Discount, fixed amount',
   'field.scopePoint': 'Applies at',
+  'column.tax': 'Tax',
+  'column.fee': 'Fee',
+  'column.discount': 'Discount',
 
   'option.businessDefault': 'The business’s default warehouse',
   'option.anyWorkplace': 'Any till',
@@ -124,6 +127,9 @@ export const structureRu: StructureMessages = {
   'field.discountPercent': 'Скидка, %',
   'field.discountValue': 'Скидка, фиксированная сумма',
   'field.scopePoint': 'Действует в',
+  'column.tax': 'Налог',
+  'column.fee': 'Сбор',
+  'column.discount': 'Скидка',
 
   'option.businessDefault': 'Основной склад бизнеса',
   'option.anyWorkplace': 'Любая касса',
@@ -216,6 +222,9 @@ export const structureUz: StructureMessages = {
   'field.discountPercent': 'Chegirma, %',
   'field.discountValue': 'Chegirma, qat’iy summa',
   'field.scopePoint': 'Qayerda amal qiladi',
+  'column.tax': 'Soliq',
+  'column.fee': 'Yig‘im',
+  'column.discount': 'Chegirma',
 
   'option.businessDefault': 'Biznesning asosiy ombori',
   'option.anyWorkplace': 'Istalgan kassa',

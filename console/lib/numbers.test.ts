@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDecimal, showDecimal } from './numbers.js';
+import { readDecimal, showDecimal, showRate } from './numbers.js';
 
 describe('money and percentages in the console', () => {
   it('show a decimal string grouped the language’s way without passing through a float', () => {
@@ -19,5 +19,12 @@ describe('money and percentages in the console', () => {
     // Not a number in any language: left for the service to refuse, naming the field.
     expect(readDecimal('abc', 'en')).toBe('abc');
     expect(readDecimal('1,2,3', 'ru')).toBe('1.2,3');
+  });
+
+  it('show a rate as its percentage, its amount, or both', () => {
+    expect(showRate('12.5', null, 'ru')).toBe('12,5\u00a0%');
+    expect(showRate(null, '1250.5', 'en')).toBe('1,250.5');
+    expect(showRate('12', '1000', 'uz')).toBe('12\u00a0% + 1\u00a0000');
+    expect(showRate(null, null, 'en')).toBe('');
   });
 });

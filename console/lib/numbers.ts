@@ -30,3 +30,9 @@ export function readDecimal(typed: string, language: Language): string {
   const compact = typed.trim().replace(/[\s\u00a0\u202f'’]/g, '');
   return language === 'en' ? compact.replace(/,/g, '') : compact.replace(',', '.');
 }
+
+/** A percentage and/or a fixed amount in one cell: "12,5 %", "1 250,5", or "12,5 % + 1 250,5". */
+export function showRate(percent: string | null | undefined, amount: string | null | undefined, language: Language): string {
+  const parts = [percent ? `${showDecimal(percent, language)}\u00a0%` : '', amount ? showDecimal(amount, language) : ''].filter(Boolean);
+  return parts.join(' + ');
+}

@@ -1,7 +1,7 @@
 /** Discounts (FinanceController_*Discount): a percentage or a fixed amount, for every point or one. */
 import { RecordsPage, rowsOf, type FormValues, type RecordsConfig } from '../../components/RecordsPage.js';
 import { nameIn, optionalDecimal, textOf, type Mode } from '../../lib/form-values.js';
-import { showDecimal } from '../../lib/numbers.js';
+import { showRate } from '../../lib/numbers.js';
 import type { ConsolePage } from '../page.js';
 import { pointOptions, pointsRefs } from '../taxes/points.js';
 
@@ -28,8 +28,7 @@ export const discountsConfig: RecordsConfig<Discount> = {
   loadRefs: pointsRefs,
   columns: [
     { header: 'field.name', cell: (row) => row.name },
-    { header: 'field.discountPercent', numeric: true, cell: (row, { language }) => showDecimal(row.discount_percent, language) },
-    { header: 'field.discountValue', numeric: true, cell: (row, { language }) => showDecimal(row.discount_value, language) },
+    { header: 'column.discount', numeric: true, cell: (row, { language }) => showRate(row.discount_percent, row.discount_value, language) },
     { header: 'field.scopePoint', cell: (row, { refs, t }) => (row.id_automated_point ? nameIn(refs.points, row.id_automated_point, t('option.unknown')) : t('option.allPoints')) },
   ],
   fields: [

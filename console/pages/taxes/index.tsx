@@ -5,7 +5,7 @@
 import { RecordsPage, rowsOf, type RecordsConfig } from '../../components/RecordsPage.js';
 import { nameIn, optionalDecimal, textOf, type Mode } from '../../lib/form-values.js';
 import type { FormValues } from '../../components/RecordsPage.js';
-import { showDecimal } from '../../lib/numbers.js';
+import { showRate } from '../../lib/numbers.js';
 import type { ConsolePage } from '../page.js';
 import { pointOptions, pointsRefs } from './points.js';
 
@@ -35,10 +35,8 @@ export const taxesConfig: RecordsConfig<TaxFee> = {
   loadRefs: pointsRefs,
   columns: [
     { header: 'field.name', cell: (row) => row.name },
-    { header: 'field.taxPercent', numeric: true, cell: (row, { language }) => showDecimal(row.tax_percent, language) },
-    { header: 'field.taxValue', numeric: true, cell: (row, { language }) => showDecimal(row.tax_value, language) },
-    { header: 'field.feePercent', numeric: true, cell: (row, { language }) => showDecimal(row.fee_percent, language) },
-    { header: 'field.feeValue', numeric: true, cell: (row, { language }) => showDecimal(row.fee_value, language) },
+    { header: 'column.tax', numeric: true, cell: (row, { language }) => showRate(row.tax_percent, row.tax_value, language) },
+    { header: 'column.fee', numeric: true, cell: (row, { language }) => showRate(row.fee_percent, row.fee_value, language) },
     { header: 'field.scopePoint', cell: (row, { refs, t }) => (row.id_automated_point ? nameIn(refs.points, row.id_automated_point, t('option.unknown')) : t('option.allPoints')) },
   ],
   fields: [
