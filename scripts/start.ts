@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { startBrowserMode } from '../main/browser-mode.js';
 import { buildShell } from '../main/build.js';
 import { findElectronBinary } from '../main/electron-binary.js';
+import { ensureConsoleBuilt } from './console-build.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 import { demoSummary } from './demo/demo-record.js';
 import { prepareFirstRun as prepareDemo } from './demo/first-run.js';
@@ -145,6 +146,15 @@ function keepTerminalWhenServiceStops(service: ChildProcess): void {
 
 let service: ChildProcess | undefined;
 
+/** Builds the owner's console if needed and says where it is; a failed build is reported, not fatal to the till. */
+function buildConsoleBeside(url: string): Promise<void> {
+  const say = (line: string) => console.log(`[console] ${line}`);
+  return ensureConsoleBuilt(ROOT, say).then(
+    () => say(`the owner's console is at ${url}/`),
+    (error: unknown) => say(`the owner's console could not be built (${error instanceof Error ? error.message : String(error)}); run npm run build:console`),
+  );
+}
+
 async function main(): Promise<void> {
   const url = serviceUrl();
   service = startService();
@@ -154,9 +164,11 @@ async function main(): Promise<void> {
   await prepareFirstRun(context);
   await ensureRendererBuilt(ROOT, log);
   const electron = findElectronBinary();
-  if (electron.available && env.KASSA_BROWSER_MODE !== '1') return runElectron(electron.path, context, service);
-  const reason = electron.available ? 'KASSA_BROWSER_MODE=1' : `Electron's binary is not installed (${electron.reason})`;
-  return runBrowserMode(reason, context, service);
+  if (electron.available && env.KASSA_BROWSER_MODE !== '1') await runElectron(electron.path, context, service);
+  else await runBrowserMode(electron.available ? 'KASSA_BROWSER_MODE=1' : `Electron's binary is not installed (${electron.reason})`, context, service);
+  // The owner's console is built (when missing or outdated) once the terminal is open, so the till never waits for
+  // it; the service serves it as soon as it is there (server/console-static.ts), without a restart.
+  await buildConsoleBeside(url);
 }
 
 main().catch((error: unknown) => {
