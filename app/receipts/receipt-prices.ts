@@ -11,14 +11,9 @@ import type { Money } from '../../shared/decimal.js';
 import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
 import { atCommit } from '../write.js';
-import type { ReceiptLine } from './receipt-lines.js';
+import type { ReceiptLine, ReplacedPrices } from './receipt-lines.js';
 import type { ReceiptLineRow } from './receipt-store.js';
 
-/** What a line's newPrice replaced: the item's price and its stock row's (null when the row did not exist). */
-export interface ReplacedPrices {
-  readonly price: Money | null;
-  readonly stockPrice: Money | null;
-}
 
 /** A price to set on a stock row: the line's item in the warehouse the line went into. */
 interface StockPrice {
