@@ -26,6 +26,12 @@ export interface ReceiptLine {
   readonly warehouseId: string | null;
 }
 
+/** What a line's newPrice replaced: the item's price and its stock row's (null when the row did not exist). */
+export interface ReplacedPrices {
+  readonly price: Money | null;
+  readonly stockPrice: Money | null;
+}
+
 const TOTAL_RULES: Record<keyof ReceiptTotals, string> = {
   total: 'the sum of the lines',
   totalPlanned: 'the sum of the planned lines',

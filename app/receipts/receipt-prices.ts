@@ -6,22 +6,14 @@
  * receipt set: a price changed since (by hand, or by a later receipt) is newer and stays. The same handlers run on
  * the service and at a till, so both sides change and restore prices alike (docs/api/receipts-and-stock.md).
  */
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { Money } from '../../shared/decimal.js';
-import type { ReceiptLinesTable } from '../../db/schema.js';
 import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
 import { atCommit } from '../write.js';
-import type { ReceiptLine } from './receipt-lines.js';
+import type { ReceiptLine, ReplacedPrices } from './receipt-lines.js';
+import type { ReceiptLineRow } from './receipt-store.js';
 
-/** A stored receipt line (the same row type as receipt-store.ts's, which imports this module). */
-type ReceiptLineRow = Selectable<ReceiptLinesTable>;
-
-/** What a line's newPrice replaced: the item's price and its stock row's (null when the row did not exist). */
-export interface ReplacedPrices {
-  readonly price: Money | null;
-  readonly stockPrice: Money | null;
-}
 
 /** A price to set on a stock row: the line's item in the warehouse the line went into. */
 interface StockPrice {

@@ -10,8 +10,7 @@ import type { ReceiptLinesTable, ReceiptsTable } from '../../db/schema.js';
 import { flag, jsonList, units } from '../../db/values.js';
 import type { OperationContext } from '../context.js';
 import type { LineShape } from '../stock-documents/kind.js';
-import type { ReceiptLine } from './receipt-lines.js';
-import type { ReplacedPrices } from './receipt-prices.js';
+import type { ReceiptLine, ReplacedPrices } from './receipt-lines.js';
 
 export type ReceiptRow = Selectable<ReceiptsTable>;
 export type ReceiptLineRow = Selectable<ReceiptLinesTable>;

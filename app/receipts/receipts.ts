@@ -15,8 +15,8 @@ import type { DocumentPlan, DocumentWrite, StockDocumentKind } from '../stock-do
 import { listedOnCreate, listedOnUpdate, type ListedHeader } from '../stock-documents/listed-warehouses.js';
 import { restating } from '../stock-documents/posting.js';
 import { given } from '../stock-documents/problems.js';
-import { conductPlan, receiptTotals, totalProblems, type ReceiptLine } from './receipt-lines.js';
-import { applyNewPrices, pricesToReplace, rememberReplacedPrices, restoreReplacedPrices, type ReplacedPrices } from './receipt-prices.js';
+import { conductPlan, receiptTotals, totalProblems, type ReceiptLine, type ReplacedPrices } from './receipt-lines.js';
+import { applyNewPrices, pricesToReplace, rememberReplacedPrices, restoreReplacedPrices } from './receipt-prices.js';
 import { receiptLines, receiptWire, type ReceiptLineRow, type ReceiptRow } from './receipt-store.js';
 import { lineUnitProblems } from './receipt-units.js';
 
