@@ -101,7 +101,7 @@ export async function createOrder(db: Db, body: CreateOrderDto, ctx: OperationCo
       .execute();
   }
   const wire = fullOrderWire(stored, children);
-  // Audited here rather than by executeOperation, so that an idempotent retry records nothing.
+  // Audited here rather than by the pipeline (runWriteInTransaction), so that an idempotent retry records nothing.
   await writeAudit(db, ctx, { type: 'ORDER', action: 'CREATE_ORDER', record: wire });
   return wire;
 }

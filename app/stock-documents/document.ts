@@ -99,7 +99,7 @@ async function create(kind: AnyKind, db: Db, body: any, ctx: OperationContext) {
   await postEffect(db, ctx, kind.ledger, header.id, plan.effect, false);
   await kind.afterWrite?.(db, ctx, write, extras);
   const wire = kind.wire(header);
-  // Audited here rather than by executeOperation, so that an idempotent retry records nothing. The entry holds
+  // Audited here rather than by the pipeline (runWriteInTransaction), so that an idempotent retry records nothing. The entry holds
   // the header, as the reference's log does; the lines are in their own table.
   await writeAudit(db, ctx, { type: 'SYSTEM', action: kind.createAction, record: wire });
   return { ...wire, items: lineRows.map((line) => kind.lines.wire(line)) };
