@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { startBrowserMode } from '../main/browser-mode.js';
 import { buildShell } from '../main/build.js';
 import { findElectronBinary } from '../main/electron-binary.js';
+import { ensureConsoleBuilt } from './console-build.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 import { demoSummary } from './demo/demo-record.js';
 import { prepareFirstRun as prepareDemo } from './demo/first-run.js';
@@ -147,6 +148,8 @@ let service: ChildProcess | undefined;
 
 async function main(): Promise<void> {
   const url = serviceUrl();
+  // Before the service starts, so it serves the console of the code checked out (a fresh clone has none built).
+  await ensureConsoleBuilt(ROOT, (line) => console.log(`[console] ${line}`));
   service = startService();
   await waitForService(url, service);
   log(`the central service runs as process ${service.pid}`);
