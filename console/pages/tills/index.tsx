@@ -83,7 +83,7 @@ function NewTillPanel({ till, releases, onNewCode, onClose }: { till: NewTill; r
           <p className="muted">{t('tills.validUntil', { time })}</p>
           <div className="code-images">
             {qr ? <img src={qr} alt={t('tills.qr')} title={t('tills.qr')} width={132} height={132} /> : null}
-            <img src={barcode} alt={t('tills.barcode')} title={t('tills.barcode')} height={96} />
+            <img className="barcode" src={barcode} alt={t('tills.barcode')} title={t('tills.barcode')} />
           </div>
           <p>
             <a href={till.link} data-testid="enroll-link">
