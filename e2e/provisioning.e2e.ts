@@ -108,6 +108,12 @@ describe('a till installed from its workplace’s download', () => {
     await notice.filter({ hasText: 'already used or has expired' }).waitFor();
     expect(await page.getByLabel('Service address').inputValue()).toBe(service.url);
     await shot(page, 'used-code');
+    // The same screen in the other two languages (the refusal is ours, so it is translated).
+    for (const language of ['UZ', 'RU']) {
+      await page.getByRole('button', { name: language, exact: true }).click();
+      await shot(page, `used-code-${language.toLowerCase()}`);
+    }
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
     const fresh = await (await fetch(`${service.url}/downloads/${shop.workplace}/enrollment`, { method: 'POST', headers: { authorization: `Bearer ${shop.token}` } })).json() as { code: string };
     await page.getByLabel('Enrollment code').fill(fresh.code);
     await page.keyboard.press('Enter');
@@ -127,6 +133,11 @@ describe('a till installed from its workplace’s download', () => {
     // The address bar keeps neither the secret nor the code.
     expect(new URL(page.url()).hash).toBe('');
     await shot(page, 'link-filled');
+    for (const language of ['UZ', 'RU']) {
+      await page.getByRole('button', { name: language, exact: true }).click();
+      await shot(page, `link-filled-${language.toLowerCase()}`);
+    }
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
     expect(await terminal.core.invoke('terminal.enrollmentStatus', undefined)).toMatchObject({ enrolled: false });
     await page.getByRole('button', { name: 'Connect' }).click();
     await page.getByRole('heading', { name: 'Download complete' }).waitFor({ timeout: 60_000 });
