@@ -18,6 +18,7 @@ const FOLDER = {
   mainCore: '^main/core/',
   mainTerminal: '^main/terminal/',
   mainPrinting: '^main/printing/',
+  mainProvisioning: '^main/provisioning/',
   renderer: '^renderer/',
   console: '^console/',
 };
@@ -40,10 +41,12 @@ const LAYERS = [
   // The terminal core's domain side: its local store, local runs, the sync engine.
   { from: 'mainTerminal', folders: ['shared', 'db', 'app', 'mainTerminal'], npm: ['kysely', 'better-sqlite3'], node: 'all' },
   // The worker and its RPC: the seam between the shell and the terminal core.
-  { from: 'mainCore', folders: ['shared', 'db', 'app', 'mainTerminal', 'mainCore'], npm: ['zod', 'tsx'], node: 'all' },
+  { from: 'mainCore', folders: ['shared', 'db', 'app', 'mainTerminal', 'mainCore', 'mainProvisioning'], npm: ['zod', 'tsx', 'jose'], node: 'all' },
+  // Reading and verifying a download's signed provisioning file, and the launch requests (kassa:// links, files).
+  { from: 'mainProvisioning', folders: ['shared', 'mainProvisioning'], npm: ['jose'], node: 'all' },
   { from: 'mainPrinting', folders: ['shared', 'mainPrinting'], npm: ['@point-of-sale/receipt-printer-encoder'], node: 'all' },
   // Electron main, its window and IPC guards, the updater and browser mode.
-  { from: 'mainShell', folders: ['shared', 'mainShell', 'mainCore', 'mainPrinting'], npm: ['electron', 'electron-updater', 'ws', 'esbuild'], node: 'all' },
+  { from: 'mainShell', folders: ['shared', 'mainShell', 'mainCore', 'mainPrinting', 'mainProvisioning'], npm: ['electron', 'electron-updater', 'ws', 'esbuild'], node: 'all' },
   // The preload runs in the sandboxed page and is bundled alone: Electron's renderer modules and the bridge
   // contract only (the rest of shared/ for types only, below).
   { from: 'preload', folders: ['preload'], files: ['^shared/terminal-contract\\.ts$'], npm: ['electron'], node: [] },

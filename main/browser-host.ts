@@ -64,8 +64,11 @@ export function secretsEqual(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-/** The names this server answers to: its own address or `localhost`, on its own port. */
-const OWN_HOSTNAMES = new Set([BROWSER_HOST, 'localhost']);
+/**
+ * The one name this server answers to: its own address, on its own port. Not `localhost`: that name may resolve
+ * to ::1, where this server (IPv4 only) does not listen — and where another program might.
+ */
+const OWN_HOSTNAMES = new Set([BROWSER_HOST]);
 
 function isOwnAuthority(url: URL, port: number): boolean {
   return OWN_HOSTNAMES.has(url.hostname) && Number(url.port || 80) === port && url.username === '' && url.password === '';
@@ -138,7 +141,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
   const port = (server.address() as AddressInfo).port;
   const origin = `http://${BROWSER_HOST}:${port}`;
-  const headers = securityHeaders(contentSecurityPolicy({ connectSources: [`ws://${BROWSER_HOST}:${port}`, `ws://localhost:${port}`] }));
+  const headers = securityHeaders(contentSecurityPolicy({ connectSources: [`ws://${BROWSER_HOST}:${port}`] }));
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     void serveFile(request, response).catch((error: unknown) => {

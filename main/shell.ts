@@ -10,6 +10,8 @@ import { registerBridge } from './ipc.js';
 import { contentSecurityPolicy, lockDownSession, securityHeaders } from './security.js';
 import type { UpdateGate } from './updater.js';
 import { createMainWindow } from './windows.js';
+import { APP_ENTRY_URL, APP_SCHEME } from './security.js';
+import { enrollFragment, launchRequests } from './provisioning/launch-requests.js';
 
 export interface ShellOptions {
   /** The bundled preload script (absolute path). */
@@ -22,12 +24,32 @@ export interface ShellOptions {
   readonly updates?: UpdateGate;
   readonly devTools: boolean;
   readonly log: (line: string) => void;
+  /** The command line the app was started with (links and provisioning files are read from it). */
+  readonly argv?: readonly string[];
+  /**
+   * A provisioning file handed to the running app (opened later, or a second launch with one): the entry
+   * restarts an unenrolled till with it, since the core reads provisioning files at its start.
+   */
+  readonly onProvisioningFile?: (path: string) => void;
 }
+
+/** What macOS delivered before the app was ready (`open-url`, `open-file`), for startShell to act on. */
+const earlyRequests: string[] = [];
+let deliver: ((request: string) => void) | undefined;
 
 /** What must happen before the app is ready: every renderer sandboxed, the app scheme privileged. */
 export function prepareShell(): void {
   app.enableSandbox();
   registerAppScheme(protocol);
+  // macOS hands links and opened files over as events, possibly before the app is ready.
+  deliver = undefined;
+  const take = (event: { preventDefault(): void }, request: string) => {
+    event.preventDefault();
+    if (deliver) deliver(request);
+    else earlyRequests.push(request);
+  };
+  app.on('open-url', take);
+  app.on('open-file', take);
 }
 
 /** Starts the shell; resolves once the main window exists (or at once when another instance already runs). */
@@ -40,6 +62,8 @@ export async function startShell(options: ShellOptions): Promise<{ mainWindow?: 
     return {};
   }
   await app.whenReady();
+  // The OS sends `kassa://enroll?…` links here (registered by the installer too: electron-builder.yml).
+  if (app.isPackaged) app.setAsDefaultProtocolClient(APP_SCHEME);
   Menu.setApplicationMenu(null);
   lockDownSession(session.defaultSession, log);
   serveApp(protocol, options.rendererDir, securityHeaders(contentSecurityPolicy()));
@@ -58,17 +82,29 @@ export async function startShell(options: ShellOptions): Promise<{ mainWindow?: 
     windows: () => [...windows].filter((window) => !window.isDestroyed()).map((window) => window.webContents),
     log,
   });
-  const openMainWindow = () => {
-    const window = createMainWindow(options.preload, options.devTools, log);
+  const openMainWindow = (fragment = '') => {
+    const window = createMainWindow(options.preload, options.devTools, log, fragment);
     windows.add(window);
     window.on('closed', () => windows.delete(window));
     return window;
   };
-  let mainWindow = openMainWindow();
-  app.on('second-instance', () => {
+  const atStart = launchRequests([...(options.argv ?? []), ...earlyRequests.splice(0)]);
+  let mainWindow = openMainWindow(atStart.enrollLink ? enrollFragment(atStart.enrollLink) : '');
+  /** A link or file arriving while the app runs: a link refills the enrollment screen; a file goes to the entry. */
+  const handle = (argv: readonly string[]) => {
+    const requests = launchRequests(argv);
+    if (requests.enrollLink) {
+      log('an enrollment link was opened; the enrollment screen shows it for confirmation');
+      void mainWindow.loadURL(`${APP_ENTRY_URL}${enrollFragment(requests.enrollLink)}`);
+    }
+    for (const file of requests.provisioningFiles) options.onProvisioningFile?.(file);
+  };
+  deliver = (request) => handle([request]);
+  app.on('second-instance', (_event: unknown, argv: string[] = []) => {
     if (mainWindow.isDestroyed()) mainWindow = openMainWindow();
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
+    handle(argv);
   });
   app.on('activate', () => {
     if (windows.size === 0) mainWindow = openMainWindow();

@@ -4,11 +4,14 @@
  * operations queued by this version are sent by this version first. With operations pending at quit, the install
  * is postponed (nothing is lost: the download stays cached) and tried again at the next quit; the app never
  * restarts itself under a cashier to install.
+ *
+ * The feed is the service the till is enrolled with (`<service>/releases/`, docs/downloads.md), and only over
+ * HTTPS: an update is code the till will run, so a feed anyone on the path could answer is never asked.
  */
 import type { AppUpdater } from 'electron-updater';
 
 /** The part of electron-updater's `autoUpdater` the gate uses (a fake in tests). */
-export type UpdaterPort = Pick<AppUpdater, 'autoDownload' | 'autoInstallOnAppQuit' | 'allowDowngrade' | 'allowPrerelease' | 'checkForUpdates' | 'quitAndInstall'> & {
+export type UpdaterPort = Pick<AppUpdater, 'autoDownload' | 'autoInstallOnAppQuit' | 'allowDowngrade' | 'allowPrerelease' | 'checkForUpdates' | 'quitAndInstall' | 'setFeedURL'> & {
   on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
 };
@@ -20,6 +23,30 @@ export interface UpdateGateOptions {
   readonly log: (line: string) => void;
   /** How often to look for a new version. Default 4 hours. */
   readonly checkIntervalMs?: number;
+  /**
+   * The feed to ask, read before every check: the enrolled service's `/releases/` (undefined before enrollment).
+   * Absent, the feed the build was made with (app-update.yml) is used.
+   */
+  readonly feedUrl?: () => Promise<string | undefined>;
+}
+
+/** The updater's feed at a service: its `/releases/` folder. */
+export function releasesFeedOf(serviceUrl: string): string {
+  return new URL('releases/', serviceUrl.endsWith('/') ? serviceUrl : `${serviceUrl}/`).href;
+}
+
+/** Why a feed may not be asked, or null: only an https URL without credentials. */
+export function updateFeedProblem(feed: string | undefined): string | null {
+  if (feed === undefined) return 'this till is not enrolled yet';
+  let url: URL;
+  try {
+    url = new URL(feed);
+  } catch {
+    return 'the update feed is not a URL';
+  }
+  if (url.protocol !== 'https:') return `the update feed must be https, not ${url.protocol.replace(':', '')}`;
+  if (url.username !== '' || url.password !== '') return 'the update feed must not carry credentials';
+  return null;
 }
 
 export interface UpdateGate {
@@ -37,12 +64,34 @@ export interface UpdateGate {
   installOnQuit(): void;
 }
 
-export function createUpdateGate({ updater, pendingOperations, log, checkIntervalMs = 4 * 60 * 60 * 1000 }: UpdateGateOptions): UpdateGate {
+export function createUpdateGate({ updater, pendingOperations, log, checkIntervalMs = 4 * 60 * 60 * 1000, feedUrl }: UpdateGateOptions): UpdateGate {
   let downloaded: string | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let feed: string | undefined;
+  let lastProblem: string | null = null;
 
-  const check = () => {
+  const ask = () => {
     updater.checkForUpdates().catch((error: unknown) => log(`update check failed: ${error instanceof Error ? error.message : String(error)}`));
+  };
+  const check = () => {
+    if (!feedUrl) return ask();
+    feedUrl().then(
+      (url) => {
+        const problem = updateFeedProblem(url);
+        if (problem) {
+          if (problem !== lastProblem) log(`updates not checked: ${problem}`);
+          lastProblem = problem;
+          return;
+        }
+        lastProblem = null;
+        if (url !== feed) {
+          updater.setFeedURL({ provider: 'generic', url: url as string });
+          feed = url;
+        }
+        ask();
+      },
+      (error: unknown) => log(`update check failed: the feed could not be read (${error instanceof Error ? error.message : String(error)})`),
+    );
   };
 
   return {

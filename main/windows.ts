@@ -41,9 +41,10 @@ export function mainWindowOptions(preload: string, devTools: boolean, log: (line
   };
 }
 
-export function createMainWindow(preload: string, devTools: boolean, log: (line: string) => void): BrowserWindow {
+/** `fragment` (e.g. `#enroll=…&code=…` from a `kassa://enroll` link) stays in the page: it is never a request. */
+export function createMainWindow(preload: string, devTools: boolean, log: (line: string) => void, fragment = ''): BrowserWindow {
   const window = createSecureWindow(mainWindowOptions(preload, devTools, log));
   window.once('ready-to-show', () => window.show());
-  void window.loadURL(APP_ENTRY_URL);
+  void window.loadURL(`${APP_ENTRY_URL}${fragment}`);
   return window;
 }

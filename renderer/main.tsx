@@ -5,10 +5,14 @@ import { App } from './App.js';
 import { connectBridge } from './bridge.js';
 import { TerminalProvider } from './state/context.js';
 import { createTerminalStore } from './state/terminal.js';
+import { takeEnrollOffer } from './lib/enroll-offer.js';
 import './styles.css';
 
+// Before the bridge takes the secret from the fragment: a link's server and code travel there too.
+const enrollOffer = takeEnrollOffer({ location: window.location, history: window.history });
 const bridge = connectBridge(window);
 const store = createTerminalStore(bridge, window.localStorage);
+if (enrollOffer) store.setState({ enrollOffer });
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(

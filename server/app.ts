@@ -20,6 +20,7 @@ import { syncHandlers } from './sync/handlers.js';
 import { closeReportingQueries, configureReportingQueries } from './query/reporting.js';
 import { aiChatStreamingHandlers } from './ai/send-message.js';
 import { attachChatGateway } from './chat/socket.js';
+import { registerDownloadRoutes } from './downloads/routes.js';
 import { registerConsole } from './console-static.js';
 
 export const SERVICE_VERSION = '0.1.0';
@@ -82,6 +83,7 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   app.addHook('onClose', () => closeReportingQueries(db));
   registerObservability(app, db);
   registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers, ...syncHandlers], aiChatStreamingHandlers(config, { log: app.log }));
+  await registerDownloadRoutes(app, services);
   attachChatGateway(app, services);
   await registerConsole(app, options.consoleDir);
   await app.ready();

@@ -34,6 +34,15 @@ export interface Config {
   readonly reporting: ReportingSettings;
   /** The AI chat's model provider; absent, the AI chat's sendMessage answers 503. */
   readonly ai?: AiProviderConfig;
+  /**
+   * The per-workplace download (docs/downloads.md): RELEASES_DIR holds electron-builder's output (installers and
+   * latest*.yml), served at /releases/ and by /downloads; PUBLIC_URL is the address tills are told to enroll with
+   * (the request's own origin when absent); PROVISIONING_KEY_SEED (32 bytes, base64url) is the Ed25519 key that
+   * signs provisioning files (derived from JWT_SECRET when absent).
+   */
+  readonly releasesDir?: string;
+  readonly publicUrl?: string;
+  readonly provisioningKeySeed?: string;
 }
 
 /** An OpenAI-compatible chat completions endpoint: AI_BASE_URL (e.g. https://host/v1), AI_MODEL, AI_API_KEY. */
@@ -79,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     ...adminCredentials(env, production),
     ...aiProvider(env),
+    ...downloads(env),
   };
 }
 
@@ -97,6 +107,29 @@ function aiProvider(env: Env): { ai?: AiProviderConfig } {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('AI_BASE_URL must be an http(s) URL');
   const timeoutMs = positiveInteger(env, 'AI_TIMEOUT_MS', 120_000);
   return { ai: { baseUrl, model, timeoutMs, ...(env.AI_API_KEY ? { apiKey: env.AI_API_KEY } : {}) } };
+}
+
+/** RELEASES_DIR, PUBLIC_URL and PROVISIONING_KEY_SEED (docs/downloads.md), each checked at start. */
+function downloads(env: Env): { releasesDir?: string; publicUrl?: string; provisioningKeySeed?: string } {
+  const result: { releasesDir?: string; publicUrl?: string; provisioningKeySeed?: string } = {};
+  if (env.RELEASES_DIR) result.releasesDir = resolve(env.RELEASES_DIR);
+  if (env.PUBLIC_URL) {
+    let url: URL;
+    try {
+      url = new URL(env.PUBLIC_URL);
+    } catch {
+      throw new ConfigError('PUBLIC_URL must be an http(s) URL, e.g. https://kassa.example.com');
+    }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.username) {
+      throw new ConfigError('PUBLIC_URL must be the bare origin tills reach the service at, e.g. https://kassa.example.com');
+    }
+    result.publicUrl = url.origin;
+  }
+  if (env.PROVISIONING_KEY_SEED) {
+    if (Buffer.from(env.PROVISIONING_KEY_SEED, 'base64url').length !== 32) throw new ConfigError('PROVISIONING_KEY_SEED must be 32 random bytes in base64url');
+    result.provisioningKeySeed = env.PROVISIONING_KEY_SEED;
+  }
+  return result;
 }
 
 function positiveInteger(env: Env, name: string, fallback: number): number {

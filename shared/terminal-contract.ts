@@ -238,6 +238,8 @@ export interface TerminalOperationTypes {
       till?: string | null;
       point?: string | null;
       scope?: { workplaceId: string; pointId: string } | null;
+      /** First start from a downloaded installer's provisioning file (docs/downloads.md). */
+      provisioning?: ProvisioningStatusPayload;
     };
   };
   'terminal.enroll': {
@@ -265,4 +267,17 @@ export interface TerminalEventPayloads {
   'enrollment-progress': EnrollmentProgressPayload;
   session: { readonly employee: SessionEmployee | null };
   'core-status': { readonly state: 'starting' | 'ready' | 'restarting' | 'failed' | 'closed' };
+}
+
+/**
+ * How enrolling from a provisioning file went (main/provisioning/first-start.ts). `problem`: `malformed`,
+ * `untrusted` (signed by no key this build trusts), `expired`, `insecure-address` (plain http to another machine),
+ * `code-refused` (used, or expired meanwhile), `unreachable`.
+ */
+export interface ProvisioningStatusPayload {
+  readonly state: 'enrolling' | 'enrolled' | 'failed';
+  readonly file: string;
+  readonly serviceUrl?: string;
+  readonly workplace?: string;
+  readonly problem?: 'malformed' | 'untrusted' | 'expired' | 'insecure-address' | 'code-refused' | 'unreachable';
 }

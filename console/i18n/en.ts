@@ -1,10 +1,12 @@
 /** English: the source catalogue. Every other language must have exactly these keys (checked by the compiler). */
 import { shellEn } from './shell.js';
 import { structureEn } from './structure.js';
+import { tillsEn } from './tills.js';
 
 export const en = {
   ...shellEn,
   ...structureEn,
+  ...tillsEn,
   // Page areas: one spread line each (console/README.md "Adding a page").
 } as const;
 

@@ -2,9 +2,11 @@
 import type { Messages } from './en.js';
 import { shellRu } from './shell.js';
 import { structureRu } from './structure.js';
+import { tillsRu } from './tills.js';
 
 export const ru: Messages = {
   ...shellRu,
   ...structureRu,
+  ...tillsRu,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

@@ -2,9 +2,11 @@
 import type { Messages } from './en.js';
 import { shellUz } from './shell.js';
 import { structureUz } from './structure.js';
+import { tillsUz } from './tills.js';
 
 export const uz: Messages = {
   ...shellUz,
   ...structureUz,
+  ...tillsUz,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

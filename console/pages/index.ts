@@ -12,6 +12,7 @@ import employees from './employees/index.js';
 import paymentMethods from './payment-methods/index.js';
 import taxes from './taxes/index.js';
 import discounts from './discounts/index.js';
+import tills from './tills/index.js';
 
 export type { ConsolePage } from './page.js';
 
@@ -19,6 +20,7 @@ export const PAGES: readonly ConsolePage[] = [
   home,
   points,
   workplaces,
+  tills,
   warehouses,
   employees,
   roles,

@@ -5,6 +5,7 @@
  * relays the answers and events back. The real core is a module exporting `createCore` (see `CoreModule`); the
  * shell runs it in a worker thread (`worker-host.ts`), so the window never waits on SQLite.
  */
+import type { JWK } from 'jose';
 import type { TerminalEventName } from '../../shared/terminal-contract.js';
 
 export type Unsubscribe = () => void;
@@ -43,6 +44,18 @@ export interface CoreOptions {
   readonly dataDir: string;
   /** The central service, e.g. `http://127.0.0.1:8080`; absent until enrollment names one. */
   readonly serviceUrl?: string;
+  /**
+   * Provisioning files to enroll from at first start, most specific first (docs/downloads.md): the one the app was
+   * opened with, the one the Windows installer copied, the one beside an AppImage. Ignored once enrolled.
+   */
+  readonly provisioningFiles?: readonly string[];
+  /** The Ed25519 public keys (JWK) whose provisioning files this build trusts; none: no file is trusted. */
+  readonly trustedProvisioningKeys?: readonly JWK[];
+  /**
+   * Accept plain-http service addresses on other machines (a development switch, never offered by the console).
+   * Without it only `https:` — or `http:` to this machine itself — may receive the till's device credential.
+   */
+  readonly allowInsecureService?: boolean;
 }
 
 /** The module the worker loads: the real core exports this; tests load a small fixture core. */

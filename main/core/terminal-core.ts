@@ -9,6 +9,10 @@
  *   operations wait to be sent: the queue belongs to the till, not to the cashier (issue 14, item 8).
  * - A till whose credential the service refused takes no new writes (the terminal refuses them, 409) and may be
  *   enrolled again: with a code of its business the same terminal continues its queue; another business's is refused.
+ * - A service address must be `https:` (plain `http:` only to this machine, or behind the development switch):
+ *   enrollment hands the address the till's device credential (docs/downloads.md).
+ * - At first start, a signed provisioning file from the download enrolls the till on its own
+ *   (provisioning/first-start.ts); `terminal.enrollmentStatus` says how that went.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +28,8 @@ import type { OperationId } from '../../shared/catalogue/index.js';
 import type { OperationInput } from '../../app/operation.js';
 
 type Checked = OperationInput<OperationId>;
+import { serviceAddressProblem } from '../../shared/provisioning/provisioning.js';
+import { readProvisioning, type ProvisioningStatus } from '../provisioning/first-start.js';
 
 /** Plain JSON for the bridge: bigints (ids and counters from SQLite) become strings or numbers. */
 function plain(value: unknown): unknown {
@@ -58,6 +64,49 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
   let employee: LoggedInEmployee | null = null;
   if (await terminal.enrolled()) engine.start();
 
+  /** Enrollment by hand or from a provisioning file: the address policy, the code, then the initial download. */
+  async function enrollWith(serviceUrl: string, code: string, name: string | null) {
+    const addressProblem = serviceAddressProblem(serviceUrl, { allowInsecure: options.allowInsecureService ?? false });
+    if (addressProblem) throw new RpcFailure(400, [`serviceUrl ${addressProblem}`]);
+    const enrolled = await terminal.enroll(serviceUrl, code, name).catch((error: unknown) => {
+      // The service's own answer (401 for a wrong, used or expired code; 429 when rate limited; 409 for a code
+      // of another business than the one this till's queue belongs to) reaches the screen; an unreachable
+      // service is a 503.
+      if (error instanceof SyncRefused) throw new RpcFailure(error.status >= 500 ? 502 : error.status, enrollRefusal(error));
+      throw new RpcFailure(503, 'The central service cannot be reached');
+    });
+    // Enrolled again, a till keeps its data and cursor: the next pull brings what changed (or resets).
+    if (!(await terminal.bootstrapped())) await terminal.bootstrap((progress) => emit('enrollment-progress', progress));
+    engine.start();
+    return { terminalId: enrolled.terminalId, workplaceId: enrolled.workplaceId, pointId: enrolled.pointId, warehouseIds: enrolled.warehouseIds };
+  }
+
+  // First start from a download: enroll from the provisioning file without waiting for anyone.
+  let provisioning: ProvisioningStatus | null = null;
+  let provisioningRun: Promise<void> | null = null;
+  if (!(await terminal.enrolled())) {
+    const found = await readProvisioning(options);
+    if (found?.reading.ok) {
+      const { payload } = found.reading;
+      const named = { file: found.file, serviceUrl: payload.server, workplace: payload.workplace.name };
+      provisioning = { state: 'enrolling', ...named };
+      provisioningRun = enrollWith(payload.server, payload.code, null).then(
+        () => {
+          provisioning = { state: 'enrolled', ...named };
+        },
+        (error: unknown) => {
+          const status = (error as { statusCode?: unknown }).statusCode;
+          provisioning = { state: 'failed', ...named, problem: status === 401 ? 'code-refused' : 'unreachable' };
+        },
+      );
+    } else if (found) {
+      const { problem, payload } = found.reading as { problem: ProvisioningStatus['problem']; payload?: { server: string; workplace: { name: string } } };
+      // An expired file's address is still the signed one; an insecure one is never offered for a retry.
+      const named = payload && problem === 'expired' ? { serviceUrl: payload.server, workplace: payload.workplace.name } : {};
+      provisioning = { state: 'failed', file: found.file, ...named, ...(problem ? { problem } : {}) };
+    }
+  }
+
   const signedIn = (): LoggedInEmployee => {
     if (!employee) throw new RpcFailure(401, 'Sign in with your PIN first');
     return employee;
@@ -68,25 +117,15 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
       case 'terminal.enrollmentStatus': {
         // The names the sign-in screen shows, and the till's scope: a manager (allowed at every till) works at this
         // till's point.
-        const names = { ...(await terminal.identity()), scope: await terminal.scope() };
-        if (!(await terminal.enrolled())) return { enrolled: false, disconnected: false, ...names };
+        const names = { ...(await terminal.identity()), scope: await terminal.scope(), ...(provisioning ? { provisioning } : {}) };
+        // Enrolled from its file but still downloading: not ready for sign-in yet.
+        if (!(await terminal.enrolled()) || provisioning?.state === 'enrolling') return { enrolled: false, disconnected: false, ...names };
         return { enrolled: true, disconnected: (await terminal.credentialRefusedAt()) !== null, serviceUrl: await terminal.serviceUrl(), ...names };
       }
       case 'terminal.enroll': {
+        if (provisioning?.state === 'enrolling') throw new RpcFailure(409, 'This till is being connected from its downloaded file');
         if ((await terminal.enrolled()) && (await terminal.credentialRefusedAt()) === null) throw new RpcFailure(409, 'This terminal is already enrolled');
-        const enrolled = await terminal
-          .enroll(String(input.serviceUrl), String(input.code), (input.name as string | null | undefined) ?? null)
-          .catch((error: unknown) => {
-            // The service's own answer (401 for a wrong, used or expired code; 429 when rate limited; 409 for a code
-            // of another business than the one this till's queue belongs to) reaches the screen; an unreachable
-            // service is a 503.
-            if (error instanceof SyncRefused) throw new RpcFailure(error.status >= 500 ? 502 : error.status, enrollRefusal(error));
-            throw new RpcFailure(503, 'The central service cannot be reached');
-          });
-        // Enrolled again, a till keeps its data and cursor: the next pull brings what changed (or resets).
-        if (!(await terminal.bootstrapped())) await terminal.bootstrap((progress) => emit('enrollment-progress', progress));
-        engine.start();
-        return { terminalId: enrolled.terminalId, workplaceId: enrolled.workplaceId, pointId: enrolled.pointId, warehouseIds: enrolled.warehouseIds };
+        return enrollWith(String(input.serviceUrl), String(input.code), (input.name as string | null | undefined) ?? null);
       }
       case 'terminal.pinLogin':
         employee = await terminal.pinLogin(String(input.pincode));
@@ -171,6 +210,7 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
     },
     pendingOperations: () => terminal.pendingOperations(),
     async close() {
+      await provisioningRun;
       await engine.stop();
       await terminal.close();
     },

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeBridge, ONLINE, renderWith, rpcError } from '../test-support.js';
+import { fakeBridge, memoryStorage, ONLINE, renderWith, rpcError } from '../test-support.js';
+import { createTerminalStore } from '../state/terminal.js';
 import { Enrollment } from './Enrollment.js';
 
 afterEach(cleanup);
@@ -66,5 +67,77 @@ describe('enrollment', () => {
     fireEvent.change(screen.getByLabelText('Enrollment code'), { target: { value: 'X' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Connect' })));
     expect(screen.getByRole('alert').textContent).toBe('serviceUrl must be an http(s) URL without credentials');
+  });
+});
+
+describe('enrollment from outside the screen (docs/downloads.md)', () => {
+  it('shows a till connecting itself from its provisioning file, then the finished download', async () => {
+    let state = 'enrolling';
+    const bridge = fakeBridge({
+      'terminal.enrollmentStatus': () => ({ enrolled: false, provisioning: { state, file: 'Kassa.K7Q-4MZ-9TD.kassa', serviceUrl: 'https://kassa.example.com', workplace: 'Till 1' } }),
+    });
+    const { store } = renderWith(bridge, <Enrollment />);
+    const following = store.getState().refresh();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(screen.getByTestId('provisioning').textContent).toBe('Connecting this till to “Till 1” at https://kassa.example.com, as its download says…');
+    expect(store.getState()).toMatchObject({ phase: 'enroll', enrolling: true });
+    state = 'enrolled';
+    await act(async () => following);
+    expect(store.getState()).toMatchObject({ enrolling: false, enrollDone: true });
+    expect(screen.getByRole('heading', { name: 'Download complete' })).toBeTruthy();
+  });
+
+  it('says a used or expired code was refused, keeps the signed address, and connects with a new code pasted', async () => {
+    const bridge = fakeBridge({
+      'terminal.enrollmentStatus': { enrolled: false, provisioning: { state: 'failed', problem: 'code-refused', file: 'K.kassa', serviceUrl: 'https://kassa.example.com', workplace: 'Till 1' } },
+      'terminal.enroll': { terminalId: 't', workplaceId: 'w', pointId: 'p', warehouseIds: [] },
+    });
+    const { store } = renderWith(bridge, <Enrollment />);
+    await act(async () => store.getState().refresh());
+    expect(screen.getByTestId('provisioning').textContent).toMatch(/already used or has expired.*enter it here/);
+    expect((screen.getByLabelText('Service address') as HTMLInputElement).value).toBe('https://kassa.example.com');
+    fireEvent.change(screen.getByLabelText('Enrollment code'), { target: { value: 'NEW-COD-E12' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Connect' })));
+    expect(bridge.calls).toContainEqual(['terminal.enroll', { serviceUrl: 'https://kassa.example.com', code: 'NEW-COD-E12', name: null }]);
+  });
+
+  it('fills in a link’s server and code for a person to confirm, and sends nothing by itself', async () => {
+    const bridge = fakeBridge({ 'terminal.enroll': { terminalId: 't', workplaceId: 'w', pointId: 'p', warehouseIds: [] } });
+    const store = createTerminalStore(bridge, memoryStorage(), 'en');
+    store.setState({ enrollOffer: { serviceUrl: 'https://kassa.example.com', code: 'K7Q-4MZ-9TD' } });
+    renderWith(bridge, <Enrollment />, store);
+    expect(screen.getByTestId('enroll-offer').textContent).toContain('https://kassa.example.com');
+    expect((screen.getByLabelText('Service address') as HTMLInputElement).value).toBe('https://kassa.example.com');
+    expect((screen.getByLabelText('Enrollment code') as HTMLInputElement).value).toBe('K7Q-4MZ-9TD');
+    expect(bridge.calls.filter(([name]) => name === 'terminal.enroll')).toEqual([]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Connect' })));
+    expect(bridge.calls).toContainEqual(['terminal.enroll', { serviceUrl: 'https://kassa.example.com', code: 'K7Q-4MZ-9TD', name: null }]);
+    expect(store.getState().enrollDone).toBe(true);
+  });
+
+  it('takes a barcode scanner’s burst ending in Enter as the code, even when it lands in the address field', async () => {
+    const bridge = fakeBridge({ 'terminal.enroll': { terminalId: 't', workplaceId: 'w', pointId: 'p', warehouseIds: [] } });
+    renderWith(bridge, <Enrollment />);
+    const address = screen.getByLabelText('Service address') as HTMLInputElement;
+    fireEvent.change(address, { target: { value: 'https://kassa.example.com' } });
+    // The scanner types into the focused field, a key every few milliseconds, and presses Enter.
+    const burst = 'K7Q-4MZ-9TD';
+    fireEvent.change(address, { target: { value: `https://kassa.example.com${burst}` } });
+    await act(async () => {
+      for (const key of [...burst, 'Enter']) fireEvent.keyDown(address, { key });
+    });
+    expect(bridge.calls).toContainEqual(['terminal.enroll', { serviceUrl: 'https://kassa.example.com', code: 'K7Q-4MZ-9TD', name: null }]);
+  });
+
+  it('reads a scanned kassa:// QR code into both the address and the code', async () => {
+    const bridge = fakeBridge({ 'terminal.enroll': { terminalId: 't', workplaceId: 'w', pointId: 'p', warehouseIds: [] } });
+    renderWith(bridge, <Enrollment />);
+    const code = screen.getByLabelText('Enrollment code');
+    const link = 'kassa://enroll?server=https%3A%2F%2Fkassa.example.com&code=K7Q-4MZ-9TD';
+    fireEvent.change(code, { target: { value: link } });
+    await act(async () => {
+      for (const key of [...link, 'Enter']) fireEvent.keyDown(code, { key });
+    });
+    expect(bridge.calls).toContainEqual(['terminal.enroll', { serviceUrl: 'https://kassa.example.com', code: 'K7Q-4MZ-9TD', name: null }]);
   });
 });

@@ -3,13 +3,21 @@
  * (rows and tables, from `enrollment-progress` events). On success the store moves on to PIN login. A till the
  * owner disconnected comes here to be connected again (`reenrolling`): its data stays, so there is no download,
  * and a code of another business is refused with the reason.
+ *
+ * From outside (docs/downloads.md): a till installed from its workplace's download connects by itself (the core
+ * reads its signed provisioning file) and this screen shows it, or why not — a used or expired code keeps the signed
+ * address and asks only for a new code. A `kassa://enroll` link or `#enroll=…&code=…` fills in the form for a person
+ * to confirm. A barcode or QR scanner may be used anywhere in the form: its fast burst ending in Enter is read as
+ * a code (or a link) and sent.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { asRpcError, errorLines } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
 import { LanguageSwitch } from '../components/LanguageSwitch.js';
 import { ProgressBar } from '../components/ProgressBar.js';
 import { overallProgress } from '../lib/progress.js';
+import { readScan, scanCollector } from '../lib/enroll-offer.js';
+import type { ProvisioningStatusPayload } from '../../shared/terminal-contract.js';
 import type { MessageKey, Translate } from '../i18n/index.js';
 import { useT, useTerminal } from '../state/context.js';
 
@@ -33,6 +41,16 @@ function enrollProblem(error: unknown, reenrolling: boolean): Problem {
 
 const problemLines = (problem: Problem, t: Translate): string[] => ('lines' in problem ? problem.lines : problem.keys.map((key) => t(key)));
 
+/** Why a provisioning file did not connect the till, in words; and whether a new code is what it takes. */
+const PROVISIONING_PROBLEMS: Record<NonNullable<ProvisioningStatusPayload['problem']>, MessageKey> = {
+  'code-refused': 'enroll.provisioning.codeRefused',
+  expired: 'enroll.provisioning.expired',
+  untrusted: 'enroll.provisioning.untrusted',
+  malformed: 'enroll.provisioning.malformed',
+  'insecure-address': 'enroll.provisioning.insecure',
+  unreachable: 'enroll.provisioning.unreachable',
+};
+
 export function Enrollment() {
   const t = useT();
   const enroll = useTerminal((state) => state.enroll);
@@ -43,17 +61,51 @@ export function Enrollment() {
   const reenrolling = useTerminal((state) => state.reenrolling);
   const cancelReenroll = useTerminal((state) => state.cancelReenroll);
   const knownServiceUrl = useTerminal((state) => state.serviceUrl);
-  const [serviceUrl, setServiceUrl] = useState(knownServiceUrl ?? DEFAULT_SERVICE_URL);
-  const [code, setCode] = useState('');
+  const offer = useTerminal((state) => state.enrollOffer);
+  const provisioning = useTerminal((state) => state.provisioning);
+  const [serviceUrl, setServiceUrl] = useState(offer?.serviceUrl ?? provisioning?.serviceUrl ?? knownServiceUrl ?? DEFAULT_SERVICE_URL);
+  const [code, setCode] = useState(offer?.code ?? '');
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<Problem>({ lines: [] });
+  const codeInput = useRef<HTMLInputElement>(null);
+  const collect = useRef(scanCollector());
+
+  // The signed address of a provisioning file that could not be used: only a new code is needed.
+  useEffect(() => {
+    if (provisioning?.state === 'failed' && provisioning.serviceUrl) {
+      setServiceUrl(provisioning.serviceUrl);
+      codeInput.current?.focus();
+    }
+  }, [provisioning]);
+
+  const send = (request: { serviceUrl: string; code: string }) => {
+    setProblem({ lines: [] });
+    enroll({ serviceUrl: request.serviceUrl.trim(), code: request.code.trim(), name: name.trim() }).catch((error: unknown) =>
+      setProblem(enrollProblem(error, reenrolling)),
+    );
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem({ lines: [] });
-    enroll({ serviceUrl: serviceUrl.trim(), code: code.trim(), name: name.trim() }).catch((error: unknown) =>
-      setProblem(enrollProblem(error, reenrolling)),
-    );
+    // A link pasted or scanned into the code field carries the address too.
+    const scanned = readScan(code);
+    send({ serviceUrl: scanned?.serviceUrl ?? serviceUrl, code: scanned?.code ?? code });
+  };
+
+  /** A scanner's burst ending in Enter, in whichever field it landed: taken out of that field and sent as the code. */
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    const burst = collect.current(event.key, event.timeStamp);
+    if (burst === undefined) return;
+    const scanned = readScan(burst);
+    if (!scanned) return;
+    event.preventDefault();
+    const target = event.target as HTMLInputElement;
+    const strip = (value: string) => (value.endsWith(burst) ? value.slice(0, value.length - burst.length) : value);
+    const nextServiceUrl = scanned.serviceUrl ?? (target.name === 'serviceUrl' ? strip(serviceUrl) : serviceUrl);
+    if (target.name === 'name') setName(strip(name));
+    setServiceUrl(nextServiceUrl);
+    setCode(scanned.code);
+    if (!busy) send({ serviceUrl: nextServiceUrl, code: scanned.code });
   };
 
   // The finished download stays on screen for a moment (or until Continue), so the cashier sees it complete.
@@ -75,7 +127,22 @@ export function Enrollment() {
         </header>
         <p className="muted">{t('enroll.intro')}</p>
         {reenrolling && <p className="notice">{t('syncStates.reconnectIntro')}</p>}
-        <form onSubmit={submit} className="form" aria-busy={busy}>
+        {provisioning?.state === 'enrolling' && (
+          <p className="notice" data-testid="provisioning">
+            {t('enroll.provisioning.enrolling', { workplace: provisioning.workplace ?? '', server: provisioning.serviceUrl ?? '' })}
+          </p>
+        )}
+        {provisioning?.state === 'failed' && provisioning.problem && (
+          <p className="notice danger" role="alert" data-testid="provisioning">
+            {t(PROVISIONING_PROBLEMS[provisioning.problem], { file: provisioning.file, server: provisioning.serviceUrl ?? '' })}
+          </p>
+        )}
+        {offer && !provisioning && !busy && (
+          <p className="notice" data-testid="enroll-offer">
+            {t('enroll.offer', { server: offer.serviceUrl ?? serviceUrl })}
+          </p>
+        )}
+        <form onSubmit={submit} onKeyDown={onKeyDown} className="form" aria-busy={busy}>
           <label>
             {t('enroll.serviceUrl')}
             <input
@@ -98,6 +165,7 @@ export function Enrollment() {
               spellCheck={false}
               required
               autoFocus
+              ref={codeInput}
               value={code}
               disabled={busy}
               onChange={(event) => setCode(event.target.value)}

@@ -8,12 +8,14 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
   EnrollmentProgressPayload,
+  ProvisioningStatusPayload,
   SessionEmployee,
   SyncStatusPayload,
   TerminalEventPayloads,
 } from '../../shared/terminal-contract.js';
 import { asRpcError, type Bridge, type ConnectionState } from '../bridge.js';
 import { isLanguage, type Language } from '../i18n/index.js';
+import type { EnrollOffer } from '../lib/enroll-offer.js';
 
 export type Phase = 'starting' | 'enroll' | 'login' | 'app';
 export type CoreState = TerminalEventPayloads['core-status']['state'];
@@ -43,6 +45,10 @@ export interface TerminalState {
   readonly reenrolling: boolean;
   /** The service this till is enrolled with (prefills enrolling again), or null. */
   readonly serviceUrl: string | null;
+  /** A link's server and code (`#enroll=…&code=…`), to fill in the form for a person to confirm. */
+  readonly enrollOffer: EnrollOffer | null;
+  /** First start from a downloaded installer's provisioning file: connecting by itself, or why it could not. */
+  readonly provisioning: ProvisioningStatusPayload | null;
 
   refresh(): Promise<void>;
   enroll(request: EnrollRequest): Promise<void>;
@@ -59,6 +65,9 @@ export interface TerminalState {
 }
 
 export type TerminalStore = StoreApi<TerminalState>;
+
+/** How often the screen asks how an enrollment from a provisioning file is going. */
+export const PROVISIONING_POLL_MS = 500;
 
 /** Where the language choice is kept: one per employee, and the last one chosen for the screens before sign-in. */
 export interface LanguageStorage {
@@ -85,6 +94,23 @@ export function createTerminalStore(bridge: Bridge, storage: LanguageStorage, fa
   const store = createStore<TerminalState>()((set, get) => {
     const signedIn = (employee: SessionEmployee | null) => set(session(employee, get().language));
 
+    /**
+     * The core is enrolling from a provisioning file by itself: the enrollment screen shows it with the download's
+     * progress (events) until the core says how it ended.
+     */
+    const followProvisioning = async (): Promise<void> => {
+      set({ phase: 'enroll', employee: null, enrolling: true, enrollDone: false });
+      for (;;) {
+        const { provisioning } = await bridge.terminal('terminal.enrollmentStatus');
+        set({ provisioning: provisioning ?? null });
+        if (provisioning?.state !== 'enrolling') {
+          set({ enrolling: false, enrollDone: provisioning?.state === 'enrolled' });
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, PROVISIONING_POLL_MS));
+      }
+    };
+
     return {
       phase: 'starting',
       connection: bridge.connection(),
@@ -99,11 +125,14 @@ export function createTerminalStore(bridge: Bridge, storage: LanguageStorage, fa
       inboxVersion: 0,
       reenrolling: false,
       serviceUrl: null,
+      enrollOffer: null,
+      provisioning: null,
 
       async refresh() {
         if (get().enrolling || get().enrollDone || get().reenrolling) return;
-        const { enrolled, serviceUrl } = await bridge.terminal('terminal.enrollmentStatus');
-        if (!enrolled) return set({ phase: 'enroll', employee: null });
+        const { enrolled, serviceUrl, provisioning } = await bridge.terminal('terminal.enrollmentStatus');
+        if (provisioning?.state === 'enrolling') return followProvisioning();
+        if (!enrolled) return set({ phase: 'enroll', employee: null, provisioning: provisioning ?? null });
         set({ serviceUrl: serviceUrl ?? null });
         const [{ employee }, sync] = await Promise.all([
           bridge.terminal('terminal.session'),

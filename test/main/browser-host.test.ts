@@ -1,5 +1,6 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -126,9 +127,24 @@ describe('browser mode: who may connect', () => {
     expect((await connect({ origin: null })).status).toBe(403);
   });
 
-  it('accepts the localhost spelling of its own origin', async () => {
-    const { socket } = await connect({ origin: `http://localhost:${host.port}` });
-    expect(socket).toBeDefined();
+  it('refuses the localhost spelling of its origin and Host: it listens on 127.0.0.1 only, and localhost may be ::1', async () => {
+    expect(await connect({ origin: `http://localhost:${host.port}` })).toEqual({ status: 403 });
+    expect(await connect({ host: `localhost:${host.port}` })).toEqual({ status: 400 });
+    expect((await get('/', { host: `localhost:${host.port}` })).status).toBe(421);
+  });
+
+  it('binds 127.0.0.1 and nothing else: the same port on IPv6 loopback is not this server', async () => {
+    const answer = (address: string) =>
+      new Promise<string>((resolve) => {
+        const socket = createConnection({ host: address, port: host.port });
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve('connected');
+        });
+        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+      });
+    expect(await answer('127.0.0.1')).toBe('connected');
+    expect(await answer('::1')).toBe('ECONNREFUSED');
   });
 
   it('refuses a Host header that is not this host (DNS rebinding) and any other path', async () => {
@@ -203,7 +219,7 @@ describe('browser mode: the renderer files', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('not built yet');
     expect(page.body).not.toMatch(/<script|<style|style=/);
-    expect(page.headers['content-security-policy']).toContain(`connect-src 'self' ws://127.0.0.1:${host.port} ws://localhost:${host.port}`);
+    expect(page.headers['content-security-policy']).toContain(`connect-src 'self' ws://127.0.0.1:${host.port};`);
     expect(page.headers['content-security-policy']).not.toContain('unsafe');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
   });

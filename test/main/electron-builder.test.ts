@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
@@ -62,5 +62,33 @@ describe('electron-builder.yml', () => {
   it('publishes updates to a generic provider configured at build time', async () => {
     const config = await loadConfig();
     expect(config.publish).toEqual({ provider: 'generic', url: '${env.KASSA_UPDATE_URL}', channel: 'latest' });
+  });
+});
+
+describe('electron-builder.yml: the per-workplace download and signing', () => {
+  it('registers the kassa:// scheme and the .kassa provisioning file with the app', async () => {
+    const config = await loadConfig();
+    expect(config.protocols).toEqual([{ name: 'Kassa enrollment link', schemes: ['kassa'] }]);
+    expect(config.fileAssociations).toEqual([expect.objectContaining({ ext: 'kassa', role: 'Viewer' })]);
+  });
+
+  it('has the NSIS installer copy the provisioning file beside it and register kassa:// for the machine', async () => {
+    const config = await loadConfig();
+    expect(config.nsis.include).toBe('build/installer.nsh');
+    const script = await readFile(join(ROOT, 'build', 'installer.nsh'), 'utf8');
+    expect(script).toContain('!macro customInstall');
+    expect(script).toContain('CopyFiles /SILENT "$EXEDIR\\$0.kassa" "$INSTDIR\\provisioning.kassa"');
+    expect(script).toContain('WriteRegStr SHCTX "Software\\Classes\\kassa" "URL Protocol" ""');
+    expect(script).toContain('DeleteRegKey SHCTX "Software\\Classes\\kassa"');
+  });
+
+  it('signs: a publisher name whose signature updates must carry on Windows, hardened runtime and notarisation on macOS', async () => {
+    const config = await loadConfig();
+    expect(config.win.verifyUpdateCodeSignature).toBe(true);
+    expect(config.win.signtoolOptions.publisherName).toBe('Kassa LLC');
+    expect(config.mac).toMatchObject({ hardenedRuntime: true, notarize: true, entitlements: 'build/entitlements.mac.plist' });
+    const entitlements = await readFile(join(ROOT, 'build', 'entitlements.mac.plist'), 'utf8');
+    expect(entitlements.match(/<key>/g)).toHaveLength(1);
+    expect(entitlements).toContain('com.apple.security.cs.allow-jit');
   });
 });

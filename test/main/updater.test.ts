@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createUpdateGate, type UpdaterPort } from '../../main/updater.js';
+import { createUpdateGate, releasesFeedOf, updateFeedProblem, type UpdaterPort } from '../../main/updater.js';
 
 class FakeUpdater extends EventEmitter {
   autoDownload = false;
@@ -95,5 +95,56 @@ describe('the update gate', () => {
     expect(await updates.shouldInstallOnQuit()).toBe(false);
     expect(lines.some((line) => line.startsWith('update 1.2.0 postponed: the outbox could not be read'))).toBe(true);
     updates.stop();
+  });
+});
+
+describe('the update feed', () => {
+  class FeedUpdater extends EventEmitter {
+    autoDownload = false;
+    autoInstallOnAppQuit = true;
+    allowDowngrade = true;
+    allowPrerelease = true;
+    checks = 0;
+    feeds: unknown[] = [];
+    async checkForUpdates() {
+      this.checks += 1;
+      return null;
+    }
+    setFeedURL(options: unknown) {
+      this.feeds.push(options);
+    }
+    quitAndInstall() {}
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('is the enrolled service’s /releases/ folder, set before the first check', async () => {
+    const updater = new FeedUpdater();
+    const updates = createUpdateGate({ updater: updater as unknown as UpdaterPort, pendingOperations: async () => 0, log: () => {}, feedUrl: async () => releasesFeedOf('https://kassa.example.com') });
+    updates.start();
+    await settle();
+    expect(updater.feeds).toEqual([{ provider: 'generic', url: 'https://kassa.example.com/releases/' }]);
+    expect(updater.checks).toBe(1);
+    updates.stop();
+  });
+
+  it('is never asked over plain http, nor before the till is enrolled', async () => {
+    for (const feed of ['http://kassa.example.com/releases/', 'http://127.0.0.1:8080/releases/', undefined]) {
+      const updater = new FeedUpdater();
+      const lines: string[] = [];
+      const updates = createUpdateGate({ updater: updater as unknown as UpdaterPort, pendingOperations: async () => 0, log: (line) => lines.push(line), feedUrl: async () => feed });
+      updates.start();
+      await settle();
+      expect(updater.checks, String(feed)).toBe(0);
+      expect(updater.feeds).toEqual([]);
+      expect(lines[0]).toMatch(feed ? /updates not checked: the update feed must be https, not http/ : /not enrolled yet/);
+      updates.stop();
+    }
+  });
+
+  it('names the problem of a feed address', () => {
+    expect(updateFeedProblem('https://kassa.example.com/releases/')).toBeNull();
+    expect(updateFeedProblem('https://user:secret@kassa.example.com/releases/')).toMatch(/credentials/);
+    expect(updateFeedProblem('not a url')).toMatch(/not a URL/);
+    expect(releasesFeedOf('https://kassa.example.com/')).toBe('https://kassa.example.com/releases/');
   });
 });
