@@ -16,6 +16,7 @@ import { settlementHandlers } from './settlements/settlements.js';
 import { aiChatHandlers } from './ai-chat/handlers.js';
 import { naturalChatHandlers } from './natural-chat/handlers.js';
 import { queryHandlers } from './query/handlers.js';
+import { itemImportHandlers } from './catalog/import/import-items.js';
 
 const all: readonly Handler[] = [
   ...(warehouseHandlers as readonly Handler[]),
@@ -31,6 +32,7 @@ const all: readonly Handler[] = [
   ...(aiChatHandlers as readonly Handler[]),
   ...(naturalChatHandlers as readonly Handler[]),
   ...queryHandlers,
+  ...(itemImportHandlers as readonly Handler[]),
 ];
 
 export const domainHandlers: ReadonlyMap<string, Handler> = new Map(all.map((definition) => [definition.operationId, definition]));

@@ -26,6 +26,7 @@ import { adminOperations } from './admin.js';
 import { aiChatOperations } from './ai-chat.js';
 import { naturalChatOperations } from './natural-chat.js';
 import { syncOperations } from './sync.js';
+import { itemImportOperations } from './item-import.js';
 
 export const catalogue = [
   ...appOperations,
@@ -55,4 +56,5 @@ export const catalogue = [
   ...aiChatOperations,
   ...naturalChatOperations,
   ...syncOperations,
+  ...itemImportOperations,
 ] as const;
