@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{shared,db,app,server,test,scripts}/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}'],
+    include: ['{shared,db,app,server,test,scripts}/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'console/**/*.test.{ts,tsx}'],
     // Service tests start real servers against real databases; give them room on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const core = new WorkerHost({
     entry: join(here, 'core-worker.cjs'),
     coreModule: join(here, 'core.cjs'),
-    coreOptions: { dataDir, ...(serviceUrl ? { serviceUrl } : {}) },
+    coreOptions: { dataDir, appVersion: app.getVersion(), ...(serviceUrl ? { serviceUrl } : {}) },
     log,
   });
   await startShell({

@@ -17,6 +17,7 @@ import { authHandlers } from './platform/auth.js';
 import type { PlatformServices } from './platform/platform-handler.js';
 import { registerCatalogueRoutes } from './routes.js';
 import { syncHandlers } from './sync/handlers.js';
+import { fleetHandlers } from './sync/fleet-handlers.js';
 import { closeReportingQueries, configureReportingQueries } from '../app/query/reporting.js';
 import { aiChatStreamingHandlers } from './ai/send-message.js';
 import { attachChatGateway } from './chat/socket.js';
@@ -78,7 +79,7 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   await configureReportingQueries(db, config.reporting);
   app.addHook('onClose', () => closeReportingQueries(db));
   registerObservability(app, db);
-  registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers, ...syncHandlers], aiChatStreamingHandlers(config, { log: app.log }));
+  registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers, ...syncHandlers, ...fleetHandlers], aiChatStreamingHandlers(config, { log: app.log }));
   attachChatGateway(app, services);
   await app.ready();
   return { app, services };

@@ -42,6 +42,8 @@ export interface CoreOptions {
   readonly dataDir: string;
   /** The central service, e.g. `http://127.0.0.1:8080`; absent until enrollment names one. */
   readonly serviceUrl?: string;
+  /** The app's version, reported with the till's health (fleet health); the package's version when absent. */
+  readonly appVersion?: string;
 }
 
 /** The module the worker loads: the real core exports this; tests load a small fixture core. */

@@ -27,6 +27,7 @@ import { aiChatOperations } from './ai-chat.js';
 import { naturalChatOperations } from './natural-chat.js';
 import { syncOperations } from './sync.js';
 import { itemImportOperations } from './item-import.js';
+import { terminalHealthOperations } from './terminal-health.js';
 
 export const catalogue = [
   ...appOperations,
@@ -57,4 +58,5 @@ export const catalogue = [
   ...naturalChatOperations,
   ...syncOperations,
   ...itemImportOperations,
+  ...terminalHealthOperations,
 ] as const;
