@@ -16,6 +16,7 @@ import { writeAudit } from '../../audit.js';
 import type { Db, OperationContext } from '../../context.js';
 import { handler } from '../../operation.js';
 import { insertRows } from '../../stock/insert-rows.js';
+import { anyOf } from './any-of.js';
 import { matchItems, type StoredItem } from './match.js';
 import { postOpeningStock, type OpeningStock } from './opening-stock.js';
 import { catalogueEntry, groupIds, INSERT_CHUNK, liveWarehouses, unitNames } from './references.js';
@@ -102,7 +103,7 @@ async function stampEdits(db: Db, ctx: OperationContext, edits: readonly { id: s
   const newest = new Map<string, string>();
   const stored = await sql<{ row_id: string; version: string }>`
     select row_id, max(version) as version from field_versions
-     where business_id = ${ctx.businessId} and tbl = 'items' and row_id in (${sql.join(edits.map((edit) => edit.id))})
+     where business_id = ${ctx.businessId} and tbl = 'items' and ${anyOf(db, sql.ref('row_id'), edits.map((edit) => edit.id))}
      group by row_id`.execute(db);
   for (const row of stored.rows) newest.set(row.row_id, row.version);
   const values = edits.flatMap((edit) => {

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Db, OperationContext } from '../../context.js';
+import { anyOf } from './any-of.js';
 
 /** The stored columns an import compares and may change. */
 export interface StoredItem {
@@ -28,7 +29,7 @@ async function itemsWhere(db: Db, ctx: OperationContext, column: 'shtrix' | 'nam
   if (values.length === 0) return [];
   const rows = await sql<StoredItem>`
     select id, name, shtrix, group_id, measurement, price, cost from items
-     where business_id = ${ctx.businessId} and is_deleted = 0 and ${sql.ref(column)} in (${sql.join([...new Set(values)])})
+     where business_id = ${ctx.businessId} and is_deleted = 0 and ${anyOf(db, sql.ref(column), [...new Set(values)])}
      order by dt_created, id`.execute(db);
   return rows.rows;
 }

@@ -12,6 +12,7 @@ import type { Money, Quantity } from '../../../shared/decimal.js';
 import { units } from '../../../db/values.js';
 import type { Db, OperationContext } from '../../context.js';
 import { postStockEntries, type StockBatch } from '../../stock/ledger.js';
+import { anyOf } from './any-of.js';
 
 export const IMPORT_DOC_TYPE = 'item_import';
 
@@ -33,7 +34,7 @@ async function postedByImports(db: Db, ctx: OperationContext, itemIds: readonly 
     const chunk = itemIds.slice(start, start + MOVES_PER_POST);
     const rows = await sql<{ doc_id: string; warehouse_id: string; delta: bigint | string | number }>`
       select doc_id, warehouse_id, sum(delta) as delta from stock_moves
-       where business_id = ${ctx.businessId} and doc_type = ${IMPORT_DOC_TYPE} and doc_id in (${sql.join(chunk)})
+       where business_id = ${ctx.businessId} and doc_type = ${IMPORT_DOC_TYPE} and ${anyOf(db, sql.ref('doc_id'), chunk)}
        group by doc_id, warehouse_id`.execute(db);
     for (const row of rows.rows) posted.set(`${row.doc_id}\u0000${row.warehouse_id}`, units(row.delta));
   }

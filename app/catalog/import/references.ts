@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { measurementLookup, measureIdOf } from '../../../shared/item-unit.js';
 import type { Db, OperationContext } from '../../context.js';
 import { insertRows } from '../../stock/insert-rows.js';
+import { anyOf } from './any-of.js';
 
 /** The business's live measurements: a row's unit text → the measurement's name as the business spells it. */
 export async function unitNames(db: Db, ctx: OperationContext): Promise<(unit: string) => string | undefined> {
@@ -39,7 +40,7 @@ export async function groupIds(db: Db, ctx: OperationContext, wanted: ReadonlyMa
   if (names.length === 0) return { ids, created: 0 };
   const existing = await sql<{ id: string; name: string }>`
     select id, name from item_groups
-     where business_id = ${ctx.businessId} and is_deleted = 0 and name in (${sql.join(names)})
+     where business_id = ${ctx.businessId} and is_deleted = 0 and ${anyOf(db, sql.ref('name'), names)}
      order by dt_created desc, id desc`.execute(db);
   // Newest first, so the oldest of a name is set last and wins.
   for (const row of existing.rows) ids.set(row.name, row.id);
