@@ -14,7 +14,7 @@ import type { Quantity } from '../../../shared/decimal.js';
 import { units } from '../../../db/values.js';
 import { writeAudit } from '../../audit.js';
 import type { Db, OperationContext } from '../../context.js';
-import { handler } from '../../operation.js';
+import { handler, onPostgres } from '../../operation.js';
 import { insertRows } from '../../stock/insert-rows.js';
 import { anyOf } from './any-of.js';
 import { matchItems, type StoredItem } from './match.js';
@@ -165,8 +165,18 @@ function plan(ctx: OperationContext, rows: readonly CheckedRow[], matches: reado
   return { ...result, items };
 }
 
+/**
+ * PostgreSQL: batches of one business run one after another. The console sends two at a time (so one batch's
+ * commit overlaps the next one's work), and two batches that both see a group missing would otherwise both create
+ * it. On SQLite the single writer already runs them in turn.
+ */
+async function oneImportAtATime(db: Db, ctx: OperationContext): Promise<void> {
+  if (onPostgres(db)) await sql`select pg_advisory_xact_lock(hashtext(${`item-import:${ctx.businessId}`}))`.execute(db);
+}
+
 /** Runs one batch inside the operation's transaction. */
 export async function importItems(db: Db, ctx: OperationContext, body: { rows: readonly ImportItemRowDto[] }): Promise<ImportSummary> {
+  await oneImportAtATime(db, ctx);
   const rows = await checkRows(db, ctx, body.rows);
   const matches = await matchItems(db, ctx, rows);
   refuseSharedMatches(rows, matches);

@@ -195,7 +195,7 @@ export function buildPreview(table: Table, units: readonly NamedRecord[], wareho
 }
 
 /** The rows that can be sent, cut into batches of the service's size. */
-export function batchesOf(rows: readonly PreviewRow[], size = 500): ImportRow[][] {
+export function batchesOf(rows: readonly PreviewRow[], size = 1000): ImportRow[][] {
   const sendable = rows.filter((row) => row.problems.length === 0).map((row) => row.row);
   const batches: ImportRow[][] = [];
   for (let start = 0; start < sendable.length; start += size) batches.push(sendable.slice(start, start + size));
