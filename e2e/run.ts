@@ -1,11 +1,12 @@
 /**
- * `npm run e2e`: the end-to-end suite in Debian's Chromium. Builds the renderer if it is missing or outdated, then
- * runs vitest on e2e/*.e2e.ts. Without Chromium at /usr/bin/chromium (or KASSA_CHROMIUM) it skips with the
+ * `npm run e2e`: the end-to-end suite in Debian's Chromium. Builds the renderer and the owner's console if they are
+ * missing or outdated, then runs vitest on e2e/*.e2e.ts. Without Chromium at /usr/bin/chromium (or KASSA_CHROMIUM) it skips with the
  * reason — except under CI=true, where a missing browser fails the run (CI installs it: .ci/run).
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureConsoleBuilt } from '../scripts/console-build.js';
 import { ensureRendererBuilt } from '../scripts/renderer-build.js';
 import { ARTIFACTS, CHROMIUM, chromiumAvailable, ROOT } from './harness.js';
 
@@ -20,6 +21,7 @@ async function main(): Promise<number> {
     return 0;
   }
   await ensureRendererBuilt(ROOT, (line) => console.log(`e2e: ${line}`));
+  await ensureConsoleBuilt(ROOT, (line) => console.log(`e2e: ${line}`));
   // This run's screenshots only.
   rmSync(ARTIFACTS, { recursive: true, force: true });
   const vitest = spawnSync(

@@ -11,7 +11,7 @@ const SOURCE_DIRS = ['renderer', 'shared'];
 const SOURCE_FILES = ['package-lock.json'];
 const SKIP = new Set(['dist', 'node_modules']);
 
-function newestIn(dir: string): number {
+export function newestIn(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (SKIP.has(entry.name)) continue;

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { startBrowserMode } from '../main/browser-mode.js';
 import { buildShell } from '../main/build.js';
 import { findElectronBinary } from '../main/electron-binary.js';
+import { ensureConsoleBuilt } from './console-build.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 import { demoSummary } from './demo/demo-record.js';
 import { prepareFirstRun as prepareDemo } from './demo/first-run.js';
@@ -145,9 +146,21 @@ function keepTerminalWhenServiceStops(service: ChildProcess): void {
 
 let service: ChildProcess | undefined;
 
+/** Builds the owner's console if needed and says where it is; a failed build is reported, not fatal to the till. */
+function buildConsoleBeside(url: string): Promise<void> {
+  const say = (line: string) => console.log(`[console] ${line}`);
+  return ensureConsoleBuilt(ROOT, say).then(
+    () => say(`the owner's console is at ${url}/`),
+    (error: unknown) => say(`the owner's console could not be built (${error instanceof Error ? error.message : String(error)}); run npm run build:console`),
+  );
+}
+
 async function main(): Promise<void> {
   const url = serviceUrl();
   service = startService();
+  // The owner's console is built (when missing or outdated) while the service starts and the terminal opens: the
+  // service serves it as soon as it is there, and the terminal need not wait for it.
+  void buildConsoleBeside(url);
   await waitForService(url, service);
   log(`the central service runs as process ${service.pid}`);
   const context = { serviceUrl: url, terminalDataDir: join(resolve(env.DATA_DIR ?? './data'), 'terminal') };

@@ -21,6 +21,7 @@ import { fleetHandlers } from './sync/fleet-handlers.js';
 import { closeReportingQueries, configureReportingQueries } from '../app/query/reporting.js';
 import { aiChatStreamingHandlers } from './ai/send-message.js';
 import { attachChatGateway } from './chat/socket.js';
+import { registerConsole } from './console-static.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -32,6 +33,8 @@ export interface BuiltServer {
 export interface BuildOptions {
   /** Where log lines go (standard output when absent); tests read them from here. */
   readonly logStream?: { write(line: string): void };
+  /** The built owner's console served at `/` (server/console-static.ts); dist/console when absent. */
+  readonly consoleDir?: string;
 }
 
 export async function buildServer(config: Config, handle: Pick<DatabaseHandle, 'db' | 'writes'>, options: BuildOptions = {}): Promise<BuiltServer> {
@@ -81,6 +84,7 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   registerObservability(app, db);
   registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers, ...syncHandlers, ...fleetHandlers], aiChatStreamingHandlers(config, { log: app.log }));
   attachChatGateway(app, services);
+  await registerConsole(app, options.consoleDir);
   await app.ready();
   return { app, services };
 }

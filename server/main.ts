@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', shutdown);
   await app.listen({ host: config.host, port: config.port });
   const database = handle.engine === 'sqlite' ? `SQLite at ${config.databaseUrl}` : 'PostgreSQL';
-  console.log(`Kassa central service on http://${config.host}:${config.port} (${database}); API docs at /api/docs`);
+  console.log(`Kassa central service on http://${config.host}:${config.port} (${database}); owner's console at /, API docs at /api/docs`);
 }
 
 main().catch((error: unknown) => {

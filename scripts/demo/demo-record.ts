@@ -79,8 +79,8 @@ export function demoSummary(
 ): string[] {
   const lines = [
     `Demo business "${record.businessName}", seeded ${record.createdAt.slice(0, 10)}; opening client debts total ${groupDigits(record.openingDebtTotal)} so'm.`,
-    `Back office: the service's API at ${context.serviceUrl}/api/v1 (try it at ${context.serviceUrl}/api/docs),`,
-    `  owner login "${record.owner.login}", password "${record.owner.password}".`,
+    `Owner's console: ${context.serviceUrl}/ — sign in with login "${record.owner.login}", password "${record.owner.password}".`,
+    `  The same login works on the service's API at ${context.serviceUrl}/api/v1 (try it at ${context.serviceUrl}/api/docs).`,
   ];
   const here = context.terminalWorkplaceId;
   if (here === record.terminal.workplaceId)

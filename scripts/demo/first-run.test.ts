@@ -161,13 +161,13 @@ describe('the first run of npm start', () => {
     expect(readdirSync(dirs.dataDir).filter((name) => name.startsWith('demo.json'))).toEqual(['demo.json']);
   });
 
-  it('prints where to sign in and every PIN, marking who signs in at this till, and never a token', () => {
+  it("prints the owner's console address and login, every PIN, marking who signs in at this till, and never a token", () => {
     const summary = demoSummary(record, {
       serviceUrl: url,
       dataDir: dirs.dataDir,
       terminalWorkplaceId: record.terminal.workplaceId,
     }).join('\n');
-    expect(summary).toContain(`owner login "${record.owner.login}", password "${record.owner.password}"`);
+    expect(summary).toContain(`Owner's console: ${url}/ — sign in with login "${record.owner.login}", password "${record.owner.password}"`);
     expect(summary).toContain(`${url}/api/docs`);
     expect(summary).toContain('This terminal is the till "Market — 1-kassa" (Bahor Market)');
     expect(summary).toContain(`${pinOf(record, 'Aziza Karimova')}  Aziza Karimova — Kassir, Market — 1-kassa  ← signs in here`);

@@ -65,6 +65,19 @@ describe('npm start', () => {
     socket.close();
   });
 
+  it("builds the owner's console when it is missing or outdated, says where it is, and the service serves it", async () => {
+    const printed = `[console] the owner's console is at http://127.0.0.1:${servicePort}/`;
+    const deadline = Date.now() + 110_000;
+    while (!output.includes(printed)) {
+      if (Date.now() > deadline || launcher.exitCode !== null) throw new Error(`npm start did not say where the console is:\n${output}`);
+      await new Promise((done) => setTimeout(done, 200));
+    }
+    const page = await fetch(`http://127.0.0.1:${servicePort}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.text()).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+  }, 120_000);
+
   it('stops the terminal and the service on SIGTERM', async () => {
     const exited = new Promise<number | null>((done) => launcher.once('exit', (code) => done(code)));
     launcher.kill('SIGTERM');

@@ -1,0 +1,10 @@
+/** Russian. Typed by en's keys: a missing or extra key is a compile error. */
+import type { Messages } from './en.js';
+import { shellRu } from './shell.js';
+import { structureRu } from './structure.js';
+
+export const ru: Messages = {
+  ...shellRu,
+  ...structureRu,
+  // Page areas: one spread line each (console/README.md "Adding a page").
+};

@@ -1,0 +1,10 @@
+/** Uzbek (Latin script). Typed by en's keys: a missing or extra key is a compile error. */
+import type { Messages } from './en.js';
+import { shellUz } from './shell.js';
+import { structureUz } from './structure.js';
+
+export const uz: Messages = {
+  ...shellUz,
+  ...structureUz,
+  // Page areas: one spread line each (console/README.md "Adding a page").
+};
