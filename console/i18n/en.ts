@@ -1,10 +1,14 @@
 /** English: the source catalogue. Every other language must have exactly these keys (checked by the compiler). */
 import { shellEn } from './shell.js';
 import { structureEn } from './structure.js';
+import { importEn } from './import.js';
+import { fleetEn } from './fleet.js';
 
 export const en = {
   ...shellEn,
   ...structureEn,
+  ...importEn,
+  ...fleetEn,
   // Page areas: one spread line each (console/README.md "Adding a page").
 } as const;
 

@@ -2,9 +2,13 @@
 import type { Messages } from './en.js';
 import { shellRu } from './shell.js';
 import { structureRu } from './structure.js';
+import { importRu } from './import.js';
+import { fleetRu } from './fleet.js';
 
 export const ru: Messages = {
   ...shellRu,
   ...structureRu,
+  ...importRu,
+  ...fleetRu,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

@@ -2,9 +2,13 @@
 import type { Messages } from './en.js';
 import { shellUz } from './shell.js';
 import { structureUz } from './structure.js';
+import { importUz } from './import.js';
+import { fleetUz } from './fleet.js';
 
 export const uz: Messages = {
   ...shellUz,
   ...structureUz,
+  ...importUz,
+  ...fleetUz,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

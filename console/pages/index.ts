@@ -12,6 +12,8 @@ import employees from './employees/index.js';
 import paymentMethods from './payment-methods/index.js';
 import taxes from './taxes/index.js';
 import discounts from './discounts/index.js';
+import catalogueImport from './import/index.js';
+import fleet from './fleet/index.js';
 
 export type { ConsolePage } from './page.js';
 
@@ -25,4 +27,6 @@ export const PAGES: readonly ConsolePage[] = [
   paymentMethods,
   taxes,
   discounts,
+  catalogueImport,
+  fleet,
 ];
