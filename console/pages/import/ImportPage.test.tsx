@@ -23,8 +23,8 @@ function memoryStorage(entries: Record<string, string> = {}) {
 
 const SESSION = JSON.stringify({ token: 'token-1', user: { id: 'u1', name: 'Owner', role: 'OWNER', businessId: 'b1', login: 'owner' } });
 
-function renderPage(language: 'en' | 'ru', answers: Record<string, (body: any) => { status: number; body: unknown }>) {
-  const sent: { url: string; method: string; body: any }[] = [];
+function renderPage(language: 'en' | 'ru', answers: Record<string, (body: { rows: unknown[] }) => { status: number; body: unknown }>) {
+  const sent: { url: string; method: string; body: { rows: { line: number; price: string }[] } }[] = [];
   const fetch: FetchLike = async (url, init) => {
     const body = init.body ? JSON.parse(init.body) : undefined;
     sent.push({ url, method: init.method, body });
