@@ -54,7 +54,9 @@ const minutesSince = (iso: string, now: string) => Math.max(0, Math.floor((Date.
 
 function printerText(t: Translate, printer: { status: string; detail: string | null } | null): string {
   if (!printer) return '—';
-  const known = ['ok', 'paper-out', 'offline', 'error', 'none', 'unknown'].includes(printer.status) ? t(`fleet.printer.${printer.status}` as MessageKey) : printer.status;
+  const known = ['ok', 'paper-out', 'offline', 'error', 'none', 'unknown'].includes(printer.status)
+    ? t(`fleet.printer.${printer.status}` as MessageKey)
+    : printer.status;
   return printer.detail ? `${known} (${printer.detail})` : known;
 }
 
@@ -72,7 +74,9 @@ function FleetPage() {
 
   const load = useCallback(async () => {
     try {
-      const answer = (await api.call('SyncController_fleet', { query: { unsentMinutes: applied.unsent, unseenMinutes: applied.unseen } })) as Fleet;
+      const answer = (await api.call('SyncController_fleet', {
+        query: { unsentMinutes: applied.unsent, unseenMinutes: applied.unseen },
+      })) as Fleet;
       setFleet(answer);
       setErrors([]);
     } catch (error) {
@@ -104,15 +108,20 @@ function FleetPage() {
 
   async function replace(terminal: FleetTerminal) {
     try {
-      const code = (await api.call('SyncController_createEnrollmentCode', { body: { workplaceId: terminal.workplace_id } })) as { code: string; expires_at: string };
+      const code = (await api.call('SyncController_createEnrollmentCode', { body: { workplaceId: terminal.workplace_id } })) as {
+        code: string;
+        expires_at: string;
+      };
       const until = new Date(code.expires_at).toLocaleTimeString();
-      setNotice(t('fleet.replacementCode', { workplace: terminal.workplace_name ?? terminal.name ?? '', code: code.code, until }));
+      setNotice(
+        t('fleet.replacementCode', { workplace: terminal.workplace_name ?? terminal.name ?? '', code: code.code, until }),
+      );
     } catch (error) {
       setErrors(describeError(error, t).general);
     }
   }
 
-  const tillName = (terminal: FleetTerminal) => [terminal.workplace_name, terminal.name].filter(Boolean).join(' · ') || terminal.id;
+  const tillName = (terminal: FleetTerminal) => terminal.workplace_name ?? terminal.name ?? terminal.id;
   return (
     <div className="fleet-page">
       <p className="muted">{t('fleet.intro')}</p>
@@ -125,11 +134,21 @@ function FleetPage() {
       >
         <label className="field">
           <span>{t('fleet.unsentMinutes')}</span>
-          <input inputMode="numeric" value={thresholds.unsent} onChange={(event) => setThresholds({ ...thresholds, unsent: event.target.value })} size={5} />
+          <input
+            inputMode="numeric"
+            value={thresholds.unsent}
+            onChange={(event) => setThresholds({ ...thresholds, unsent: event.target.value })}
+            style={{ width: '6em' }}
+          />
         </label>
         <label className="field">
           <span>{t('fleet.unseenMinutes')}</span>
-          <input inputMode="numeric" value={thresholds.unseen} onChange={(event) => setThresholds({ ...thresholds, unseen: event.target.value })} size={5} />
+          <input
+            inputMode="numeric"
+            value={thresholds.unseen}
+            onChange={(event) => setThresholds({ ...thresholds, unseen: event.target.value })}
+            style={{ width: '6em' }}
+          />
         </label>
         <button type="submit">{t('fleet.apply')}</button>
         <span className="grow" />
@@ -157,55 +176,85 @@ function FleetPage() {
       {fleet === null ? <p className="muted">{t('common.loading')}</p> : null}
       {fleet && fleet.terminals.length === 0 ? <p className="empty">{t('fleet.empty')}</p> : null}
       {fleet && fleet.terminals.length > 0 ? (
-        <table className="records fleet">
-          <thead>
-            <tr>
-              <th>{t('fleet.till')}</th>
-              <th>{t('fleet.status')}</th>
-              <th>{t('fleet.lastSeen')}</th>
-              <th>{t('fleet.unsent')}</th>
-              <th className="number">{t('fleet.attention')}</th>
-              <th>{t('fleet.lastError')}</th>
-              <th>{t('fleet.printer')}</th>
-              <th>{t('fleet.version')}</th>
-              <th>{t('common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fleet.terminals.map((terminal) => {
-              const red = terminal.alerts.length > 0;
-              const health = terminal.health;
-              return (
-                <tr key={terminal.id} className={red ? 'alert' : undefined} style={red ? { background: '#fdecea', color: '#8a1c1c' } : terminal.is_revoked ? { color: '#777' } : undefined}>
-                  <td>
-                    {tillName(terminal)}
-                    {terminal.point_name ? <div className="muted">{terminal.point_name}</div> : null}
-                  </td>
-                  <td>{terminal.is_revoked ? t('fleet.revoked') : red ? terminal.alerts.map((alert) => t(`fleet.alert.${alert}`)).join('; ') : t('fleet.ok')}</td>
-                  <td>{terminal.last_seen_at ? t('fleet.minutesAgo', { minutes: minutesSince(terminal.last_seen_at, fleet.now) }) : t('fleet.never')}</td>
-                  <td>
-                    {health ? t('fleet.queue', { count: health.outbox_depth }) : t('fleet.noReport')}
-                    {health?.oldest_unsent_age_seconds != null ? <div>{t('fleet.queueAge', { minutes: Math.floor(health.oldest_unsent_age_seconds / 60) })}</div> : null}
-                  </td>
-                  <td className="number">{health ? health.needs_attention : '—'}</td>
-                  <td>{health?.last_sync_error ? `${health.last_sync_error.message}${health.last_sync_error.at ? ` (${new Date(health.last_sync_error.at).toLocaleString()})` : ''}` : '—'}</td>
-                  <td>{printerText(t, health?.printer ?? null)}</td>
-                  <td>{health ? [health.app_version, health.os].filter(Boolean).join(' · ') : '—'}</td>
-                  <td className="actions">
-                    {terminal.is_revoked ? null : (
-                      <button type="button" className="link danger" onClick={() => setPending({ kind: 'revoke', terminal })}>
-                        {t('fleet.revoke')}
-                      </button>
-                    )}
-                    <button type="button" className="link" onClick={() => void replace(terminal)}>
-                      {t('fleet.replace')}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div style={{ overflowX: 'auto' }}>
+          <table className="records fleet">
+            <thead>
+              <tr>
+                <th>{t('fleet.till')}</th>
+                <th>{t('fleet.status')}</th>
+                <th>{t('fleet.lastSeen')}</th>
+                <th>{t('fleet.unsent')}</th>
+                <th className="number">{t('fleet.attention')}</th>
+                <th>{t('fleet.lastError')}</th>
+                <th>{t('fleet.printer')}</th>
+                <th>{t('common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {fleet.terminals.map((terminal) => {
+                const red = terminal.alerts.length > 0;
+                const health = terminal.health;
+                return (
+                  <tr
+                    key={terminal.id}
+                    className={red ? 'alert' : undefined}
+                    style={
+                      red ? { background: '#fdecea', color: '#8a1c1c' } : terminal.is_revoked ? { color: '#777' } : undefined
+                    }
+                  >
+                    <td title={terminal.name ?? undefined}>
+                      {tillName(terminal)}
+                      {terminal.point_name ? <div className="muted">{terminal.point_name}</div> : null}
+                      {health ? <div className="muted">{[health.app_version, health.os].filter(Boolean).join(' · ')}</div> : null}
+                    </td>
+                    <td>
+                      {terminal.is_revoked
+                        ? t('fleet.revoked')
+                        : red
+                          ? terminal.alerts.map((alert) => t(`fleet.alert.${alert}`)).join('; ')
+                          : t('fleet.ok')}
+                    </td>
+                    <td>
+                      {terminal.last_seen_at
+                        ? t('fleet.minutesAgo', { minutes: minutesSince(terminal.last_seen_at, fleet.now) })
+                        : t('fleet.never')}
+                    </td>
+                    <td>
+                      {health ? t('fleet.queue', { count: health.outbox_depth }) : t('fleet.noReport')}
+                      {health?.oldest_unsent_age_seconds != null ? (
+                        <div>{t('fleet.queueAge', { minutes: Math.floor(health.oldest_unsent_age_seconds / 60) })}</div>
+                      ) : null}
+                    </td>
+                    <td className="number">{health ? health.needs_attention : '—'}</td>
+                    <td>
+                      {health?.last_sync_error ? health.last_sync_error.message : '—'}
+                      {health?.last_sync_error?.at ? (
+                        <div className="muted">
+                          {t('fleet.minutesAgo', { minutes: minutesSince(health.last_sync_error.at, fleet.now) })}
+                        </div>
+                      ) : null}
+                    </td>
+                    <td>{printerText(t, health?.printer ?? null)}</td>
+                    <td className="actions">
+                      {terminal.is_revoked ? null : (
+                        <div>
+                          <button type="button" className="link danger" onClick={() => setPending({ kind: 'revoke', terminal })}>
+                            {t('fleet.revoke')}
+                          </button>
+                        </div>
+                      )}
+                      <div>
+                        <button type="button" className="link" onClick={() => void replace(terminal)}>
+                          {t('fleet.replace')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </div>
   );

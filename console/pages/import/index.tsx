@@ -25,11 +25,23 @@ interface Totals {
   unchanged: number;
 }
 
-type Progress = { state: 'idle' } | { state: 'running'; done: number; total: number } | { state: 'done'; totals: Totals } | { state: 'failed'; done: number; total: number; from: number; to: number; lines: string[] };
+type Progress =
+  | { state: 'idle' }
+  | { state: 'running'; done: number; total: number }
+  | { state: 'done'; totals: Totals }
+  | { state: 'failed'; done: number; total: number; from: number; to: number; lines: string[] };
 
 /** A CSV template with this business's warehouses as stock columns. */
 function templateUrl(warehouses: readonly NamedRecord[]): string {
-  const header = ['name', 'barcode', 'group', 'unit', 'price', 'cost', ...warehouses.map((warehouse) => `stock: ${warehouse.name}`)];
+  const header = [
+    'name',
+    'barcode',
+    'group',
+    'unit',
+    'price',
+    'cost',
+    ...warehouses.map((warehouse) => `stock: ${warehouse.name}`),
+  ];
   const quote = (cell: string) => (/[",;\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
   return URL.createObjectURL(new Blob([`\ufeff${header.map(quote).join(';')}\n`], { type: 'text/csv' }));
 }
@@ -118,7 +130,9 @@ function ImportPage() {
   }
 
   const running = progress.state === 'running';
-  const shown = preview ? (onlyProblems ? preview.rows.filter((row) => row.problems.length > 0) : preview.rows).slice(0, SHOWN_ROWS) : [];
+  const shown = preview
+    ? (onlyProblems ? preview.rows.filter((row) => row.problems.length > 0) : preview.rows).slice(0, SHOWN_ROWS)
+    : [];
   const total = preview ? (onlyProblems ? bad : preview.rows.length) : 0;
   return (
     <div className="import-page">
@@ -129,7 +143,12 @@ function ImportPage() {
       <div className="toolbar">
         <label className="field">
           <span>{t('import.choose')}</span>
-          <input type="file" accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(event) => void choose(event)} disabled={!units || running} />
+          <input
+            type="file"
+            accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(event) => void choose(event)}
+            disabled={!units || running}
+          />
         </label>
         <span className="grow" />
         {template ? (
@@ -143,22 +162,42 @@ function ImportPage() {
       {preview ? (
         <section aria-label={t('page.import')}>
           <p>{t('import.summary', { rows: preview.rows.length, bad })}</p>
-          {preview.missing.length > 0 ? <p className="error">{t('import.missing', { fields: preview.missing.map((field) => fieldName(field, language)).join(', ') })}</p> : null}
-          {preview.stockColumns.length > 0 ? <p className="muted">{t('import.stockColumns', { warehouses: preview.stockColumns.map((column) => column.warehouse.name).join(', ') })}</p> : null}
-          {preview.ignored.length > 0 ? <p className="muted">{t('import.ignored', { headers: preview.ignored.join(', ') })}</p> : null}
+          {preview.missing.length > 0 ? (
+            <p className="error">
+              {t('import.missing', { fields: preview.missing.map((field) => fieldName(field, language)).join(', ') })}
+            </p>
+          ) : null}
+          {preview.stockColumns.length > 0 ? (
+            <p className="muted">
+              {t('import.stockColumns', { warehouses: preview.stockColumns.map((column) => column.warehouse.name).join(', ') })}
+            </p>
+          ) : null}
+          {preview.ignored.length > 0 ? (
+            <p className="muted">{t('import.ignored', { headers: preview.ignored.join(', ') })}</p>
+          ) : null}
           <div className="toolbar">
             <label className="checkbox">
-              <input type="checkbox" checked={onlyProblems} onChange={(event) => setOnlyProblems(event.target.checked)} /> {t('import.onlyProblems')}
+              <input type="checkbox" checked={onlyProblems} onChange={(event) => setOnlyProblems(event.target.checked)} />{' '}
+              {t('import.onlyProblems')}
             </label>
             <span className="grow" />
-            <button type="button" className="primary" disabled={running || sendable === 0 || preview.missing.length > 0} onClick={() => void start()}>
+            <button
+              type="button"
+              className="primary"
+              disabled={running || sendable === 0 || preview.missing.length > 0}
+              onClick={() => void start()}
+            >
               {t('import.start', { rows: sendable })}
             </button>
           </div>
           {bad > 0 && sendable > 0 ? <p className="muted">{t('import.skipNote')}</p> : null}
           {progress.state === 'running' || progress.state === 'failed' ? (
             <div className="import-progress">
-              <progress value={progress.done} max={Math.max(progress.total, 1)} aria-label={t('import.progress', { done: progress.done, total: progress.total })} />
+              <progress
+                value={progress.done}
+                max={Math.max(progress.total, 1)}
+                aria-label={t('import.progress', { done: progress.done, total: progress.total })}
+              />
               <span> {t('import.progress', { done: progress.done, total: progress.total })}</span>
             </div>
           ) : null}
@@ -174,40 +213,54 @@ function ImportPage() {
             </div>
           ) : null}
           {total > SHOWN_ROWS ? <p className="muted">{t('import.shownFirst', { shown: SHOWN_ROWS, total })}</p> : null}
-          <table className="records">
-            <thead>
-              <tr>
-                <th className="number">{t('import.line')}</th>
-                <th>{t('field.name')}</th>
-                <th>{t('field.barcode')}</th>
-                <th>{t('field.group')}</th>
-                <th>{t('field.unit')}</th>
-                <th className="number">{t('field.price')}</th>
-                <th className="number">{t('field.cost')}</th>
-                <th>{t('import.stock')}</th>
-                <th>{t('import.problems')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map(({ line, row, problems }) => (
-                <tr key={line} className={problems.length > 0 ? 'has-problems' : undefined} style={problems.length > 0 ? { background: '#fdecea' } : undefined}>
-                  <td className="number">{line}</td>
-                  <td>{row.name}</td>
-                  <td>{row.barcode ?? ''}</td>
-                  <td>{row.group ?? ''}</td>
-                  <td>{row.unit}</td>
-                  <td className="number">{showDecimal(row.price, language)}</td>
-                  <td className="number">{showDecimal(row.cost, language)}</td>
-                  <td>{(row.stock ?? []).map((entry) => `${warehouses.find((warehouse) => warehouse.id === entry.warehouseId)?.name ?? ''}: ${showDecimal(entry.quantity, language)}`).join('; ')}</td>
-                  <td className="error">
-                    {problems.map((problem) => (
-                      <div key={`${problem.field}-${problem.code}`}>{describeProblem(problem, language)}</div>
-                    ))}
-                  </td>
+          {/* The problems come right after the name: on a narrow screen the rest scrolls sideways, they do not. */}
+          <div style={{ overflowX: 'auto' }}>
+            <table className="records">
+              <thead>
+                <tr>
+                  <th className="number">{t('import.line')}</th>
+                  <th>{t('field.name')}</th>
+                  <th>{t('import.problems')}</th>
+                  <th>{t('field.barcode')}</th>
+                  <th>{t('field.group')}</th>
+                  <th>{t('field.unit')}</th>
+                  <th className="number">{t('field.price')}</th>
+                  <th className="number">{t('field.cost')}</th>
+                  <th>{t('import.stock')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {shown.map(({ line, row, problems }) => (
+                  <tr
+                    key={line}
+                    className={problems.length > 0 ? 'has-problems' : undefined}
+                    style={problems.length > 0 ? { background: '#fdecea' } : undefined}
+                  >
+                    <td className="number">{line}</td>
+                    <td>{row.name}</td>
+                    <td className="error">
+                      {problems.map((problem) => (
+                        <div key={`${problem.field}-${problem.code}`}>{describeProblem(problem, language)}</div>
+                      ))}
+                    </td>
+                    <td>{row.barcode ?? ''}</td>
+                    <td>{row.group ?? ''}</td>
+                    <td>{row.unit}</td>
+                    <td className="number">{showDecimal(row.price, language)}</td>
+                    <td className="number">{showDecimal(row.cost, language)}</td>
+                    <td>
+                      {(row.stock ?? [])
+                        .map(
+                          (entry) =>
+                            `${warehouses.find((warehouse) => warehouse.id === entry.warehouseId)?.name ?? ''}: ${showDecimal(entry.quantity, language)}`,
+                        )
+                        .join('; ')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       ) : null}
     </div>
