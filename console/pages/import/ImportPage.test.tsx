@@ -62,7 +62,7 @@ describe('the catalogue import page', () => {
     });
     await chooseFixture('catalogue-ru.csv');
     await screen.findByText('5 rows in the file, 2 with problems.');
-    expect(screen.getByText('unit: “litre” is not one of your units — add it under Units or fix the file')).toBeTruthy();
+    expect(screen.getByText('unit: “litre” is not one of your units — add it or fix the file')).toBeTruthy();
     expect(screen.getByText('barcode: barcode “4780000000011” is also on row 2')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Import 3 rows' })));
     await screen.findByText('Done: 3 created, 0 updated, 0 unchanged.');
