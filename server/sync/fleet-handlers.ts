@@ -17,6 +17,18 @@ interface Logger {
 }
 
 /**
+ * What makes a report worth writing. The oldest unsent operation's age grows every second while it waits, so it
+ * counts as the minute it was queued (by the service's clock) rather than as an age: the same operation still
+ * waiting is the same report, and the fleet read adds the time since the report itself.
+ */
+function digestOf(protocolVersion: number, health: TerminalHealthDto | null | undefined, nowMs: number): string {
+  if (!health) return `${protocolVersion}:none`;
+  const age = health.oldestUnsentAgeSeconds;
+  const queuedMinute = age === null ? null : Math.floor((nowMs - age * 1000) / 60_000);
+  return `${protocolVersion}:${JSON.stringify({ ...health, oldestUnsentAgeSeconds: queuedMinute })}`;
+}
+
+/**
  * Stores a pull's health report when it says something new (or a minute has passed). Never fails the pull: a
  * failed write is logged and retried with the next pull.
  */
@@ -27,7 +39,7 @@ export async function notePullHealth(
 ): Promise<void> {
   const recorder = healthRecorderFor(store.db);
   const now = new Date();
-  if (!recorder.due(pull.businessId, pull.terminalId, `${pull.protocolVersion}:${JSON.stringify(pull.health ?? null)}`, now.getTime())) return;
+  if (!recorder.due(pull.businessId, pull.terminalId, digestOf(pull.protocolVersion, pull.health, now.getTime()), now.getTime())) return;
   try {
     await store.writes.transaction((tx) => recordHealth(tx, { ...pull, now: now.toISOString() }));
   } catch (error) {
