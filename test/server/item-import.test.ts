@@ -75,6 +75,19 @@ describe.each(await testEngines())('catalogue import on %s', (engine) => {
     expect(await level(first.body.items[0].id, main)).toBe(5_000n);
   });
 
+  it('an import stopped after its first batch is run again whole: the done batch changes nothing, the rest is imported once', async () => {
+    const file = [0, 1, 2, 3].map((index) => row(80 + index, { name: `Half ${index}`, barcode: `H-${index}`, stock: [{ warehouseId: back, quantity: '2.5' }] }));
+    const stopped = await post({ rows: file.slice(0, 2) });
+    expect(stopped.body).toMatchObject({ created: 2 });
+    const first = await post({ rows: file.slice(0, 2) });
+    const second = await post({ rows: file.slice(2) });
+    expect(first.body).toMatchObject({ created: 0, unchanged: 2, stock_changes: 0 });
+    expect(second.body).toMatchObject({ created: 2, stock_changes: 2 });
+    for (const item of [...first.body.items, ...second.body.items] as { id: string }[]) expect(await level(item.id, back)).toBe(2_500n);
+    expect((await items()).filter((item) => String(item.name).startsWith('Half ')).length).toBe(4);
+    expect(await stockLedgerMismatches(server.database.db, shop.businessId)).toEqual([]);
+  });
+
   it('updates the item with the row’s barcode, then the one with its name, and keeps sales made since the opening', async () => {
     const first = await post({ rows: [row(20, { name: 'Tea', barcode: 'T-1', stock: [{ warehouseId: main, quantity: '10' }] }), row(21, { name: 'Bread' })] });
     const [tea, bread] = first.body.items as { id: string }[];
