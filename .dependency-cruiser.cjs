@@ -59,8 +59,8 @@ const LAYERS = [
   },
 ];
 
-/** Tests beside the code may also use the test tools, the shared test helpers and Node. */
-const TEST_FILES = '\\.test\\.tsx?$|^renderer/test-support\\.tsx$';
+/** Tests beside the code, and the scripts that write their fixtures, may also use the test tools, the shared test helpers and Node. */
+const TEST_FILES = '\\.test\\.tsx?$|^renderer/test-support\\.tsx$|/fixtures/[^/]+\\.ts$';
 const TEST_NPM = ['vitest', 'fast-check', '@testing-library/[^/]+', 'happy-dom', '@formatjs/[^/]+'];
 
 /** Folders outside the layering: tools around the product, free to import anything. */

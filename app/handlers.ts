@@ -28,6 +28,7 @@ import { stockQuantityHandlers } from './stock/stock-quantity.js';
 import { supplierHandlers } from './suppliers/suppliers.js';
 import { warehouseHandlers } from './warehouses/warehouses.js';
 import { writeOffHandlers } from './write-offs/write-offs.js';
+import { itemImportHandlers } from './catalog/import/import-items.js';
 
 /** One entry per module; a module lists its own operations (`handler(operationId, run)`). */
 export const sharedHandlers: readonly Handler[] = [
@@ -61,6 +62,8 @@ export const sharedHandlers: readonly Handler[] = [
   ...financeHandlers,
   ...deviceHandlers,
   ...logHandlers,
+  // Catalogue import from the owner's console (extension).
+  ...itemImportHandlers,
 ];
 
 /** The shared operations by operationId: what the terminal runs locally and the sync push applies. */

@@ -21,6 +21,8 @@ import * as m0015 from './migrations/0015_login_key_casefold.js';
 import * as m0017 from './migrations/0017_field_versions.js';
 import * as m0018 from './migrations/0018_stock_adjustment_reason.js';
 import * as m0019 from './migrations/0019_receipt_prices_debt_payments.js';
+import * as m0020 from './migrations/0020_terminal_health.js';
+import * as m0022 from './migrations/0022_items_name_index.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -42,6 +44,8 @@ export const migrations: Record<string, Migration> = {
   '0017_field_versions': m0017,
   '0018_stock_adjustment_reason': m0018,
   '0019_receipt_prices_debt_payments': m0019,
+  '0020_terminal_health': m0020,
+  '0022_items_name_index': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -547,6 +547,24 @@ export interface TerminalsTable {
   dt_updated: string;
 }
 
+/** The last health report of a terminal (0020; docs/fleet-health.md). */
+export interface TerminalHealthTable {
+  business_id: string;
+  terminal_id: string;
+  seen_at: string;
+  reported_at: string | null;
+  protocol_version: number | bigint;
+  app_version: string | null;
+  os: string | null;
+  outbox_depth: bigint | null;
+  oldest_unsent_age_seconds: bigint | null;
+  needs_attention: bigint | null;
+  last_sync_error: string | null;
+  last_sync_error_at: string | null;
+  printer_status: string | null;
+  printer_detail: string | null;
+}
+
 /** One local database (epoch) of a terminal, with the last pushed operation applied for it (0008). */
 export interface SyncClientsTable {
   business_id: string;
@@ -655,6 +673,7 @@ export interface Database {
   sync_log: SyncLogTable;
   enrollment_codes: EnrollmentCodesTable;
   terminals: TerminalsTable;
+  terminal_health: TerminalHealthTable;
   sync_clients: SyncClientsTable;
   sync_mutations: SyncMutationsTable;
   refused_operations: RefusedOperationsTable;

@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   const core = new WorkerHost({
     entry: join(here, 'core-worker.cjs'),
     coreModule: join(here, 'core.cjs'),
-    coreOptions: { dataDir, ...(serviceUrl ? { serviceUrl } : {}), provisioningFiles, trustedProvisioningKeys: trustedKeys(development), allowInsecureService },
+    coreOptions: { dataDir, appVersion: app.getVersion(), ...(serviceUrl ? { serviceUrl } : {}), provisioningFiles, trustedProvisioningKeys: trustedKeys(development), allowInsecureService },
     log,
   });
   await startShell({

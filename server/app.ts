@@ -18,6 +18,7 @@ import type { PlatformServices } from './platform/platform-handler.js';
 import { registerCatalogueRoutes } from './routes.js';
 import { syncHandlers } from './sync/handlers.js';
 import { closeReportingQueries, configureReportingQueries } from './query/reporting.js';
+import { fleetHandlers } from './sync/fleet-handlers.js';
 import { aiChatStreamingHandlers } from './ai/send-message.js';
 import { attachChatGateway } from './chat/socket.js';
 import { registerDownloadRoutes } from './downloads/routes.js';
@@ -82,7 +83,7 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   await configureReportingQueries(db, config.reporting);
   app.addHook('onClose', () => closeReportingQueries(db));
   registerObservability(app, db);
-  registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers, ...syncHandlers], aiChatStreamingHandlers(config, { log: app.log }));
+  registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers, ...syncHandlers, ...fleetHandlers], aiChatStreamingHandlers(config, { log: app.log }));
   await registerDownloadRoutes(app, services);
   attachChatGateway(app, services);
   await registerConsole(app, options.consoleDir);

@@ -2,11 +2,15 @@
 import { shellEn } from './shell.js';
 import { structureEn } from './structure.js';
 import { tillsEn } from './tills.js';
+import { importEn } from './import.js';
+import { fleetEn } from './fleet.js';
 
 export const en = {
   ...shellEn,
   ...structureEn,
   ...tillsEn,
+  ...importEn,
+  ...fleetEn,
   // Page areas: one spread line each (console/README.md "Adding a page").
 } as const;
 

@@ -3,10 +3,14 @@ import type { Messages } from './en.js';
 import { shellRu } from './shell.js';
 import { structureRu } from './structure.js';
 import { tillsRu } from './tills.js';
+import { importRu } from './import.js';
+import { fleetRu } from './fleet.js';
 
 export const ru: Messages = {
   ...shellRu,
   ...structureRu,
   ...tillsRu,
+  ...importRu,
+  ...fleetRu,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

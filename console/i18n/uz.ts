@@ -3,10 +3,14 @@ import type { Messages } from './en.js';
 import { shellUz } from './shell.js';
 import { structureUz } from './structure.js';
 import { tillsUz } from './tills.js';
+import { importUz } from './import.js';
+import { fleetUz } from './fleet.js';
 
 export const uz: Messages = {
   ...shellUz,
   ...structureUz,
   ...tillsUz,
+  ...importUz,
+  ...fleetUz,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

@@ -13,6 +13,8 @@ import paymentMethods from './payment-methods/index.js';
 import taxes from './taxes/index.js';
 import discounts from './discounts/index.js';
 import tills from './tills/index.js';
+import catalogueImport from './import/index.js';
+import fleet from './fleet/index.js';
 
 export type { ConsolePage } from './page.js';
 
@@ -27,4 +29,6 @@ export const PAGES: readonly ConsolePage[] = [
   paymentMethods,
   taxes,
   discounts,
+  catalogueImport,
+  fleet,
 ];

@@ -56,6 +56,8 @@ export interface CoreOptions {
    * Without it only `https:` — or `http:` to this machine itself — may receive the till's device credential.
    */
   readonly allowInsecureService?: boolean;
+  /** The app's version, reported with the till's health (fleet health); the package's version when absent. */
+  readonly appVersion?: string;
 }
 
 /** The module the worker loads: the real core exports this; tests load a small fixture core. */

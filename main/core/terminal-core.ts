@@ -56,6 +56,7 @@ function enrollRefusal(error: SyncRefused): string {
 export async function createCore(options: CoreOptions): Promise<TerminalCore> {
   mkdirSync(options.dataDir, { recursive: true });
   const terminal = await Terminal.open(join(options.dataDir, 'terminal.sqlite'));
+  if (options.appVersion) terminal.health.appVersion = options.appVersion;
   const listeners = new Set<CoreEventListener>();
   const emit = (name: TerminalEventName, payload: unknown) => {
     for (const listener of listeners) listener(name, plain(payload));

@@ -186,6 +186,8 @@ export class SyncEngine {
       this.failures += 1;
       const wait = this.backoff();
       const { problem, status, reason } = classify(error);
+      // Reported with the next pull that gets through (fleet health).
+      this.terminal.health.noteSyncError(reason);
       const since = this.status.problem === problem && this.status.problemSince ? this.status.problemSince : new Date().toISOString();
       // Refused (e.g. 503) means the service was reached; anything else means it was not.
       this.update({

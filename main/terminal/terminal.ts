@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { MAX_PUSH_OPERATIONS } from '../../shared/catalogue/sync.js';
 import { conflict } from '../../shared/errors.js';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
+import { HealthState } from './health.js';
 import type { EnrollResponse } from '../../shared/sync/wire.js';
 import type { OperationId } from '../../shared/catalogue/index.js';
 import type { OperationInput } from '../../app/operation.js';
@@ -107,6 +108,9 @@ export interface BootstrapProgress {
 }
 
 export class Terminal {
+  /** What the till reports about itself with each pull (./health.ts). */
+  readonly health = new HealthState();
+
   private constructor(
     readonly store: TerminalStore,
     private readonly transport: Transport,
@@ -364,7 +368,7 @@ export class Terminal {
       bytes = 0;
     };
     for (;;) {
-      const answer = await this.call('pull', { cursor, knownAck: await this.knownAck(), limitRows: 10_000, limitBytes: 8 * 1024 * 1024 });
+      const answer = await this.call('pull', { cursor, knownAck: await this.knownAck(), limitRows: 10_000, limitBytes: 8 * 1024 * 1024, health: await this.health.report(this.local) });
       if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
       const meta = JSON.parse(answer.text, (key, value: unknown) => (key === 'changes' ? [] : value)) as PullPageMeta;
       if (meta.reset) {

@@ -24,6 +24,7 @@ import { TERMINAL_AUDIENCE } from '../auth/tokens.js';
 import type { PlatformHandler } from '../platform/platform-handler.js';
 import { audit, parse } from '../platform/support.js';
 import { JsonText } from './json-text.js';
+import { notePullHealth } from './fleet-handlers.js';
 import { syncKeys } from './keys.js';
 
 function requireProtocol(version: number | undefined) {
@@ -128,11 +129,14 @@ const revoke: PlatformHandler = {
 
 const pull: PlatformHandler = {
   operationId: 'SyncController_pull',
-  async run({ db }, input, principal) {
+  async run({ db, writes }, input, principal, log) {
     const body = parse(validate(PullDto, input.body));
     requireProtocol(body.protocolVersion);
     const terminal = terminalOf(principal, body.terminalId);
-    return new JsonText(await readPull(db, terminal.businessId, body, { cache: changeCacheFor(db) }));
+    const page = await readPull(db, terminal.businessId, body, { cache: changeCacheFor(db) });
+    // After the page (a revoked terminal's pull fails before this): the till was seen, and says how it is.
+    await notePullHealth({ db, writes }, { businessId: terminal.businessId, terminalId: body.terminalId, protocolVersion: body.protocolVersion, health: body.health }, log);
+    return new JsonText(page);
   },
 };
 

@@ -26,6 +26,8 @@ import { adminOperations } from './admin.js';
 import { aiChatOperations } from './ai-chat.js';
 import { naturalChatOperations } from './natural-chat.js';
 import { syncOperations } from './sync.js';
+import { itemImportOperations } from './item-import.js';
+import { terminalHealthOperations } from './terminal-health.js';
 
 export const catalogue = [
   ...appOperations,
@@ -55,4 +57,6 @@ export const catalogue = [
   ...aiChatOperations,
   ...naturalChatOperations,
   ...syncOperations,
+  ...itemImportOperations,
+  ...terminalHealthOperations,
 ] as const;

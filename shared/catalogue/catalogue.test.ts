@@ -22,6 +22,8 @@ describe('the operation catalogue', () => {
       'SyncController_listTerminals',
       'SyncController_revokeTerminal',
       'StockQuantityController_history',
+      'ItemModifierController_importItems',
+      'SyncController_fleet',
     ].sort());
     expect(new Set(all.map((entry) => entry.operationId)).size).toBe(all.length);
     expect(new Set(all.map((entry) => `${entry.method} ${entry.path}`)).size).toBe(all.length);

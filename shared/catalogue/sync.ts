@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { dto, id, isoDate, list, requiredText, text } from '../schema-kit.js';
 import { operation } from './operation.js';
+import { TerminalHealthDto } from './terminal-health.js';
 
 /** A whole number in [min, max] (JSON numbers only: protocol bodies are written by programs, not typed). */
 const wholeNumber = (min: number, max: number) =>
@@ -54,6 +55,8 @@ export const PullDto = dto({
   knownAck: wholeNumber(0, Number.MAX_SAFE_INTEGER).optional(),
   limitRows: wholeNumber(1, 10_000).optional(),
   limitBytes: wholeNumber(1_024, 16 * 1024 * 1024).optional(),
+  /** Protocol 2: the till's health (docs/fleet-health.md), stored for the console's fleet page; a protocol 1 till sends none. */
+  health: TerminalHealthDto.nullish(),
 });
 export type PullDto = z.output<typeof PullDto>;
 

@@ -7,8 +7,11 @@
  * terminals are gone or must update):
  * - 1: enrollment codes and device credentials; pull of the commit-ordered change log with `v1:` cursors, ack and
  *      operation results; keyset-paginated bootstrap with progress. Push is not served yet.
+ * - 2: a pull may carry the terminal's `health` (app version, OS, outbox depth, age of the oldest unsent operation,
+ *      needs-attention count, last sync error, printer status; docs/fleet-health.md), stored per terminal for the
+ *      console's fleet page. Additive: a protocol 1 terminal sends none and is served as before.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** The oldest protocol version the service still serves. */
 export const MIN_PROTOCOL_VERSION = 1;

@@ -98,6 +98,8 @@ describe.each(await testEngines())('the service platform on %s', (engine) => {
       'SyncController_listTerminals',
       'SyncController_revokeTerminal',
       'StockQuantityController_history',
+      'ItemModifierController_importItems',
+      'SyncController_fleet',
     ].sort());
     const receipt = (document.paths['/api/v1/receipt/create'] as Record<string, any>).post;
     expect(receipt.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['name', 'warehouseId', 'items']));

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPull } from '../../app/sync/pull.js';
 import { ChangeCache } from '../../app/sync/change-cache.js';
@@ -60,7 +61,7 @@ describe.each(await testEngines())('pulling the change log on %s', (engine) => {
     expect((await server.request('DELETE', `/api/v1/item-modifier/items/delete/${item}`, { token: shop.token })).status).toBe(200);
     const later = await createItem(server, shop, 'Black tea');
     const page = await pullPage(server, till1, { cursor });
-    expect(page).toMatchObject({ protocolVersion: 1, fromVersion: Number(versionOf(cursor)), hasMore: false, reset: null, ack: { epoch: till1.epoch, lastAppliedSeq: 0 }, mutationResults: [] });
+    expect(page).toMatchObject({ protocolVersion: PROTOCOL_VERSION, fromVersion: Number(versionOf(cursor)), hasMore: false, reset: null, ack: { epoch: till1.epoch, lastAppliedSeq: 0 }, mutationResults: [] });
     expect(page.upToVersion).toBe(page.headVersion);
     const items = page.changes.filter((change: any) => change.t === 'items');
     expect(items.map((change: any) => [change.row.id, change.row.name, Number(change.row.is_deleted)])).toEqual([
@@ -315,7 +316,7 @@ describe.each(await testEngines())('pulling the change log on %s', (engine) => {
 
   it('refuses unsupported protocol versions (426) and malformed bodies (400 naming the field)', async () => {
     const call = (body: Record<string, unknown>) => syncCall(server, 'pull', till1, body) as never;
-    expectErrorBody(await call({ cursor: null, protocolVersion: 2 }), 426, 'newer than this service supports');
+    expectErrorBody(await call({ cursor: null, protocolVersion: PROTOCOL_VERSION + 1 }), 426, 'newer than this service supports');
     expectErrorBody(await call({ cursor: null, protocolVersion: 0 }), 426, 'no longer supported');
     expectValidation(await call({ protocolVersion: 'one' }), 'protocolVersion must be a number');
     expectValidation(await call({ limitRows: 0 }), 'limitRows must be at least 1');

@@ -2,6 +2,7 @@
  * The four ways a sync cycle fails, told apart (issue 14, item 5), and the deadline on every call that makes a
  * frozen service one of them instead of "Syncing…" forever.
  */
+import { HealthState } from '../../main/terminal/health.js';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchTransport, ServiceNotAnswering, SyncRefused, type Terminal } from '../../main/terminal/terminal.js';
@@ -39,6 +40,7 @@ function fakeTerminal(failure: () => unknown) {
     inbox: async () => [],
     openWarningCount: async () => 0,
     credentialRefusedAt: async () => refusedAt,
+    health: new HealthState(),
   };
   return terminal as unknown as Terminal;
 }

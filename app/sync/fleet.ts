@@ -1,0 +1,107 @@
+/**
+ * The console's fleet page read (docs/fleet-health.md): every terminal of the business — revoked ones too, marked
+ * — with its workplace and point, its last health report and what needs a person's eye. A till is marked when its
+ * oldest unsent operation is older than `unsentMinutes` (its sales are not reaching the office) or when it has not
+ * been seen for `unseenMinutes` (switched off, offline, or broken); revoked tills are never marked.
+ */
+import type { Db } from '../context.js';
+
+export const DEFAULT_UNSENT_MINUTES = 30;
+export const DEFAULT_UNSEEN_MINUTES = 60;
+
+export type FleetAlert = 'UNSENT_TOO_OLD' | 'NOT_SEEN';
+
+export interface FleetTerminal {
+  readonly id: string;
+  readonly name: string | null;
+  readonly workplace_id: string;
+  readonly workplace_name: string | null;
+  readonly automated_point_id: string | null;
+  readonly point_name: string | null;
+  readonly enrolled_at: string;
+  readonly is_revoked: boolean;
+  readonly revoked_at: string | null;
+  /** The service's time of the last pull, null if it never pulled. */
+  readonly last_seen_at: string | null;
+  /** Null until a protocol 2 till reported; the report as it came, with the oldest unsent age brought up to now. */
+  readonly health: {
+    readonly reported_at: string;
+    readonly protocol_version: number;
+    readonly app_version: string | null;
+    readonly os: string | null;
+    readonly outbox_depth: number;
+    readonly oldest_unsent_age_seconds: number | null;
+    readonly needs_attention: number;
+    readonly last_sync_error: { readonly message: string; readonly at: string | null } | null;
+    readonly printer: { readonly status: string; readonly detail: string | null } | null;
+  } | null;
+  readonly alerts: readonly FleetAlert[];
+}
+
+export interface Fleet {
+  readonly now: string;
+  readonly unsent_minutes: number;
+  readonly unseen_minutes: number;
+  readonly terminals: readonly FleetTerminal[];
+}
+
+const toNumber = (value: bigint | number | string | null): number | null => (value === null ? null : Number(value));
+
+export async function readFleet(db: Db, businessId: string, options: { now: Date; unsentMinutes?: number; unseenMinutes?: number }): Promise<Fleet> {
+  const unsentMinutes = options.unsentMinutes ?? DEFAULT_UNSENT_MINUTES;
+  const unseenMinutes = options.unseenMinutes ?? DEFAULT_UNSEEN_MINUTES;
+  const nowMs = options.now.getTime();
+  const rows = await db
+    .selectFrom('terminals as t')
+    .leftJoin('workplaces as w', (join) => join.onRef('w.business_id', '=', 't.business_id').onRef('w.id', '=', 't.workplace_id'))
+    .leftJoin('points as p', (join) => join.onRef('p.business_id', '=', 'w.business_id').onRef('p.id', '=', 'w.automated_point_id'))
+    .leftJoin('terminal_health as h', (join) => join.onRef('h.business_id', '=', 't.business_id').onRef('h.terminal_id', '=', 't.id'))
+    .select([
+      't.id', 't.name', 't.workplace_id', 'w.name as workplace_name', 'w.automated_point_id', 'p.name as point_name', 't.enrolled_at', 't.revoked_at',
+      'h.seen_at', 'h.reported_at', 'h.protocol_version', 'h.app_version', 'h.os', 'h.outbox_depth', 'h.oldest_unsent_age_seconds',
+      'h.needs_attention', 'h.last_sync_error', 'h.last_sync_error_at', 'h.printer_status', 'h.printer_detail',
+    ])
+    .where('t.business_id', '=', businessId)
+    .orderBy('t.enrolled_at')
+    .orderBy('t.id')
+    .execute();
+  const terminals = rows.map((row): FleetTerminal => {
+    const reportedMs = row.reported_at ? Date.parse(row.reported_at) : NaN;
+    const reportedAge = toNumber(row.oldest_unsent_age_seconds);
+    const unsentAge = reportedAge === null || Number.isNaN(reportedMs) ? null : reportedAge + Math.max(0, Math.floor((nowMs - reportedMs) / 1000));
+    const health = row.reported_at
+      ? {
+          reported_at: row.reported_at,
+          protocol_version: Number(row.protocol_version),
+          app_version: row.app_version,
+          os: row.os,
+          outbox_depth: toNumber(row.outbox_depth) ?? 0,
+          oldest_unsent_age_seconds: unsentAge,
+          needs_attention: toNumber(row.needs_attention) ?? 0,
+          last_sync_error: row.last_sync_error === null ? null : { message: row.last_sync_error, at: row.last_sync_error_at },
+          printer: row.printer_status === null ? null : { status: row.printer_status, detail: row.printer_detail },
+        }
+      : null;
+    const alerts: FleetAlert[] = [];
+    if (row.revoked_at === null) {
+      if (unsentAge !== null && unsentAge > unsentMinutes * 60) alerts.push('UNSENT_TOO_OLD');
+      const seenMs = row.seen_at ? Date.parse(row.seen_at) : Date.parse(row.enrolled_at);
+      if (nowMs - seenMs > unseenMinutes * 60_000) alerts.push('NOT_SEEN');
+    }
+    return {
+      id: row.id,
+      name: row.name,
+      workplace_id: row.workplace_id,
+      workplace_name: row.workplace_name ?? null,
+      automated_point_id: row.automated_point_id ?? null,
+      point_name: row.point_name ?? null,
+      enrolled_at: row.enrolled_at,
+      is_revoked: row.revoked_at !== null,
+      revoked_at: row.revoked_at,
+      last_seen_at: row.seen_at ?? null,
+      health,
+      alerts,
+    };
+  });
+  return { now: options.now.toISOString(), unsent_minutes: unsentMinutes, unseen_minutes: unseenMinutes, terminals };
+}

@@ -1,0 +1,264 @@
+/**
+ * Fleet health (docs/fleet-health.md): every enrolled till with what it last reported — when it was last in touch,
+ * its version and system, its unsent operations and how old the oldest is, what needs a person at the till, its
+ * last sync error and its printer — red when its sales are not reaching the office or it has gone silent, against
+ * thresholds the owner sets here (kept in this browser). From here a till can be disconnected (its credential
+ * revoked) or replaced (a new enrollment code for the same workplace). Reads through the public
+ * `SyncController_fleet` operation; refreshes every 30 seconds.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useApi, useT } from '../../context.js';
+import { describeError } from '../../lib/problems.js';
+import { FormErrors } from '../../components/form.js';
+import type { MessageKey, Translate } from '../../i18n/index.js';
+import type { ConsolePage } from '../page.js';
+
+export interface FleetTerminal {
+  readonly id: string;
+  readonly name: string | null;
+  readonly workplace_id: string;
+  readonly workplace_name: string | null;
+  readonly point_name: string | null;
+  readonly is_revoked: boolean;
+  readonly last_seen_at: string | null;
+  readonly health: {
+    readonly app_version: string | null;
+    readonly os: string | null;
+    readonly outbox_depth: number;
+    readonly oldest_unsent_age_seconds: number | null;
+    readonly needs_attention: number;
+    readonly last_sync_error: { readonly message: string; readonly at: string | null } | null;
+    readonly printer: { readonly status: string; readonly detail: string | null } | null;
+  } | null;
+  readonly alerts: readonly ('UNSENT_TOO_OLD' | 'NOT_SEEN')[];
+}
+
+interface Fleet {
+  readonly now: string;
+  readonly terminals: readonly FleetTerminal[];
+}
+
+export const THRESHOLDS_KEY = 'kassa.console.fleet';
+const REFRESH_MS = 30_000;
+
+function loadThresholds(): { unsent: string; unseen: string } {
+  try {
+    const kept = JSON.parse(localStorage.getItem(THRESHOLDS_KEY) ?? '{}') as { unsent?: string; unseen?: string };
+    return { unsent: kept.unsent ?? '30', unseen: kept.unseen ?? '60' };
+  } catch {
+    return { unsent: '30', unseen: '60' };
+  }
+}
+
+const minutesSince = (iso: string, now: string) => Math.max(0, Math.floor((Date.parse(now) - Date.parse(iso)) / 60_000));
+
+function printerText(t: Translate, printer: { status: string; detail: string | null } | null): string {
+  if (!printer) return '—';
+  const known = ['ok', 'paper-out', 'offline', 'error', 'none', 'unknown'].includes(printer.status)
+    ? t(`fleet.printer.${printer.status}` as MessageKey)
+    : printer.status;
+  return printer.detail ? `${known} (${printer.detail})` : known;
+}
+
+type Pending = { kind: 'revoke'; terminal: FleetTerminal } | null;
+
+function FleetPage() {
+  const api = useApi();
+  const t = useT();
+  const [thresholds, setThresholds] = useState(loadThresholds);
+  const [applied, setApplied] = useState(thresholds);
+  const [fleet, setFleet] = useState<Fleet | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [pending, setPending] = useState<Pending>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const answer = (await api.call('SyncController_fleet', {
+        query: { unsentMinutes: applied.unsent, unseenMinutes: applied.unseen },
+      })) as Fleet;
+      setFleet(answer);
+      setErrors([]);
+    } catch (error) {
+      const { general, fields } = describeError(error, t);
+      setErrors([...general, ...Object.entries(fields).flatMap(([field, texts]) => texts.map((text) => `${field}: ${text}`))]);
+    }
+  }, [api, t, applied]);
+
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  function apply() {
+    localStorage.setItem(THRESHOLDS_KEY, JSON.stringify(thresholds));
+    setApplied(thresholds);
+  }
+
+  async function revoke(terminal: FleetTerminal) {
+    setPending(null);
+    try {
+      await api.call('SyncController_revokeTerminal', { params: { id: terminal.id } });
+      await load();
+    } catch (error) {
+      setErrors(describeError(error, t).general);
+    }
+  }
+
+  async function replace(terminal: FleetTerminal) {
+    try {
+      const code = (await api.call('SyncController_createEnrollmentCode', { body: { workplaceId: terminal.workplace_id } })) as {
+        code: string;
+        expires_at: string;
+      };
+      const until = new Date(code.expires_at).toLocaleTimeString();
+      setNotice(
+        t('fleet.replacementCode', { workplace: terminal.workplace_name ?? terminal.name ?? '', code: code.code, until }),
+      );
+    } catch (error) {
+      setErrors(describeError(error, t).general);
+    }
+  }
+
+  const tillName = (terminal: FleetTerminal) => terminal.workplace_name ?? terminal.name ?? terminal.id;
+  return (
+    <div className="fleet-page">
+      <p className="muted">{t('fleet.intro')}</p>
+      <form
+        className="toolbar"
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply();
+        }}
+      >
+        <label className="field">
+          <span>{t('fleet.unsentMinutes')}</span>
+          <input
+            inputMode="numeric"
+            value={thresholds.unsent}
+            onChange={(event) => setThresholds({ ...thresholds, unsent: event.target.value })}
+            style={{ width: '6em' }}
+          />
+        </label>
+        <label className="field">
+          <span>{t('fleet.unseenMinutes')}</span>
+          <input
+            inputMode="numeric"
+            value={thresholds.unseen}
+            onChange={(event) => setThresholds({ ...thresholds, unseen: event.target.value })}
+            style={{ width: '6em' }}
+          />
+        </label>
+        <button type="submit">{t('fleet.apply')}</button>
+        <span className="grow" />
+        <button type="button" onClick={() => void load()}>
+          {t('fleet.refresh')}
+        </button>
+      </form>
+      <FormErrors lines={errors} />
+      {notice ? (
+        <p className="success" role="status">
+          <span className="secret">{notice}</span>
+        </p>
+      ) : null}
+      {pending ? (
+        <div className="confirm" role="alertdialog" aria-label={t('fleet.revoke')}>
+          <span>{t('fleet.revokeConfirm', { till: tillName(pending.terminal) })}</span>{' '}
+          <button type="button" className="danger" onClick={() => void revoke(pending.terminal)}>
+            {t('fleet.confirm')}
+          </button>{' '}
+          <button type="button" onClick={() => setPending(null)}>
+            {t('fleet.cancel')}
+          </button>
+        </div>
+      ) : null}
+      {fleet === null ? <p className="muted">{t('common.loading')}</p> : null}
+      {fleet && fleet.terminals.length === 0 ? <p className="empty">{t('fleet.empty')}</p> : null}
+      {fleet && fleet.terminals.length > 0 ? (
+        <div style={{ overflowX: 'auto' }}>
+          <table className="records fleet">
+            <thead>
+              <tr>
+                <th>{t('fleet.till')}</th>
+                <th>{t('fleet.status')}</th>
+                <th>{t('fleet.lastSeen')}</th>
+                <th>{t('fleet.unsent')}</th>
+                <th className="number">{t('fleet.attention')}</th>
+                <th>{t('fleet.lastError')}</th>
+                <th>{t('fleet.printer')}</th>
+                <th>{t('common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {fleet.terminals.map((terminal) => {
+                const red = terminal.alerts.length > 0;
+                const health = terminal.health;
+                return (
+                  <tr
+                    key={terminal.id}
+                    className={red ? 'alert' : undefined}
+                    style={
+                      red ? { background: '#fdecea', color: '#8a1c1c' } : terminal.is_revoked ? { color: '#777' } : undefined
+                    }
+                  >
+                    <td title={terminal.name ?? undefined}>
+                      {tillName(terminal)}
+                      {terminal.point_name ? <div className="muted">{terminal.point_name}</div> : null}
+                      {health ? <div className="muted">{[health.app_version, health.os].filter(Boolean).join(' · ')}</div> : null}
+                    </td>
+                    <td>
+                      {terminal.is_revoked
+                        ? t('fleet.revoked')
+                        : red
+                          ? terminal.alerts.map((alert) => t(`fleet.alert.${alert}`)).join('; ')
+                          : t('fleet.ok')}
+                    </td>
+                    <td>
+                      {terminal.last_seen_at
+                        ? t('fleet.minutesAgo', { minutes: minutesSince(terminal.last_seen_at, fleet.now) })
+                        : t('fleet.never')}
+                    </td>
+                    <td>
+                      {health ? t('fleet.queue', { count: health.outbox_depth }) : t('fleet.noReport')}
+                      {health?.oldest_unsent_age_seconds != null ? (
+                        <div>{t('fleet.queueAge', { minutes: Math.floor(health.oldest_unsent_age_seconds / 60) })}</div>
+                      ) : null}
+                    </td>
+                    <td className="number">{health ? health.needs_attention : '—'}</td>
+                    <td>
+                      {health?.last_sync_error ? health.last_sync_error.message : '—'}
+                      {health?.last_sync_error?.at ? (
+                        <div className="muted">
+                          {t('fleet.minutesAgo', { minutes: minutesSince(health.last_sync_error.at, fleet.now) })}
+                        </div>
+                      ) : null}
+                    </td>
+                    <td>{printerText(t, health?.printer ?? null)}</td>
+                    <td className="actions">
+                      {terminal.is_revoked ? null : (
+                        <div>
+                          <button type="button" className="link danger" onClick={() => setPending({ kind: 'revoke', terminal })}>
+                            {t('fleet.revoke')}
+                          </button>
+                        </div>
+                      )}
+                      <div>
+                        <button type="button" className="link" onClick={() => void replace(terminal)}>
+                          {t('fleet.replace')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const page: ConsolePage = { path: '/fleet', titleMessageId: 'page.fleet', Component: FleetPage };
+export default page;

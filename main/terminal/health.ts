@@ -1,0 +1,44 @@
+/**
+ * What this till reports about itself with every pull (protocol 2, docs/fleet-health.md): its app version and OS,
+ * how many operations wait to be sent and how old the oldest is, how many need a person, the last sync failure,
+ * and its printer. Ages are measured on the till's own clock (queue time to now), so a skewed clock does not
+ * make a fresh queue look old on the service.
+ */
+import { platform, release } from 'node:os';
+import { sql, type Kysely } from 'kysely';
+import type { PrinterState, TerminalHealthDto } from '../../shared/catalogue/terminal-health.js';
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** What the till knows of itself beyond its store: filled by the shell (version), the sync engine and printing. */
+export class HealthState {
+  appVersion = process.env.npm_package_version ?? 'unknown';
+  private lastError: { message: string; at: string } | null = null;
+  private printer: { status: PrinterState; detail: string | null } = { status: 'unknown', detail: null };
+
+  /** A sync cycle failed (the reason as the till shows it, never internals). Kept after recovery. */
+  noteSyncError(message: string, at = new Date()): void {
+    this.lastError = { message: clip(message, 300), at: at.toISOString() };
+  }
+
+  /** The outcome of the last print job (or a status query). */
+  notePrinter(status: PrinterState, detail: string | null = null): void {
+    this.printer = { status, detail: detail === null ? null : clip(detail, 200) };
+  }
+
+  /** The report, with the counts read from the till's store. */
+  async report(local: Kysely<unknown>, nowMs = Date.now()): Promise<TerminalHealthDto> {
+    const outbox = (await sql<{ n: bigint | number; oldest: string | null }>`select count(*) as n, min(dt_created) as oldest from outbox`.execute(local)).rows[0];
+    const inbox = (await sql<{ n: bigint | number }>`select count(*) as n from inbox where resolution is null`.execute(local)).rows[0];
+    const oldestMs = outbox?.oldest ? Date.parse(outbox.oldest) : NaN;
+    return {
+      appVersion: clip(this.appVersion, 40),
+      os: clip(`${platform()} ${release()}`, 100),
+      outboxDepth: Number(outbox?.n ?? 0),
+      oldestUnsentAgeSeconds: Number.isNaN(oldestMs) ? null : Math.max(0, Math.floor((nowMs - oldestMs) / 1000)),
+      needsAttention: Number(inbox?.n ?? 0),
+      lastSyncError: this.lastError,
+      printer: this.printer,
+    };
+  }
+}
