@@ -46,4 +46,11 @@ describe('output schemas', () => {
     expect(wireForm(new JsonText('{"a":1}'))).toEqual({ a: 1 });
     expect(problemsOf('WarehouseController_create', { ...warehouse, dt_created: new Date(warehouse.dt_created) })).toEqual({ wrong: [], extra: [] });
   });
+
+  it('checks a long list by its first and last rows, so a wrong last row is still found', () => {
+    const rows = Array.from({ length: 1000 }, (_, index) => ({ ...warehouse, id: `w${index}` }));
+    expect((wireForm(rows) as unknown[]).length).toBe(200);
+    rows[999] = { ...warehouse, is_default: 'yes' } as never;
+    expect(problemsOf('WarehouseController_findAll', rows).wrong).toEqual(['[].is_default: Invalid input: expected boolean, received string']);
+  });
 });

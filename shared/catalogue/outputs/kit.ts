@@ -37,8 +37,6 @@ export const many = <T extends z.ZodType>(element: T) => z.array(element);
 /** A JSON value stored and sent as the client gave it (settings, extension data): its shape is the client's. */
 export const json = () => z.json();
 
-/** An operation that answers with no body of its own (`null` or nothing). */
-export const nothing = () => z.union([z.null(), z.undefined()]);
 
 /** The columns every tenant record shows (app/resources/simple-resource.ts `commonWire`). */
 export const common = { id: id(), is_deleted: flag(), dt_created: timestamp(), dt_updated: timestamp() };

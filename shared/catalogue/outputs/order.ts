@@ -127,8 +127,8 @@ export const orderOutputs = {
   OrderController_create: OrderWire,
   OrderController_update: OrderWire,
   OrderController_findAll: many(OrderHeaderWire),
-  /** The workplace's newest open order, or null when it has none. */
-  OrderController_findLastOpen: OrderWire.nullable(),
+  /** The newest open order, or nothing — 200 with an empty body, as the reference — when there is none. */
+  OrderController_findLastOpen: OrderWire.optional(),
   OrderController_findOne: OrderWire,
   OrderController_remove: OrderWire,
 } as const;

@@ -26,8 +26,8 @@ export const SettlementWire = resource({
 export const settlementOutputs = {
   SettlmentController_create: SettlementWire,
   SettlmentController_findAll: many(SettlementWire),
-  /** The newest shift, or null when there is none. */
-  SettlmentController_findLatest: SettlementWire.nullable(),
+  /** The newest shift, or nothing — 200 with an empty body, as the reference — when there is none. */
+  SettlmentController_findLatest: SettlementWire.optional(),
   SettlmentController_findOne: SettlementWire,
   SettlmentController_update: SettlementWire,
   SettlmentController_remove: SettlementWire,

@@ -19,13 +19,19 @@ export const OperationWarningWire = z.discriminatedUnion('code', [
 /** A refused operation's error body: the usual error fields, and whatever details its error carries (JSON). */
 const StoredError = z.object({ code: text(), statusCode: count(), message: z.union([text(), many(text())]) }).catchall(json());
 
-/** The stored outcome of one pushed operation. */
+/** The outcome of one pushed operation, as this push applied it. */
 export const MutationResultWire = record({
   seq: count(),
   mutationId: id(),
   status: z.enum(['applied', 'rejected']),
-  result: record({ warnings: many(OperationWarningWire).optional(), error: StoredError.optional() }).nullable(),
+  result: record({ warnings: many(OperationWarningWire).optional(), error: StoredError.optional() }),
 });
+
+/**
+ * The outcome of one pushed operation as a pull relays it: the result as it was stored, possibly by an older
+ * service (other warning codes, fewer fields), so only its JSON-ness is fixed; null when nothing was recorded.
+ */
+export const StoredMutationResultWire = MutationResultWire.extend({ result: json() });
 
 const RowImage = z.record(z.string(), json());
 
@@ -37,7 +43,7 @@ export const PullResponseWire = record({
   headVersion: count(),
   hasMore: flag(),
   ack: record({ epoch: text(), lastAppliedSeq: count() }).nullable(),
-  mutationResults: many(MutationResultWire),
+  mutationResults: many(StoredMutationResultWire),
   changes: many(record({ v: count(), t: text(), row: RowImage, fields: many(text()).nullable() })),
   reset: record({
     reason: z.enum(['BOOTSTRAP_REQUIRED', 'CURSOR_INVALID', 'CURSOR_AHEAD', 'CURSOR_BEFORE_RETENTION', 'SCOPE_CHANGED']),
