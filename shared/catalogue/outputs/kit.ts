@@ -6,10 +6,22 @@
  * (test/setup/output-check.ts) instead of passing unseen; nothing here strips or reshapes what is sent.
  */
 import { z } from 'zod';
-import { MONEY, PERCENT, QUANTITY, parseDecimal, type DecimalKind } from '../../decimal.js';
+import { MONEY, PERCENT, QUANTITY, type DecimalKind } from '../../decimal.js';
 
+const DECIMAL_TEXT = /^-?\d+(?:\.(\d+))?$/;
+
+/**
+ * Decimal text of `kind`'s scale at most. No limit on the integer digits: an answer may sum many stored values
+ * (an item's stock over every warehouse), exactly, beyond what one input field accepts.
+ */
 const decimalText = (kind: DecimalKind) =>
-  z.string().refine((value) => parseDecimal(value, kind).ok, { error: `must be ${kind.name} as a decimal string` });
+  z.string().refine(
+    (value) => {
+      const match = DECIMAL_TEXT.exec(value);
+      return match !== null && (match[1] ?? '').replace(/0+$/, '').length <= kind.scale;
+    },
+    { error: `must be ${kind.name} as a decimal string` },
+  );
 
 /** Money on the wire: a decimal string with at most 2 decimal places ("12.5", "12.50"). */
 export const money = () => decimalText(MONEY);
