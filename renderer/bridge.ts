@@ -10,6 +10,7 @@
  * screens re-read after a reconnect.
  */
 import type { OperationId } from '../shared/catalogue/index.js';
+import type { OperationInputOf, OperationOutput } from '../shared/catalogue/wire-types.js';
 import {
   RPC_PATH,
   RPC_SUBPROTOCOL,
@@ -49,14 +50,22 @@ export interface Bridge {
     operation: K,
     ...input: TerminalInput<K>
   ): Promise<TerminalOperationTypes[K]['result']>;
-  /** A catalogue operation, run by the terminal core as the signed-in employee. */
-  run<T = unknown>(operation: OperationId, input?: CatalogueInput): Promise<T>;
+  /**
+   * A catalogue operation, run by the terminal core as the signed-in employee: its input and its answer are typed
+   * from the catalogue (`shared/catalogue/wire-types.ts`), so a screen never declares a wire record by hand.
+   */
+  run<Id extends OperationId>(operation: Id, ...input: RunInput<Id>): Promise<OperationOutput<Id>>;
+  /** @deprecated The caller states the answer's type itself; use the typed form (no type argument). */
+  run<T>(operation: OperationId, input?: CatalogueInput): Promise<T>;
   on<E extends TerminalEventName>(event: E, handler: (payload: TerminalEventPayloads[E]) => void): () => void;
   /** The transport's state; Electron's IPC is always `open`. */
   connection(): ConnectionState;
   onConnection(handler: (state: ConnectionState) => void): () => void;
   close(): void;
 }
+
+/** The input may be left out when the operation needs none (no body, or a body whose fields are all optional). */
+type RunInput<Id extends OperationId> = Record<never, never> extends OperationInputOf<Id> ? [input?: OperationInputOf<Id>] : [input: OperationInputOf<Id>];
 
 type TerminalInput<K extends TerminalOperationName> = TerminalOperationTypes[K]['input'] extends undefined
   ? []
@@ -87,8 +96,8 @@ function typed(
   return {
     terminal: (operation, ...input) =>
       api.invoke(operation, input[0]).catch((error: unknown) => Promise.reject(asRpcError(error))) as never,
-    run: (operation, input = {}) =>
-      api.invoke(operation, input).catch((error: unknown) => Promise.reject(asRpcError(error))) as never,
+    run: ((operation: OperationId, input: unknown = {}) =>
+      api.invoke(operation, input).catch((error: unknown) => Promise.reject(asRpcError(error)))) as Bridge['run'],
     on: (event, handler) => api.on(event, handler as (payload: unknown) => void),
     connection,
     onConnection,

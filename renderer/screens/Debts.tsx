@@ -7,6 +7,7 @@
  * Amounts are exact: decimal strings in, bigint units for the arithmetic (shared/decimal.ts), strings out.
  */
 import { useDeferredValue, useMemo, useState } from 'react';
+import type { OperationRecord } from '../../shared/catalogue/wire-types.js';
 import type { SessionEmployee } from '../../shared/terminal-contract.js';
 import { errorLines, type Bridge } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
@@ -15,25 +16,14 @@ import { searchKey, showMoney } from '../lib/format.js';
 import { useSearchListKeys } from '../lib/search-list-keys.js';
 import { useLoad } from '../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
-import { balanceTone, repaymentMethods, type PaymentMethod } from './debts/entries.js';
+import { balanceTone, repaymentMethods } from './debts/entries.js';
 import { History } from './debts/History.js';
 import { RecordForm } from './debts/RecordForm.js';
 
-interface Client {
-  readonly id: string;
-  readonly full_name: string;
-  readonly phone_number: string | null;
-}
-interface Debt {
-  readonly id: string;
-  readonly client_id: string;
-  readonly debt_amount: string;
-  readonly is_deleted: boolean;
-}
-interface Workplace {
-  readonly id: string;
-  readonly automated_point_id: string | null;
-}
+/** What the screen reads of the catalogue's records. */
+type Client = Pick<OperationRecord<'ClientController_findAll'>, 'id' | 'full_name' | 'phone_number'>;
+type Debt = Pick<OperationRecord<'ClientDebtController_findAllDebts'>, 'id' | 'client_id' | 'debt_amount' | 'is_deleted'>;
+type Workplace = Pick<OperationRecord<'BusinessController_findAllWorkplaces'>, 'id' | 'automated_point_id'>;
 
 export interface ClientBalance extends Client {
   /** Canonical money text; "0" for a client without a debt record. */
@@ -63,11 +53,11 @@ const SHOWN_CLIENTS = 300;
 
 async function loadClients(bridge: Bridge) {
   const [clients, debts, workplaces, methods] = await Promise.all([
-    bridge.run<Client[]>('ClientController_findAll'),
-    bridge.run<Debt[]>('ClientDebtController_findAllDebts'),
-    bridge.run<Workplace[]>('BusinessController_findAllWorkplaces'),
+    bridge.run('ClientController_findAll'),
+    bridge.run('ClientDebtController_findAllDebts'),
+    bridge.run('BusinessController_findAllWorkplaces'),
     // Without the list a repayment is still recorded, just without how it was paid.
-    bridge.run<PaymentMethod[]>('PaymentMethodController_findAll').catch(() => []),
+    bridge.run('PaymentMethodController_findAll').catch(() => []),
   ]);
   return { balances: clientBalances(clients, debts), workplaces, methods: repaymentMethods(methods) };
 }

@@ -13,7 +13,6 @@ import { NO_FILTER, type ListFilter } from './receipts/list.js';
 import { ReceiptEditor } from './receipts/ReceiptEditor.js';
 import { ReceiptList } from './receipts/ReceiptList.js';
 import { loadReferences, type References } from './receipts/references.js';
-import type { ReceiptHeader } from './receipts/types.js';
 import './receipts/receipts.css';
 
 /** Which receipt the editor shows: a stored one by id, or a new one (null). */
@@ -27,7 +26,7 @@ export function Receipts() {
   const version = useTerminal((state) => state.dataVersion);
   // Reloaded when the data changes (a sync, a write); the previous catalogue index is reused where it still holds.
   const refs = useLoad((): Promise<References> => loadReferences(bridge, refs.data), [version]);
-  const headers = useLoad(() => bridge.run<ReceiptHeader[]>('ReceiptController_findAll'), [version]);
+  const headers = useLoad(() => bridge.run('ReceiptController_findAll'), [version]);
   const [filter, setFilter] = useState<ListFilter>(NO_FILTER);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [notice, setNotice] = useState('');

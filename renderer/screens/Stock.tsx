@@ -25,16 +25,6 @@ import './stock/stock.css';
 
 export { filterLines, narrowLines, stockLines, type StockLine } from './stock/lines.js';
 
-interface Warehouse {
-  readonly id: string;
-  readonly name: string;
-}
-
-interface Measurement {
-  readonly id: string;
-  readonly name: string;
-}
-
 const NO_ROWS: readonly StockRow[] = [];
 const NO_ITEMS: readonly Item[] = [];
 const ROW_HEIGHT = 44;
@@ -43,11 +33,11 @@ const DAY_CHECK_MS = 60_000;
 
 async function loadStock(bridge: Bridge) {
   const [warehouses, rows, items, measurements] = await Promise.all([
-    bridge.run<Warehouse[]>('WarehouseController_findAll'),
-    bridge.run<StockRow[]>('StockQuantityController_findAll'),
-    bridge.run<Item[]>('ItemModifierController_findAllItems'),
+    bridge.run('WarehouseController_findAll'),
+    bridge.run('StockQuantityController_findAll'),
+    bridge.run('ItemModifierController_findAllItems'),
     // Units only label the rows: without them the list still works, with an empty unit column.
-    bridge.run<Measurement[]>('MeasurementController_findAllMeasurements').catch((): Measurement[] => []),
+    bridge.run('MeasurementController_findAllMeasurements').catch(() => []),
   ]);
   return { warehouses, rows, items, unitNames: new Map(measurements.map((measurement) => [measurement.id, measurement.name])) };
 }

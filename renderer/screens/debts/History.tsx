@@ -3,6 +3,7 @@
  * adjustment, write-off), its amount in the colour of what it did to the debt, how a repayment was paid, and
  * whether a sale was signed. The query narrows the list in the core; the filter keeps it right whatever it answers.
  */
+import type { OperationRecord } from '../../../shared/catalogue/wire-types.js';
 import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import { showDateTime, showMoney } from '../../lib/format.js';
@@ -10,15 +11,8 @@ import { useLoad } from '../../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../../state/context.js';
 import { amountTone, entryLabel, type PaymentMethod } from './entries.js';
 
-export interface DebtEntry {
-  readonly id: string;
-  readonly client_id: string;
-  readonly debt_amount: string;
-  readonly kind?: string;
-  readonly signature_url: string | null;
-  readonly payment_type_id?: string | null;
-  readonly dt_created: string;
-}
+/** A ledger entry as `ClientDebtController_findAllTransactions` answers it. */
+export type DebtEntry = OperationRecord<'ClientDebtController_findAllTransactions'>;
 
 export function History({ clientId, methods }: { readonly clientId: string; readonly methods: readonly PaymentMethod[] }) {
   const t = useT();
@@ -27,7 +21,7 @@ export function History({ clientId, methods }: { readonly clientId: string; read
   const version = useTerminal((state) => state.dataVersion);
   const entries = useLoad(
     async () =>
-      (await bridge.run<DebtEntry[]>('ClientDebtController_findAllTransactions', { query: { client_id: clientId } })).filter(
+      (await bridge.run('ClientDebtController_findAllTransactions', { query: { client_id: clientId } })).filter(
         (entry) => entry.client_id === clientId,
       ),
     [clientId, version],

@@ -4,6 +4,7 @@
  * (the `tone-*` palette in renderer/styles.css): `owed` — the client owes more (amber), `good` — money came in or the
  * client is in credit (green), `neutral` — nothing to act on. Red stays for problems.
  */
+import type { OperationRecord } from '../../../shared/catalogue/wire-types.js';
 import { MONEY } from '../../../shared/decimal.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { unitsOrUndefined } from '../../lib/format.js';
@@ -44,12 +45,9 @@ export function isOverpayment(balance: string, repayment: bigint): boolean {
   return repayment > unitsOf(balance);
 }
 
-export interface PaymentMethod {
-  readonly id: string;
-  readonly name: string;
-  readonly kind?: string | null;
-  readonly is_deleted?: boolean;
-}
+/** What the debt screens read of a payment method (the catalogue's record); the kind and state may be absent. */
+type PaymentMethodWire = OperationRecord<'PaymentMethodController_findAll'>;
+export type PaymentMethod = Pick<PaymentMethodWire, 'id' | 'name'> & Partial<Pick<PaymentMethodWire, 'kind' | 'is_deleted'>>;
 
 /** Methods a repayment can be made by: live, taking money (not DEBT); cash first, then card, then by name. */
 export function repaymentMethods(methods: readonly PaymentMethod[]): PaymentMethod[] {

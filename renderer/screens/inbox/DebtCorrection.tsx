@@ -5,24 +5,19 @@
  * entry in the same local transaction; the employee and point of the first attempt are kept.
  */
 import { useState } from 'react';
+import type { OperationInputOf } from '../../../shared/catalogue/wire-types.js';
 import { formatMoney, MONEY } from '../../../shared/decimal.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import { unitsOrUndefined } from '../../lib/format.js';
 import { useLoad } from '../../lib/use-load.js';
 import { useBridge, useT } from '../../state/context.js';
 import { clientBalances } from '../Debts.js';
-import { repaymentMethods, type PaymentMethod } from '../debts/entries.js';
+import { repaymentMethods } from '../debts/entries.js';
 import { RecordForm } from '../debts/RecordForm.js';
 import { linesFor, type CorrectionProps } from './edit-body.js';
 
-interface RefusedDebtBody {
-  readonly client_id?: string;
-  readonly debt_amount?: string;
-  readonly employee_id?: string;
-  readonly id_automated_point?: string;
-  readonly signature_url?: string | null;
-  readonly payment_type_id?: string | null;
-}
+/** The refused entry's body as it was sent (any field may be missing from what the till kept). */
+type RefusedDebtBody = Partial<OperationInputOf<'ClientDebtController_createTransaction'>['body']>;
 
 export function DebtCorrection({
   entry,
@@ -36,9 +31,9 @@ export function DebtCorrection({
   const [clientId, setClientId] = useState(body.client_id ?? '');
   const lists = useLoad(async () => {
     const [clients, debts, methods] = await Promise.all([
-      bridge.run<{ id: string; full_name: string; phone_number: string | null; is_deleted?: boolean }[]>('ClientController_findAll'),
-      bridge.run<{ id: string; client_id: string; debt_amount: string; is_deleted: boolean }[]>('ClientDebtController_findAllDebts'),
-      bridge.run<PaymentMethod[]>('PaymentMethodController_findAll').catch((): PaymentMethod[] => []),
+      bridge.run('ClientController_findAll'),
+      bridge.run('ClientDebtController_findAllDebts'),
+      bridge.run('PaymentMethodController_findAll').catch(() => []),
     ]);
     const live = clients.filter((candidate) => !candidate.is_deleted);
     return { clients: clientBalances(live, debts), methods: repaymentMethods(methods) };

@@ -3,6 +3,7 @@
  * filled from the refused body — header, lines, units, prices — keeping its guid (so it can never be created twice)
  * and the employee who received the goods. Sent again through the core as a new operation closing the entry.
  */
+import type { OperationInputOf } from '../../../shared/catalogue/wire-types.js';
 import type { InboxEntryPayload } from '../../../shared/terminal-contract.js';
 import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
@@ -10,20 +11,12 @@ import { useLoad } from '../../lib/use-load.js';
 import { useBridge, useT } from '../../state/context.js';
 import { ReceiptForm } from '../receipts/ReceiptEditor.js';
 import { loadReferences } from '../receipts/references.js';
-import type { ReceiptDetail, ReceiptLineWire } from '../receipts/types.js';
+import type { ReceiptDetail } from '../receipts/types.js';
 import '../receipts/receipts.css';
 
-interface RefusedReceipt {
-  readonly guid?: string | null;
-  readonly name?: string;
-  readonly warehouseId?: readonly string[];
-  readonly organizationId?: string;
-  readonly employeeId?: string;
-  readonly clientId?: string;
-  readonly note?: string | null;
-  readonly conducted?: boolean;
-  readonly items?: readonly Partial<ReceiptLineWire>[];
-}
+/** The refused receipt's body as it was sent (any field may be missing from what the till kept). */
+type SentReceipt = OperationInputOf<'ReceiptController_create'>['body'];
+type RefusedReceipt = Partial<Omit<SentReceipt, 'items'>> & { readonly items?: readonly Partial<SentReceipt['items'][number]>[] };
 
 /** The refused body as the editor's starting point (totals are recomputed by the editor from the lines). */
 export function draftOf(entry: InboxEntryPayload): ReceiptDetail {

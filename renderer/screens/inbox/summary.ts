@@ -19,31 +19,24 @@ export interface Names {
 }
 
 
-interface Row {
-  readonly id: string;
-  readonly name?: string | null;
-  readonly full_name?: string | null;
-  readonly itemId?: string;
-}
-
-const byId = (rows: readonly Row[]) => new Map(rows.map((row) => [row.id, row.full_name ?? row.name ?? row.id]));
+const byName = (rows: readonly { readonly id: string; readonly name: string }[]) => new Map(rows.map((row) => [row.id, row.name]));
 /** A list this screen can do without: its names are then simply unknown. */
-const optional = (read: Promise<Row[]>) => read.catch((): Row[] => []);
+const optional = <T>(read: Promise<readonly T[]>) => read.catch((): readonly T[] => []);
 
 export async function loadNames(bridge: Bridge): Promise<Names> {
   const [clients, methods, suppliers, items, stock] = await Promise.all([
-    optional(bridge.run<Row[]>('ClientController_findAll')),
-    optional(bridge.run<Row[]>('PaymentMethodController_findAll')),
-    optional(bridge.run<Row[]>('SupplierController_findAll')),
-    optional(bridge.run<Row[]>('ItemModifierController_findAllItems')),
-    optional(bridge.run<Row[]>('StockQuantityController_findAll')),
+    optional(bridge.run('ClientController_findAll')),
+    optional(bridge.run('PaymentMethodController_findAll')),
+    optional(bridge.run('SupplierController_findAll')),
+    optional(bridge.run('ItemModifierController_findAllItems')),
+    optional(bridge.run('StockQuantityController_findAll')),
   ]);
   return {
-    clients: byId(clients),
-    methods: byId(methods),
-    suppliers: byId(suppliers),
-    items: byId(items),
-    stockItems: new Map(stock.map((row) => [row.id, row.itemId ?? ''])),
+    clients: new Map(clients.map((row) => [row.id, row.full_name])),
+    methods: byName(methods),
+    suppliers: byName(suppliers),
+    items: byName(items),
+    stockItems: new Map(stock.map((row) => [row.id, row.itemId])),
   };
 }
 

@@ -22,10 +22,10 @@ export const NO_REFERENCES: References = { taxes: [], discounts: [], points: [],
 
 /** `allPoints`: every point's groups and modifiers, not only this till's point's and the business-wide ones. */
 export async function loadCatalogue(bridge: Bridge, allPoints = false): Promise<Catalogue> {
-  const input = allPoints ? { query: { all_points: 'true' } } : {};
+  const input = allPoints ? { query: { all_points: 'true' as const } } : {};
   const [groups, modifiers] = await Promise.all([
-    bridge.run<CatalogueEntry[]>('ItemModifierController_findAllModifierGroups', input),
-    bridge.run<CatalogueEntry[]>('ItemModifierController_findAllModifiers', input),
+    bridge.run('ItemModifierController_findAllModifierGroups', input),
+    bridge.run('ItemModifierController_findAllModifiers', input),
   ]);
   return { groups, modifiers };
 }
@@ -34,10 +34,10 @@ const sorted = (list: readonly Named[]) => [...list].sort((a, b) => a.name.local
 
 export async function loadReferences(bridge: Bridge): Promise<References> {
   const [taxes, discounts, points, measurements] = await Promise.all([
-    bridge.run<Named[]>('FinanceController_findAllTaxFees'),
-    bridge.run<Named[]>('FinanceController_findAllDiscounts'),
-    bridge.run<Named[]>('BusinessController_findAllPoints'),
-    bridge.run<Named[]>('MeasurementController_findAllMeasurements'),
+    bridge.run('FinanceController_findAllTaxFees'),
+    bridge.run('FinanceController_findAllDiscounts'),
+    bridge.run('BusinessController_findAllPoints'),
+    bridge.run('MeasurementController_findAllMeasurements'),
   ]);
   return { taxes: sorted(taxes), discounts: sorted(discounts), points: sorted(points), measurements: sorted(measurements) };
 }

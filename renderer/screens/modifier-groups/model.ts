@@ -4,32 +4,36 @@
  * (an update carries only what changed), and which of the service's 400 lines belong next to which field.
  * Money is exact: decimal text in, bigint units to check and compare, canonical text out — never a float.
  */
+import type { OperationRecord } from '../../../shared/catalogue/wire-types.js';
 import { formatMoney, MONEY } from '../../../shared/decimal.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { searchKey, unitsOrUndefined } from '../../lib/format.js';
 
+type GroupWire = OperationRecord<'ItemModifierController_findAllModifierGroups'>;
+type ModifierWire = OperationRecord<'ItemModifierController_findAllModifiers'>;
+
 /** A modifier group or a modifier as `ItemModifierController_findAll…` answers it (the fields this screen uses). */
-export interface CatalogueEntry {
-  readonly id: string;
-  readonly name: string;
-  readonly description: string | null;
-  readonly measurement: string;
-  readonly price: string;
-  readonly cost: string | null;
-  readonly color: string | null;
-  readonly type: string;
-  readonly id_automated_point: string | null;
-  readonly tax_id: string | null;
-  readonly discount_id: string | null;
-  readonly is_menu: boolean;
-  readonly is_service: boolean;
-  readonly allow_pickup: boolean;
-  readonly allow_delivery: boolean;
-  readonly is_deleted?: boolean;
-  readonly dt_updated?: string | null;
+export type CatalogueEntry = Pick<
+  GroupWire,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'measurement'
+  | 'price'
+  | 'cost'
+  | 'color'
+  | 'type'
+  | 'id_automated_point'
+  | 'tax_id'
+  | 'discount_id'
+  | 'is_menu'
+  | 'is_service'
+  | 'allow_pickup'
+  | 'allow_delivery'
+> &
+  Partial<Pick<GroupWire, 'is_deleted' | 'dt_updated'>> &
   /** Modifiers only: the group they belong to. */
-  readonly group_id?: string | null;
-}
+  Partial<Pick<ModifierWire, 'group_id'>>;
 
 /** A record other screens own that a select offers: a tax fee, a discount, a point, a unit of measurement. */
 export interface Named {

@@ -231,12 +231,12 @@ export function ReceiptForm({
         .finally(() => setBusy(false));
       return;
     }
-    const call = saved
-      ? bridge.run<ReceiptHeader>('ReceiptController_update', {
+    const call: Promise<ReceiptHeader> = saved
+      ? bridge.run('ReceiptController_update', {
           params: { id: saved.id },
           body: updateBody(header, lines, conducted),
         })
-      : bridge.run<ReceiptHeader>('ReceiptController_create', {
+      : bridge.run('ReceiptController_create', {
           body: createBody(header, lines, { guid, employeeId: employee?.id ?? '', conducted }),
         });
     call
@@ -256,7 +256,7 @@ export function ReceiptForm({
     if (!saved) return;
     setBusy(true);
     bridge
-      .run<ReceiptHeader>('ReceiptController_update', { params: { id: saved.id }, body: { conducted: false } })
+      .run('ReceiptController_update', { params: { id: saved.id }, body: { conducted: false } })
       .then(
         (answer) => {
           setSaved({ id: answer.id, conducted: answer.conducted });
@@ -423,7 +423,7 @@ export function ReceiptEditor({
     () =>
       receiptId === null
         ? Promise.resolve(null)
-        : bridge.run<ReceiptDetail>('ReceiptController_findOne', { params: { id: receiptId } }),
+        : bridge.run('ReceiptController_findOne', { params: { id: receiptId } }),
     [receiptId],
   );
   if (receiptId === null) return <ReceiptForm stored={null} refs={refs} onClose={onClose} />;

@@ -16,7 +16,9 @@ const header = (overrides: Partial<ReceiptHeader>): ReceiptHeader => ({
   clientId: 's-1',
   note: null,
   conducted: false,
+  is_deleted: false,
   dt_created: '2026-03-01T09:00:00',
+  dt_updated: '2026-03-01T09:00:00',
   ...overrides,
 });
 

@@ -6,7 +6,7 @@
 import type { SessionEmployee } from '../../../shared/terminal-contract.js';
 import type { Bridge } from '../../bridge.js';
 import { buildItemIndex, type ItemIndex } from './catalogue.js';
-import type { CatalogueItem, Named, Point, Workplace } from './types.js';
+import type { Named, Point, Workplace } from './types.js';
 
 export interface References {
   readonly suppliers: readonly Named[];
@@ -24,12 +24,12 @@ const byName = <T extends Named>(list: readonly T[]): T[] => [...list].sort((a, 
 /** `previous`: the last load's references, whose item index the new one reuses where items did not change. */
 export async function loadReferences(bridge: Bridge, previous?: References): Promise<References> {
   const [suppliers, warehouses, measurements, points, workplaces, items, status] = await Promise.all([
-    bridge.run<Named[]>('SupplierController_findAll'),
-    bridge.run<Named[]>('WarehouseController_findAll'),
-    bridge.run<Named[]>('MeasurementController_findAllMeasurements'),
-    bridge.run<Point[]>('BusinessController_findAllPoints'),
-    bridge.run<Workplace[]>('BusinessController_findAllWorkplaces'),
-    bridge.run<CatalogueItem[]>('ItemModifierController_findAllItems'),
+    bridge.run('SupplierController_findAll'),
+    bridge.run('WarehouseController_findAll'),
+    bridge.run('MeasurementController_findAllMeasurements'),
+    bridge.run('BusinessController_findAllPoints'),
+    bridge.run('BusinessController_findAllWorkplaces'),
+    bridge.run('ItemModifierController_findAllItems'),
     // Only a default: a core that cannot say leaves the point to the employee's workplace or to the cashier.
     bridge.terminal('terminal.enrollmentStatus').catch(() => null),
   ]);

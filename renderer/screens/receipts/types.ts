@@ -1,64 +1,32 @@
 /**
- * What the receipts screen reads, as the terminal core answers it (wire form: money and quantities are canonical
- * decimal strings). Only the fields the screen uses are named; the core may send more.
+ * What the receipts screen reads, typed from the catalogue's output schemas (shared/catalogue/outputs/): the wire
+ * form, money and quantities as canonical decimal strings. Where the screen needs only a few fields of a record
+ * (lookups for selects, the item catalogue), it names them with `Pick`, so tests can give just those.
  */
-export interface ReceiptHeader {
-  readonly id: string;
-  readonly guid: string | null;
-  readonly name: string;
-  readonly description: string | null;
-  readonly warehouseId: readonly string[];
-  readonly organizationId: string;
-  readonly total: string;
-  readonly totalPlanned: string;
-  readonly totalDiff: string;
-  readonly employeeId: string;
-  readonly clientId: string;
-  readonly note: string | null;
-  readonly conducted: boolean;
-  readonly is_deleted?: boolean;
-  readonly dt_created: string;
-  readonly dt_updated?: string;
-}
+import type { OperationOutput, OperationRecord } from '../../../shared/catalogue/wire-types.js';
 
-export interface ReceiptLineWire {
-  readonly id?: string;
-  readonly itemId: string;
-  readonly quantity: string;
-  readonly price: string;
-  readonly plannedQuantity: string;
-  readonly measureId: string;
-  readonly rounding: string | null;
-  readonly newPrice: string | null;
-  readonly warehouseId: string | null;
-}
+type ReceiptWire = OperationOutput<'ReceiptController_findOne'>;
 
-export interface ReceiptDetail extends ReceiptHeader {
-  readonly items: readonly ReceiptLineWire[];
-}
+export type ReceiptHeader = OperationRecord<'ReceiptController_findAll'>;
 
-export interface Named {
-  readonly id: string;
-  readonly name: string;
-}
+/** A line's fields the editor reads: a stored line's, or a refused one's as it was sent. */
+export type ReceiptLineWire = Pick<
+  ReceiptWire['items'][number],
+  'itemId' | 'quantity' | 'price' | 'plannedQuantity' | 'measureId' | 'rounding' | 'newPrice' | 'warehouseId'
+>;
 
-export interface Point extends Named {
-  readonly default_warehouse_id?: string | null;
-}
+/** What the editor opens: a stored receipt (ReceiptController_findOne), or a refused one rebuilt from its body. */
+export type ReceiptDetail = Omit<ReceiptWire, 'items' | 'is_deleted' | 'dt_updated'> & { readonly items: readonly ReceiptLineWire[] };
 
-export interface Workplace {
-  readonly id: string;
-  readonly automated_point_id: string | null;
-}
+/** Any record a select offers by name (a supplier, a warehouse, a unit of measurement). */
+export type Named = Pick<OperationRecord<'WarehouseController_findAll'>, 'id' | 'name'>;
 
-export interface CatalogueItem {
-  readonly id: string;
-  readonly name: string;
-  readonly search_name?: string | null;
-  readonly shtrix?: string | null;
-  readonly price: string;
-  readonly cost?: string | null;
-  /** Free text on items: a measurement's name (e.g. "pcs") or id. */
-  readonly measurement?: string | null;
-  readonly is_deleted?: boolean;
-}
+type PointWire = OperationRecord<'BusinessController_findAllPoints'>;
+export type Point = Pick<PointWire, 'id' | 'name'> & Partial<Pick<PointWire, 'default_warehouse_id'>>;
+
+export type Workplace = Pick<OperationRecord<'BusinessController_findAllWorkplaces'>, 'id' | 'automated_point_id'>;
+
+type ItemWire = OperationRecord<'ItemModifierController_findAllItems'>;
+/** An item as the picker and the barcode index read it. `measurement` is free text: a unit's name or id. */
+export type CatalogueItem = Pick<ItemWire, 'id' | 'name' | 'price'> &
+  Partial<Pick<ItemWire, 'search_name' | 'shtrix' | 'cost' | 'measurement' | 'is_deleted'>>;

@@ -7,13 +7,6 @@ import { useFormat } from '../../lib/use-format.js';
 import { useLoad } from '../../lib/use-load.js';
 import { useBridge, useT } from '../../state/context.js';
 
-export interface AdjustmentEntry {
-  readonly id: string;
-  readonly change: string;
-  readonly adjustment_reason: string | null;
-  readonly dt_created: string;
-}
-
 const SHOWN = 5;
 
 export function AdjustmentHistory({ rowId, version }: { readonly rowId: string; readonly version: number }) {
@@ -21,7 +14,7 @@ export function AdjustmentHistory({ rowId, version }: { readonly rowId: string; 
   const f = useFormat();
   const bridge = useBridge();
   const loaded = useLoad(
-    () => bridge.run<AdjustmentEntry[]>('StockQuantityController_history', { params: { id: rowId } }),
+    () => bridge.run('StockQuantityController_history', { params: { id: rowId } }),
     [rowId, version],
   );
   const entries = (loaded.data ?? []).slice(0, SHOWN);

@@ -7,29 +7,25 @@
  * zero); zero and negative stock are their own, stronger states.
  */
 import { parseDecimal, QUANTITY } from '../../../shared/decimal.js';
+import type { OperationRecord } from '../../../shared/catalogue/wire-types.js';
 import { searchKey } from '../../lib/format.js';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** The weekday quantities as the service sends them ("0" by default; tolerated missing in older data). */
-export type WeekdayQuantities = { readonly [day in Weekday]?: string | null };
+type StockRowWire = OperationRecord<'StockQuantityController_findAll'>;
+type ItemWire = OperationRecord<'ItemModifierController_findAllItems'>;
 
-export interface StockRow extends WeekdayQuantities {
-  readonly id: string;
-  readonly itemId: string;
-  readonly warehouseId: string;
-  readonly stock_quantity: string;
-  readonly price: string;
-  readonly measureId?: string | null;
-  readonly dateFrom?: string | null;
-}
+/** The weekday quantities of a stock row ("0" by default; tolerated missing or null in older data). */
+export type WeekdayQuantities = { readonly [day in Weekday]?: StockRowWire[day] | null };
 
-export interface Item {
-  readonly id: string;
-  readonly name: string;
-  readonly shtrix?: string | null;
-}
+/** What the lines read of a stock row (the catalogue's record); the unit, the date and the weekdays may be absent. */
+export type StockRow = Pick<StockRowWire, 'id' | 'itemId' | 'warehouseId' | 'stock_quantity' | 'price'> &
+  Partial<Pick<StockRowWire, 'measureId' | 'dateFrom'>> &
+  WeekdayQuantities;
+
+/** What the lines read of an item: its name and barcode. */
+export type Item = Pick<ItemWire, 'id' | 'name'> & Partial<Pick<ItemWire, 'shtrix'>>;
 
 export type StockLevel = 'negative' | 'zero' | 'low' | 'ok';
 

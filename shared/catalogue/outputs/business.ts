@@ -1,0 +1,44 @@
+/**
+ * Output schemas of the business-structure operations: points (a shop or café of the business), workplaces (a
+ * till's place within a point), printers and payment devices.
+ */
+import { id, many, resource, text } from './kit.js';
+
+export const PointWire = resource({
+  name: text(),
+  guid: text().nullable(),
+  /** Where the point's sales take stock from unless a line names its own warehouse. */
+  default_warehouse_id: id().nullable(),
+});
+
+export const WorkplaceWire = resource({ name: text(), guid: text().nullable(), automated_point_id: id() });
+
+/** A printer or a payment device: the same columns (app/devices/devices.ts). */
+export const DeviceWire = resource({
+  name: text(),
+  guid: text().nullable(),
+  ip_address: text().nullable(),
+  port: text().nullable(),
+  provider: text().nullable(),
+  mac_address: text().nullable(),
+  type: text().nullable(),
+});
+
+export const businessOutputs = {
+  BusinessController_createPoint: PointWire,
+  BusinessController_findAllPoints: many(PointWire),
+  BusinessController_updatePoint: PointWire,
+  BusinessController_removePoint: PointWire,
+  BusinessController_createWorkplace: WorkplaceWire,
+  BusinessController_findAllWorkplaces: many(WorkplaceWire),
+  BusinessController_updateWorkplace: WorkplaceWire,
+  BusinessController_removeWorkplace: WorkplaceWire,
+  BusinessController_createPrinter: DeviceWire,
+  BusinessController_findAllPrinters: many(DeviceWire),
+  BusinessController_updatePrinter: DeviceWire,
+  BusinessController_removePrinter: DeviceWire,
+  BusinessController_createPaymentDevice: DeviceWire,
+  BusinessController_findAllPaymentDevices: many(DeviceWire),
+  BusinessController_updatePaymentDevice: DeviceWire,
+  BusinessController_removePaymentDevice: DeviceWire,
+} as const;
