@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testEngines } from '../helpers/databases.js';
+import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
 import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { cashierToken } from '../helpers/actors.js';
 import { expectErrorBody, expectStrictBody, expectValidation } from '../helpers/checks.js';
@@ -92,7 +93,8 @@ describe.each(await testEngines())('terminal enrollment and device credentials o
         pointId: world.point1,
         warehouseIds: [world.warehouse1],
         allWarehouses: false,
-        protocolVersion: 1,
+        // The service answers with the newest protocol it speaks (fleet health made it 2) and the oldest it accepts.
+        protocolVersion: PROTOCOL_VERSION,
         minProtocolVersion: 1,
       });
       const stored = await server.database.db.selectFrom('terminals').selectAll().where('id', '=', response.body.terminalId).executeTakeFirstOrThrow();
