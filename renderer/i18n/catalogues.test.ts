@@ -1,5 +1,5 @@
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
+import { expectPluralsCoverEachLanguage, expectSameKeysAndPlaceholders } from '../../test/helpers/message-catalogues.js';
 import { en } from './en.js';
 import { LANGUAGES, LOCALES, translator, type Language } from './index.js';
 import { ru } from './ru.js';
@@ -7,40 +7,13 @@ import { uz } from './uz.js';
 
 const catalogues: Record<Language, Record<string, string>> = { uz, ru, en };
 
-/** Every argument a message uses, plural ones included, and the plural branches it offers per argument. */
-function argumentsOf(elements: MessageFormatElement[], names = new Set<string>(), plurals = new Map<string, string[]>()) {
-  for (const element of elements) {
-    if (element.type === TYPE.argument || element.type === TYPE.number || element.type === TYPE.date) names.add(element.value);
-    if (element.type === TYPE.plural || element.type === TYPE.select) {
-      names.add(element.value);
-      if (element.type === TYPE.plural) plurals.set(element.value, Object.keys(element.options));
-      for (const option of Object.values(element.options)) argumentsOf(option.value, names, plurals);
-    }
-  }
-  return { names, plurals };
-}
-
 describe('the message catalogues', () => {
   it('have the same keys in uz, ru and en, each with the same placeholders', () => {
-    for (const catalogue of [uz, ru]) {
-      expect(Object.keys(catalogue).sort()).toEqual(Object.keys(en).sort());
-      for (const [key, text] of Object.entries(en)) {
-        const theirs = [...argumentsOf(parse(catalogue[key as keyof typeof en], { ignoreTag: true })).names].sort();
-        expect(theirs, key).toEqual([...argumentsOf(parse(text, { ignoreTag: true })).names].sort());
-      }
-    }
+    expectSameKeysAndPlaceholders(en, [uz, ru]);
   });
 
   it('are valid ICU messages whose plurals cover every plural form of their language', () => {
-    for (const language of ['uz', 'ru', 'en'] as const) {
-      const needed = new Intl.PluralRules(LOCALES[language]).resolvedOptions().pluralCategories;
-      for (const [key, text] of Object.entries(catalogues[language])) {
-        const { plurals } = argumentsOf(parse(text, { ignoreTag: true }));
-        for (const [name, branches] of plurals)
-          for (const category of needed)
-            expect(branches, `${language} ${key} {${name}} lacks "${category}"`).toContain(category);
-      }
-    }
+    expectPluralsCoverEachLanguage(catalogues, LOCALES);
   });
 
   it('offers exactly the three languages, and fills placeholders', () => {
