@@ -94,10 +94,24 @@ export interface Prepared extends Resolved {
  * ones.
  */
 export function resolve(name: string, handlers: ReadonlyMap<string, Handler> = domainHandlers): Resolved | undefined {
-  const spec = findOperation(name);
+  let known = resolvedByMap.get(handlers);
+  if (!known) resolvedByMap.set(handlers, (known = new Map()));
   const handler = handlers.get(name);
-  return spec && handler ? { spec, handler } : undefined;
+  const cached = known.get(name);
+  // Checked against the map each time: a map may be changed (tests replace a handler), and the lookup is cheap.
+  if (cached && cached.handler === handler) return cached;
+  const spec = findOperation(name);
+  if (!spec || !handler) return undefined;
+  const resolved = { spec, handler };
+  known.set(name, resolved);
+  return resolved;
 }
+
+/**
+ * Entries resolved before, per handler map: a push resolves one per operation it carries, so the pair is made
+ * once. Only names that resolve are kept, so the cache is bounded by the catalogue.
+ */
+const resolvedByMap = new WeakMap<ReadonlyMap<string, Handler>, Map<string, Resolved>>();
 
 /** A GET, or a POST that only reads (a report): run outside any write transaction, with no audit entry. */
 export function isRead({ spec, handler }: Resolved): boolean {
@@ -135,7 +149,7 @@ export function unknowableId(value: string): boolean {
   return value.includes('\u0000') || value.length > MAX_TEXT_LENGTH;
 }
 
-function checkParams(spec: OperationSpec, params: Readonly<Record<string, unknown>>, strict: boolean): { lines: string[]; unknownId: boolean } {
+function checkParams(spec: OperationSpec, params: Readonly<Record<string, unknown>>, strict: boolean): { lines: readonly string[]; unknownId: boolean } {
   const lines: string[] = [];
   let unknownId = false;
   for (const name of spec.params) {
@@ -156,20 +170,26 @@ function checkParams(spec: OperationSpec, params: Readonly<Record<string, unknow
  * string, no other parameter, no part the entry does not take, and each problem names its part (`body.name …`).
  */
 export function checkInput(spec: OperationSpec, wire: WireInput, strict = false): CheckedInput {
-  const part = (name: 'body' | 'query', schema: OperationSpec['body'], given: unknown) => {
-    if (!schema) return { value: undefined, lines: strict && given !== undefined ? [`property ${name} should not exist`] : [] };
-    const result = validate(schema, given ?? {});
-    if (result.ok) return { value: result.value as unknown, lines: [] };
-    return { value: undefined, lines: strict ? result.problems.map((line) => `${name}.${line}`) : result.problems };
-  };
   const params = wire.params ?? {};
-  const checkedParams = checkParams(spec, params, strict);
-  const body = part('body', spec.body, wire.body);
-  const query = part('query', spec.query, wire.query);
+  const checkedParams = spec.params.length === 0 && !strict ? NO_PARAM_PROBLEMS : checkParams(spec, params, strict);
+  const body = checkPart('body', spec.body, wire.body, strict);
+  const query = checkPart('query', spec.query, wire.query, strict);
+  if (!checkedParams.unknownId && checkedParams.lines.length + body.lines.length + query.lines.length === 0) {
+    return { ok: true, input: { body: body.value, query: query.value, params } as unknown as OperationInput<OperationId> };
+  }
   const problems: InputProblems = { params: checkedParams.lines, body: body.lines, query: query.lines };
-  if (checkedParams.unknownId) return { ok: false, problems, unknownId: true };
-  if (problems.params.length + problems.body.length + problems.query.length > 0) return { ok: false, problems };
-  return { ok: true, input: { body: body.value, query: query.value, params } as unknown as OperationInput<OperationId> };
+  return checkedParams.unknownId ? { ok: false, problems, unknownId: true } : { ok: false, problems };
+}
+
+const NO_LINES: readonly string[] = [];
+const NO_PARAM_PROBLEMS = { lines: NO_LINES, unknownId: false };
+
+/** One part (body or query) of an input, by its schema; `strict` as in `checkInput`. */
+function checkPart(name: 'body' | 'query', schema: OperationSpec['body'], given: unknown, strict: boolean): { value: unknown; lines: readonly string[] } {
+  if (!schema) return { value: undefined, lines: strict && given !== undefined ? [`property ${name} should not exist`] : NO_LINES };
+  const result = validate(schema, given ?? {});
+  if (result.ok) return { value: result.value as unknown, lines: NO_LINES };
+  return { value: undefined, lines: strict ? result.problems.map((line) => `${name}.${line}`) : result.problems };
 }
 
 /** The 400 for an invalid input: the first part that has problems, each line naming its field. */
@@ -186,21 +206,25 @@ function basisOf(spec: OperationSpec, wire: WireInput): bigint | undefined {
   return parsed.units;
 }
 
+/** A new UUIDv7 for each record a live call creates. */
+const freshId = () => uuidv7();
+
 /** Step 4: the operation's context, from what the caller supplies. */
 export function contextOf(
   caller: Caller,
   who: Who,
   queued?: { readonly spec: OperationSpec; readonly basis: bigint | undefined },
 ): OperationContext {
-  return {
+  const context: { -readonly [K in keyof OperationContext]: OperationContext[K] } = {
     businessId: who.businessId,
     actor: who.actor,
     now: caller.now,
     side: caller.side,
-    newId: caller.ids === 'fresh' ? () => uuidv7() : derivedIds(caller.ids.mutationId, caller.ids.occurredAt),
-    ...(queued?.basis === undefined ? {} : { basis: { value: queued.basis } }),
-    ...(queued ? { queued: queuedRun(queued.spec.offline, caller.editStamp) } : {}),
+    newId: caller.ids === 'fresh' ? freshId : derivedIds(caller.ids.mutationId, caller.ids.occurredAt),
   };
+  if (queued?.basis !== undefined) context.basis = { value: queued.basis };
+  if (queued) context.queued = queuedRun(queued.spec.offline, caller.editStamp);
+  return context;
 }
 
 /**

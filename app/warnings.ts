@@ -70,7 +70,7 @@ interface RunOf {
 }
 
 export function queuedRun(offlineClass: OfflineClass, editStamp?: string): QueuedRun {
-  return { offlineClass, warnings: new OperationWarnings(), ...(editStamp ? { editStamp } : {}) };
+  return editStamp ? { offlineClass, warnings: new OperationWarnings(), editStamp } : { offlineClass, warnings: new OperationWarnings() };
 }
 
 /**

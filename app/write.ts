@@ -28,12 +28,12 @@ type Table = keyof Database & string;
 export class OperationWrite implements WriteInProgress {
   readonly #db: Db;
   readonly #postgres: boolean;
-  /** Steps deferred to the end, in the order they were deferred. */
-  readonly #steps: Step[] = [];
+  /** Steps deferred to the end, in the order they were deferred. (Made when first needed: most writes defer little.) */
+  #steps: Step[] | null = null;
   /** Inserts waiting to travel with the next carrying statement (PostgreSQL only). */
-  #waiting: CompiledQuery[] = [];
+  #waiting: CompiledQuery[] | null = null;
   /** Open gatherings by kind (`gather`), each with its step still to come. */
-  readonly #gatherings = new Map<symbol, unknown>();
+  #gatherings: Map<symbol, unknown> | null = null;
   /** Once ended, the write defers nothing more: work asked for then is done at once. */
   #ended = false;
 
@@ -50,7 +50,7 @@ export class OperationWrite implements WriteInProgress {
    */
   async defer(step: Step): Promise<void> {
     if (this.#ended) await step();
-    else this.#steps.push(step);
+    else (this.#steps ??= []).push(step);
   }
 
   /**
@@ -65,12 +65,13 @@ export class OperationWrite implements WriteInProgress {
       await close(gathering);
       return;
     }
-    let gathering = this.#gatherings.get(kind) as T | undefined;
+    const gatherings = (this.#gatherings ??= new Map());
+    let gathering = gatherings.get(kind) as T | undefined;
     if (gathering === undefined) {
       const opened = open();
-      this.#gatherings.set(kind, opened);
-      this.#steps.push(async () => {
-        this.#gatherings.delete(kind);
+      gatherings.set(kind, opened);
+      (this.#steps ??= []).push(async () => {
+        gatherings.delete(kind);
         await close(opened);
       });
       gathering = opened;
@@ -88,7 +89,7 @@ export class OperationWrite implements WriteInProgress {
       await insertRows(this.#db, table, rows);
       return;
     }
-    this.#waiting.push(insertQuery(this.#db, table, rows, ''));
+    (this.#waiting ??= []).push(insertQuery(this.#db, table, rows, ''));
   }
 
   /**
@@ -96,8 +97,8 @@ export class OperationWrite implements WriteInProgress {
    * data-modifying CTEs of the same statement.
    */
   async carry<R>(query?: CompiledQuery<R>): Promise<QueryResult<R> | QueryResult<unknown> | undefined> {
-    const queue = this.#waiting;
-    this.#waiting = [];
+    const queue = this.#waiting ?? [];
+    this.#waiting = null;
     const carried = query ?? queue.pop();
     if (!carried) return undefined;
     if (queue.length === 0) return this.#db.executeQuery(carried);
@@ -113,8 +114,9 @@ export class OperationWrite implements WriteInProgress {
    * reaches — then, in one statement, the inserts no step carried. Called once, after the handler and its audit.
    */
   async end(): Promise<void> {
-    for (let index = 0; index < this.#steps.length; index += 1) await this.#steps[index]?.();
-    await this.carry();
+    const steps = this.#steps;
+    if (steps) for (let index = 0; index < steps.length; index += 1) await steps[index]?.();
+    if (this.#waiting) await this.carry();
     this.#ended = true;
   }
 }

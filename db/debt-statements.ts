@@ -50,11 +50,13 @@ export function referencesResolve(businessId: string, references: DebtEntryRefer
 export function appendEntryQuery(db: Db, entry: DebtEntryValues, references?: DebtEntryReferences): CompiledQuery<{ debt_id: string }> {
   // Part of the shape, never read from the stand-ins: a business-wide point is checked by no point row.
   const businessWide = references?.pointId === null;
-  const values = {
-    ...entry,
-    ...(references ? { refClient: references.clientId, refEmployee: references.employeeId } : {}),
-    ...(references && !businessWide ? { refPoint: references.pointId } : {}),
-  };
+  // The shape's values by name; a reference the shape does not check is absent (shapedQuery binds by name).
+  const values: { [K in keyof DebtEntryValues]: DebtEntryValues[K] } & { refClient?: string; refEmployee?: string; refPoint?: string | null } = { ...entry };
+  if (references) {
+    values.refClient = references.clientId;
+    values.refEmployee = references.employeeId;
+    if (!businessWide) values.refPoint = references.pointId;
+  }
   const shape = !references ? 'debt-append' : businessWide ? 'debt-append-checked' : 'debt-append-checked-point';
   return shapedQuery(db, shape, values, (v) =>
     db

@@ -30,8 +30,12 @@ function debtWire(row: DebtRow) {
 
 /** An entry as the reference's transaction record, plus `debt_id` and `kind` so the history explains itself. */
 function entryWire(row: DebtEntryRow) {
+  // Spelled out rather than spread from commonWire: built for every credit sale, twice over with its audit entry.
   return {
-    ...commonWire(row),
+    id: row.id,
+    is_deleted: Number(row.is_deleted) !== 0,
+    dt_created: row.dt_created,
+    dt_updated: row.dt_updated,
     client_id: row.client_id,
     debt_id: row.debt_id,
     debt_amount: formatMoney(BigInt(row.amount)),
@@ -128,13 +132,20 @@ async function createTransaction(db: Db, sent: CreateClientDebtTransactionDto, c
   // The entry takes the operation's first id and a record created for the client its second, on every path.
   const entryId = ctx.newId();
   const recordId = ctx.newId();
+  // The audit entry records the answer itself: built once for both when they are the same row (on PostgreSQL's
+  // one-statement path the audit sees the entry before its debt is known, and the answer is built again).
+  let answered: { row: DebtEntryRow; wire: ReturnType<typeof entryWire> } | undefined;
+  const answerOf = (row: DebtEntryRow) => {
+    if (answered?.row !== row) answered = { row, wire: entryWire(row) };
+    return answered.wire;
+  };
   const posted = await postDebtEntry(db, ctx, entry, {
     references: body,
     entryId,
     recordId,
-    audit: (row) => ({ ...CREDIT_SALE_AUDIT, record: entryWire(row) }),
+    audit: (row) => ({ ...CREDIT_SALE_AUDIT, record: answerOf(row) }),
   });
-  return entryWire(posted.entry);
+  return answerOf(posted.entry);
 }
 
 /** Every entry of the ledger (all kinds, written-off debts included), newest first; their sum is the balance. */

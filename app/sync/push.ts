@@ -26,7 +26,7 @@ import type { Db } from '../context.js';
 import { onPostgres } from '../operation.js';
 import { perform, prepare, type Prepared, type Who } from '../pipeline.js';
 import type { ActorCache, PushingTerminal, PushOpening } from './push-opening.js';
-import { withInsertsInFront } from '../../db/insert-statements.js';
+import { insertQuery, withInsertsInFront } from '../../db/insert-statements.js';
 import { warn } from '../warnings.js';
 import { queuedEditStamp } from '../field-versions.js';
 import { recordWarnings } from './warning-log.js';
@@ -251,7 +251,11 @@ function storeResults(
   receivedAt: string,
   version: bigint | null,
 ) {
-  const stored = tx.insertInto('sync_mutations').values(
+  // Built by insertQuery (db/insert-statements.ts): its text is made once per row count, where kysely's builder
+  // would parse and compile every value of the batch on every push.
+  const stored = insertQuery(
+    tx,
+    'sync_mutations',
     fresh.map(({ mutation, outcome }) => {
       const args = JSON.stringify({
         args: mutation.args ?? null,
@@ -276,6 +280,7 @@ function storeResults(
         version,
       };
     }),
+    '',
   );
   const advanced = tx
     .updateTable('sync_clients')
@@ -375,14 +380,18 @@ export async function applyPush(tx: Db, opening: PushOpening, body: PushDto, opt
       row: '',
       fields: null,
     });
-    const together = withInsertsInFront([stored.compile(), marker.compile()], advanced.compile());
+    const together = withInsertsInFront([stored, marker.compile()], advanced.compile());
     if (together) await tx.executeQuery(together);
-    else for (const write of [stored, marker, advanced]) await write.execute();
+    else for (const write of [stored, marker.compile(), advanced.compile()]) await tx.executeQuery(write);
     version = null;
   } else {
     const stamped = await stampChanges(tx as unknown as Kysely<unknown>, fresh.length > 0 ? { always: terminal.businessId } : {});
     version = stamped.get(terminal.businessId) ?? client.lastAppliedVersion;
-    for (const write of fresh.length > 0 ? storeResults(tx, terminal, body.epoch, fresh, lastApplied, receivedAt, version) : []) await write.execute();
+    if (fresh.length > 0) {
+      const [stored, advanced] = storeResults(tx, terminal, body.epoch, fresh, lastApplied, receivedAt, version);
+      await tx.executeQuery(stored);
+      await advanced.execute();
+    }
   }
   return {
     protocolVersion: options.protocolVersion,

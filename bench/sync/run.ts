@@ -111,13 +111,20 @@ async function measure(engine: 'sqlite' | 'postgres', port: number) {
     const queueSeconds = (performance.now() - queueStart) / 1000;
     online = true;
     const drainStart = performance.now();
+    const cpuBefore = service.serviceCpuSeconds();
+    const tillCpuBefore = process.cpuUsage();
     await till.push();
+    const tillCpu = process.cpuUsage(tillCpuBefore);
+    const tillCpuMicros = (tillCpu.user + tillCpu.system) / OPERATIONS;
     const pushSeconds = (performance.now() - drainStart) / 1000;
+    // The service's own CPU for the push, per operation: steadier than the wall clock on a shared machine.
+    const cpuAfter = service.serviceCpuSeconds();
+    const pushCpuMicros = cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1e6) / OPERATIONS;
     await till.pull();
     const drainSeconds = (performance.now() - drainStart) / 1000;
     const left = await till.pendingOperations();
     const fleet = await manyTerminals(service.baseUrl, api, workplace.id, { clientId: client.id, employeeId: cashier.id, pointId: point.id });
-    return { engine, seedSeconds, rows, bootstrapSeconds, queueSeconds, pushSeconds, drainSeconds, left, fleet };
+    return { engine, seedSeconds, rows, bootstrapSeconds, queueSeconds, pushSeconds, pushCpuMicros, tillCpuMicros, drainSeconds, left, fleet };
   } finally {
     for (const terminal of terminals) await terminal.close();
     await service.stop();
@@ -247,11 +254,11 @@ if (values.child) {
 const results: Measured[] = [];
 for (const [index, engine] of engines.entries()) results.push(measureInChild(engine, 18600 + index));
 console.log(`\nbootstrap: ${ITEMS} items + ${ITEMS} stock rows + ${CLIENTS} clients; drain: ${OPERATIONS} debt sales queued offline\n`);
-console.log('| engine | rows | bootstrap | rows/s | queue offline | drain (push + ack) | of which push | ops/s | left |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('| engine | rows | bootstrap | rows/s | queue offline | drain (push + ack) | of which push | ops/s | CPU per pushed op: service, till | left |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const result of results) {
   console.log(
-    `| ${result.engine} | ${result.rows} | ${result.bootstrapSeconds.toFixed(1)} s | ${Math.round(result.rows / result.bootstrapSeconds)} | ${result.queueSeconds.toFixed(1)} s | ${result.drainSeconds.toFixed(1)} s | ${result.pushSeconds.toFixed(1)} s | ${Math.round(OPERATIONS / result.drainSeconds)} | ${result.left} |`,
+    `| ${result.engine} | ${result.rows} | ${result.bootstrapSeconds.toFixed(1)} s | ${Math.round(result.rows / result.bootstrapSeconds)} | ${result.queueSeconds.toFixed(1)} s | ${result.drainSeconds.toFixed(1)} s | ${result.pushSeconds.toFixed(1)} s | ${Math.round(OPERATIONS / result.drainSeconds)} | ${result.pushCpuMicros === null ? 'n/a' : `${Math.round(result.pushCpuMicros)} µs`}, ${Math.round(result.tillCpuMicros)} µs | ${result.left} |`,
   );
 }
 console.log(
