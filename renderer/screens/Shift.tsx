@@ -5,7 +5,6 @@
  * the next shift. Everything goes through the terminal core (local run + outbox), so it works offline.
  * Parts: ./shift/; the till's shift: ../shift/open-shift.ts; docs/selling/shifts.md.
  */
-import { useState } from 'react';
 import type { Bridge } from '../bridge.js';
 import { errorLines } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
@@ -17,10 +16,15 @@ import { PrintStatus, usePrintReport } from './shift/PrintStatus.js';
 import { ReportView } from './shift/ReportView.js';
 import { ShiftDesk } from './shift/ShiftDesk.js';
 
-async function loadDesk(bridge: Bridge, closedId: string | null) {
+/**
+ * This till's shift and its report: the open one's X figures, or, with none open, the last closed one's Z figures
+ * (they stay on screen beside the opening form until the next shift opens).
+ */
+async function loadDesk(bridge: Bridge) {
   const workplaceId = await tillWorkplace(bridge).catch(() => null);
   const shift = await loadOpenShift(bridge, workplaceId ?? '');
-  const reportOf = shift?.id ?? closedId;
+  const latest = shift ? null : await bridge.run('SettlmentController_findLatest', workplaceId ? { query: { workplace_id: workplaceId } } : {});
+  const reportOf = shift?.id ?? latest?.id;
   const report = reportOf ? await bridge.run('SettlmentController_report', { params: { id: reportOf } }) : null;
   return { workplaceId, shift, report };
 }
@@ -29,10 +33,8 @@ export function Shift() {
   const t = useT();
   const bridge = useBridge();
   const version = useTerminal((state) => state.dataVersion);
-  // The shift just closed here: its Z report stays on screen until the next shift is opened.
-  const [closedId, setClosedId] = useState<string | null>(null);
-  const loaded = useLoad(() => loadDesk(bridge, closedId), [version, closedId]);
-  const z = usePrintReport(closedId, true);
+  const loaded = useLoad(() => loadDesk(bridge), [version]);
+  const z = usePrintReport(null, true);
   const data = loaded.data;
 
   if (!data) {
@@ -49,8 +51,8 @@ export function Shift() {
         report={data.report}
         onChanged={loaded.reload}
         onClosed={() => {
-          setClosedId(data.shift!.id);
           void z.printFor(data.shift!.id);
+          loaded.reload();
         }}
       />
     );
@@ -58,21 +60,17 @@ export function Shift() {
   return (
     <main className="screen shift-screen" data-testid="shift-screen">
       <div className="shift-columns">
-        {closedId && data.report ? (
+        {data.report && (
           <div className="pane">
             <ReportView report={data.report} />
             <PrintStatus result={z.result} onAgain={z.print} />
+            <button type="button" className="small" disabled={z.printing} onClick={() => void z.printFor(data.report!.settlement_id)}>
+              {t('shift.print.z')}
+            </button>
           </div>
-        ) : null}
-        <div className={closedId ? 'pane' : 'pane single'}>
-          <OpenShiftForm
-            workplaceId={data.workplaceId}
-            onOpened={() => {
-              setClosedId(null);
-              loaded.reload();
-            }}
-          />
-          {closedId && <p className="muted">{t('shift.closed.next')}</p>}
+        )}
+        <div className={data.report ? 'pane' : 'pane single'}>
+          <OpenShiftForm workplaceId={data.workplaceId} onOpened={loaded.reload} />
         </div>
       </div>
       {loaded.error !== undefined && <ErrorLines lines={errorLines(loaded.error)} />}

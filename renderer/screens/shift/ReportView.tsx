@@ -8,9 +8,9 @@ import { useFormat } from '../../lib/use-format.js';
 import { useT } from '../../state/context.js';
 import { toneOf } from './money-entry.js';
 
-function Row({ label, amount, strong = false, tone, testId }: { label: string; amount: string; strong?: boolean; tone?: string; testId?: string }) {
+function Row({ label, amount, strong = false, sub = false, tone, testId }: { label: string; amount: string; strong?: boolean; sub?: boolean; tone?: string; testId?: string }) {
   return (
-    <div className={`report-row${strong ? ' strong' : ''}${tone ? ` tone-${tone}` : ''}`} data-testid={testId}>
+    <div className={`report-row${strong ? ' strong' : ''}${sub ? ' sub' : ''}${tone ? ` tone-${tone}` : ''}`} data-testid={testId}>
       <span>{label}</span>
       <span className="amount">{amount}</span>
     </div>
@@ -35,7 +35,7 @@ export function ReportView({ report }: { readonly report: ShiftReportWire }) {
       <Row label={t('shift.report.discounts')} amount={f.money(report.discounts_total)} />
       <Row label={t('shift.report.taxes')} amount={f.money(report.taxes_total)} />
       {report.taxes.map((tax) => (
-        <Row key={tax.tax_id} label={`  ${tax.name}`} amount={f.money(tax.amount)} />
+        <Row key={tax.tax_id} label={tax.name} amount={f.money(tax.amount)} sub />
       ))}
       {report.by_payment_method.length > 0 && <h3>{t('shift.report.byMethod')}</h3>}
       {report.by_payment_method.map((method) => (
