@@ -36,15 +36,21 @@ type PaymentRead = {
 };
 
 export async function shiftPayments(db: Db, ctx: OperationContext, settlementId: string): Promise<ShiftPayment[]> {
+  // Two indexed parts: payments naming the shift themselves, and those following an order of the shift.
+  const columns = sql`p.order_id, p.line_no, p.payment_type_id, m.name, m.kind, p.paid_sum, p.tip_amount,
+           case when o.is_refunded <> 0 or p.is_refunded <> 0 then 1 else 0 end as refunded, o.total_change`;
+  const joins = sql`join orders o on o.business_id = p.business_id and o.id = p.order_id
+      left join payment_methods m on m.business_id = p.business_id and m.id = p.payment_type_id`;
+  const live = sql`p.is_deleted = 0 and o.is_deleted = 0 and o.is_voided = 0`;
   const result = await sql<PaymentRead>`
-    select p.order_id, p.line_no, p.payment_type_id, m.name, m.kind, p.paid_sum, p.tip_amount,
-           case when o.is_refunded <> 0 or p.is_refunded <> 0 then 1 else 0 end as refunded, o.total_change
-      from order_payments p
-      join orders o on o.business_id = p.business_id and o.id = p.order_id
+    select ${columns} from order_payments p ${joins}
+     where p.business_id = ${ctx.businessId} and p.settlement_id = ${settlementId} and ${live}
+    union all
+    select ${columns} from orders o
+      join order_payments p on p.business_id = o.business_id and p.order_id = o.id
       left join payment_methods m on m.business_id = p.business_id and m.id = p.payment_type_id
-     where p.business_id = ${ctx.businessId} and p.is_deleted = 0 and o.is_deleted = 0 and o.is_voided = 0
-       and (p.settlement_id = ${settlementId} or (p.settlement_id is null and o.settlement_id = ${settlementId}))
-     order by p.order_id, p.line_no`.execute(db);
+     where o.business_id = ${ctx.businessId} and o.settlement_id = ${settlementId} and p.settlement_id is null and ${live}
+     order by 1, 2`.execute(db);
   const changeGiven = new Set<string>();
   return result.rows.map((row) => {
     const kind = row.kind ?? 'OTHER';

@@ -39,13 +39,15 @@ export function ShiftDesk({
       const action = KEYS[event.key];
       if (!action) return;
       event.preventDefault();
+      // A form being filled in keeps its input: Esc leaves it first.
+      if (mode !== 'idle') return;
       setRecorded(false);
       if (action === 'print') x.print();
       else setMode(action);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [x]);
+  }, [x, mode]);
 
   const done = () => {
     setMode('idle');
