@@ -1,4 +1,9 @@
 // @vitest-environment happy-dom
+/**
+ * The shift screen against a fake terminal core: opening with keypad-typed cash, refusing bad amounts, cash out with a
+ * required reason (F7), the X report printed (F8) with a reprint when the printer fails, and closing (F9) with the
+ * short shown as typed, open orders carried over on request and the Z printed.
+ */
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPLOYEE, fakeBridge, ONLINE, renderWith } from '../test-support.js';

@@ -1,3 +1,4 @@
+/** `loadOpenShift` asks for the right till's shift, and answers only an open one. */
 import { describe, expect, it } from 'vitest';
 import { fakeBridge } from '../test-support.js';
 import { loadOpenShift, tillWorkplace } from './open-shift.js';

@@ -1,3 +1,4 @@
+/** The shift keypad's typing rules and the exact over/short of a count (no floats). */
 import { describe, expect, it } from 'vitest';
 import { overShort, pressKey, toneOf, type KeypadKey } from './money-entry.js';
 
