@@ -3,9 +3,10 @@
  * part of the wire). A shift belongs to a workplace (a till; our additive `workplace_id`, by default the caller's
  * own): at most one is open per workplace, so a business with two tills runs two shifts (issue 13 §1.6); shifts
  * of no workplace (opened from the back office) keep the old rule, one open per business. Orders name their shift
- * in `settlement_id`. Closing a
- * shift refuses while it has open orders and records what it took per payment method (the reference's close did
- * nothing, D14). A closed shift cannot be reopened. Behaviour and decisions: docs/api/orders-and-settlements.md.
+ * in `settlement_id`. Closing a shift refuses while it has open orders (unless they are carried over to the till's
+ * next shift) and records what it took per payment method (the reference's close did nothing, D14) and the cash
+ * counted against the cash expected. A closed shift cannot be reopened. Behaviour and decisions:
+ * docs/api/orders-and-settlements.md and, for the drawer's cash and the X/Z report, docs/selling/shifts.md.
  */
 import type {
   CreateSettlmentDto,
@@ -14,7 +15,8 @@ import type {
 } from '../../shared/catalogue/settlement.js';
 import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { SettlementsTable } from '../../db/schema.js';
-import { flag } from '../../db/values.js';
+import { flag, units } from '../../db/values.js';
+import { formatMoney } from '../../shared/decimal.js';
 import type { Selectable } from 'kysely';
 import type { Db, OperationContext } from '../context.js';
 import { liveRowsNewestFirst } from '../resources/newest-first.js';
@@ -24,8 +26,6 @@ import { insertRows } from '../../db/insert-statements.js';
 import { loadTotals, recordTotals, totalWire, type TotalRow } from './settlement-totals.js';
 import { adoptCarriedOrders, pinPaymentsOfCarriedOrders } from './carry-over.js';
 import { expectedCash, shiftReport } from './shift-report.js';
-import { formatMoney } from '../../shared/decimal.js';
-import { units } from '../../db/values.js';
 
 type SettlementRow = Selectable<SettlementsTable>;
 
