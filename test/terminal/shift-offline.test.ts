@@ -2,7 +2,8 @@
  * A till's shift done before the service hears of it (docs/selling/shifts.md): opened with counted cash, a sale, a
  * cash out, the X report and the Z close all run on the till's own store and wait in its outbox; synced, the service
  * holds the same shift with the same figures. And a sale still queued when the office closed the shift counts in
- * that shift whenever it arrives, with a warning and the report saying the figures moved since the close.
+ * that shift whenever it arrives, with a warning and the report saying the figures moved since the close. An open
+ * table carried over at closing joins the till's next shift, on the till and on the service alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../helpers/databases.js';
@@ -83,5 +84,26 @@ describe.each(await testEngines())('a shift at the till, against a %s service', 
     });
     const warned = await service.rest('GET', '/logs/all?type=WARNING&limit=100');
     expect(JSON.stringify(warned.body)).toContain('SHIFT_CLOSED');
+  });
+
+  it('carries an open table over to the till’s next shift, offline, and the service ends the same', async () => {
+    const till = await service.till();
+    const { cashier } = service;
+    const first = (await till.run('SettlmentController_create', { body: { name: 'Day', opening_cash: '0' } }, cashier)) as { id: string };
+    const table = sale(first.id, '400');
+    const open = (await till.run('OrderController_create', { body: { ...table.body, is_closed: false, order_name: 'Table 2', payments: [{ payment_type_id: cash, paid_sum: '100' }] } }, cashier)) as { id: string };
+    await expect(till.run('SettlmentController_update', { params: { id: first.id }, body: { is_closed: true, counted_cash: '100' } }, cashier)).rejects.toMatchObject({ statusCode: 409 });
+    await till.run('SettlmentController_update', { params: { id: first.id }, body: { is_closed: true, counted_cash: '100', open_orders: 'carry_over' } }, cashier);
+    const second = (await till.run('SettlmentController_create', { body: { name: 'Night', opening_cash: '0' } }, cashier)) as { id: string };
+    const here = (await till.run('OrderController_findOne', { params: { id: open.id } }, cashier)) as { settlement_id: string; payments: { settlement_id: string }[] };
+    expect(here.settlement_id).toBe(second.id);
+    expect(here.payments[0]?.settlement_id).toBe(first.id);
+
+    await till.sync();
+
+    const there = await service.rest('GET', `/orders/${open.id}`);
+    expect(there.body).toMatchObject({ settlement_id: second.id, is_closed: false, payments: [{ settlement_id: first.id }] });
+    expect((await service.rest('GET', `/settlements/${first.id}/report`)).body).toMatchObject({ is_closed: true, cash_sales: '100', over_short: '0', open_orders: 0 });
+    expect((await service.rest('GET', `/settlements/${second.id}/report`)).body).toMatchObject({ is_closed: false, open_orders: 1, cash_sales: '0' });
   });
 });
