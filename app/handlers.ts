@@ -24,6 +24,7 @@ import { orderHandlers } from './orders/orders.js';
 import { paymentMethodHandlers } from './payment-methods/payment-methods.js';
 import { receiptHandlers } from './receipts/receipts.js';
 import { settlementHandlers } from './settlements/settlements.js';
+import { cashMoveHandlers } from './settlements/cash-moves.js';
 import { stockQuantityHandlers } from './stock/stock-quantity.js';
 import { supplierHandlers } from './suppliers/suppliers.js';
 import { warehouseHandlers } from './warehouses/warehouses.js';
@@ -55,6 +56,7 @@ export const sharedHandlers: readonly Handler[] = [
   ...movementHandlers,
   ...orderHandlers,
   ...settlementHandlers,
+  ...cashMoveHandlers,
   // Back-office reference data.
   ...supplierHandlers,
   ...paymentMethodHandlers,

@@ -61,7 +61,14 @@ export const CAPTURED_TABLES: Readonly<Record<string, ScopeRule>> = {
   order_payments: { kind: 'order-point' },
   settlements: business,
   settlement_totals: business,
+  settlement_cash_moves: business,
 };
+
+/**
+ * Captured tables created by a migration after 0007 (which installed the capture of every table then): the migration
+ * that creates one installs its capture, and 0007 skips it, so a fresh database builds the same schema as an old one.
+ */
+export const CAPTURED_LATER: ReadonlySet<string> = new Set(['settlement_cash_moves']);
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 

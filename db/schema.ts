@@ -478,6 +478,21 @@ export interface SettlementsTable extends TenantRow {
   is_closed: Flag;
   /** The workplace (till) the shift belongs to (migration 0014); null: a shift of no till. */
   workplace_id: string | null;
+  /** Cash counted into the drawer at opening (migration 0024); null: not given. */
+  opening_cash: Units | null;
+  /** Cash counted out at closing (the Z report), and what the shift's documents said should be there then. */
+  counted_cash: Units | null;
+  expected_cash: Units | null;
+}
+
+/** Cash put into (`IN`) or taken out of (`OUT`) a till's drawer during a shift, with why (migration 0024). */
+export interface SettlementCashMovesTable extends TenantRow {
+  settlement_id: string;
+  workplace_id: string | null;
+  employee_id: string;
+  kind: 'IN' | 'OUT';
+  amount: Units;
+  reason: string;
 }
 
 /** What a shift took per payment method, recorded when it closed. */
@@ -663,6 +678,7 @@ export interface Database {
   order_payments: OrderPaymentsTable;
   settlements: SettlementsTable;
   settlement_totals: SettlementTotalsTable;
+  settlement_cash_moves: SettlementCashMovesTable;
   ai_chat_sessions: AiChatSessionsTable;
   ai_chat_messages: AiChatMessagesTable;
   natural_chat_sessions: NaturalChatSessionsTable;

@@ -3,9 +3,10 @@
  * part of the wire). A shift belongs to a workplace (a till; our additive `workplace_id`, by default the caller's
  * own): at most one is open per workplace, so a business with two tills runs two shifts (issue 13 §1.6); shifts
  * of no workplace (opened from the back office) keep the old rule, one open per business. Orders name their shift
- * in `settlement_id`. Closing a
- * shift refuses while it has open orders and records what it took per payment method (the reference's close did
- * nothing, D14). A closed shift cannot be reopened. Behaviour and decisions: docs/api/orders-and-settlements.md.
+ * in `settlement_id`. Closing a shift refuses while it has open orders (unless they are carried over to the till's
+ * next shift) and records what it took per payment method (the reference's close did nothing, D14) and the cash
+ * counted against the cash expected. A closed shift cannot be reopened. Behaviour and decisions:
+ * docs/api/orders-and-settlements.md and, for the drawer's cash and the X/Z report, docs/selling/shifts.md.
  */
 import type {
   CreateSettlmentDto,
@@ -14,7 +15,8 @@ import type {
 } from '../../shared/catalogue/settlement.js';
 import { badRequest, conflict, notFound } from '../../shared/errors.js';
 import type { SettlementsTable } from '../../db/schema.js';
-import { flag } from '../../db/values.js';
+import { flag, units } from '../../db/values.js';
+import { formatMoney } from '../../shared/decimal.js';
 import type { Selectable } from 'kysely';
 import type { Db, OperationContext } from '../context.js';
 import { liveRowsNewestFirst } from '../resources/newest-first.js';
@@ -22,11 +24,19 @@ import { handler, onPostgres, type Handler } from '../operation.js';
 import { commonWire } from '../resources/simple-resource.js';
 import { insertRows } from '../../db/insert-statements.js';
 import { loadTotals, recordTotals, totalWire, type TotalRow } from './settlement-totals.js';
+import { adoptCarriedOrders, pinPaymentsOfCarriedOrders } from './carry-over.js';
+import { expectedCash, shiftReport } from './shift-report.js';
 
 type SettlementRow = Selectable<SettlementsTable>;
 
-/** The reference's S_Settlments row, plus `totals` (null while the shift is open). */
+const moneyOrNull = (value: bigint | string | null | undefined) => (value === null || value === undefined ? null : formatMoney(units(value)));
+
+/**
+ * The reference's S_Settlments row, plus `totals` (null while the shift is open) and the drawer's cash (ours,
+ * additive; null when not given): counted at opening, counted and expected at closing, and their difference.
+ */
 function settlementWire(row: SettlementRow, totals: readonly TotalRow[] | undefined) {
+  const overShort = row.counted_cash === null || row.expected_cash === null ? null : units(row.counted_cash) - units(row.expected_cash);
   return {
     ...commonWire(row),
     name: row.name,
@@ -34,6 +44,10 @@ function settlementWire(row: SettlementRow, totals: readonly TotalRow[] | undefi
     is_closed: flag(row.is_closed),
     workplace_id: row.workplace_id ?? null,
     totals: flag(row.is_closed) ? (totals ?? []).map(totalWire) : null,
+    opening_cash: moneyOrNull(row.opening_cash),
+    counted_cash: moneyOrNull(row.counted_cash),
+    expected_cash: moneyOrNull(row.expected_cash),
+    over_short: overShort === null ? null : formatMoney(overShort),
   };
 }
 
@@ -45,6 +59,18 @@ const OPEN_RETRY = 'on conflict do nothing returning "id"';
 
 function refuseStrayCloseDate(isClosed: boolean, dtClosed: string | null | undefined) {
   if (!isClosed && dtClosed) throw badRequest(['dt_closed is set by closing the settlement: send it with is_closed: true']);
+}
+
+/** Counted cash and what to do with open orders are part of closing: sent without it, they are a mistake. */
+function refuseStrayCloseFields(wasClosed: boolean, closing: boolean, body: UpdateSettlmentDto) {
+  const given = (value: unknown) => value !== undefined && value !== null;
+  if (wasClosed && given(body.counted_cash)) {
+    throw conflict('The settlement is already closed: its cash was counted when it closed');
+  }
+  const problems: string[] = [];
+  if (!closing && given(body.counted_cash)) problems.push('counted_cash is recorded by closing the settlement: send it with is_closed: true');
+  if (!closing && !wasClosed && given(body.open_orders)) problems.push('open_orders applies to closing the settlement: send it with is_closed: true');
+  if (problems.length > 0) throw badRequest(problems);
 }
 
 /**
@@ -77,6 +103,9 @@ async function create(db: Db, body: CreateSettlmentDto, ctx: OperationContext) {
     dt_closed: closed ? (body.dt_closed ?? ctx.now) : null,
     is_closed: closed ? 1 : 0,
     workplace_id: await shiftWorkplace(db, ctx, body.workplace_id),
+    opening_cash: body.opening_cash ?? null,
+    counted_cash: null,
+    expected_cash: null,
     is_deleted: 0,
     dt_created: ctx.now,
     dt_updated: ctx.now,
@@ -88,6 +117,8 @@ async function create(db: Db, body: CreateSettlmentDto, ctx: OperationContext) {
     const where = row.workplace_id === null ? 'A settlement of no workplace' : `A settlement of workplace ${row.workplace_id}`;
     throw conflict(`${where} is already open: close it before opening another`, { id: open?.id ?? null });
   }
+  // The till's orders carried over from its last shift continue in this one (docs/selling/shifts.md).
+  if (!closed && row.workplace_id !== null) await adoptCarriedOrders(db, ctx, row.id, row.workplace_id);
   // A shift created closed has had no orders: its totals are empty, but recorded as closed ones are.
   return settlementWire(row, closed ? await recordTotals(db, ctx, row.id) : undefined);
 }
@@ -180,19 +211,27 @@ async function update(db: Db, id: string, body: UpdateSettlmentDto, ctx: Operati
   if (wasClosed && body.is_closed === false) throw conflict('A closed settlement cannot be reopened: open a new one');
   const closing = !wasClosed && body.is_closed === true;
   refuseStrayCloseDate(wasClosed || closing, body.dt_closed);
+  refuseStrayCloseFields(wasClosed, closing, body);
   let totals: TotalRow[] | undefined;
+  let closingCash: { counted_cash: bigint | null; expected_cash: bigint } | undefined;
   if (closing) {
     const open = await openOrders(db, ctx, id, 50);
-    if (open.length > 0) {
-      throw conflict('The settlement has open orders: close or void them before closing it', { open_orders: open });
+    if (open.length > 0 && body.open_orders !== 'carry_over') {
+      throw conflict('The settlement has open orders: close or void them, or carry them over (open_orders: carry_over), before closing it', {
+        open_orders: open,
+      });
     }
+    // Carried orders leave with their payments' money pinned here: what was taken in this shift stays in it.
+    if (open.length > 0) await pinPaymentsOfCarriedOrders(db, ctx, id, ctx.now);
     totals = await recordTotals(db, ctx, id);
+    closingCash = { counted_cash: body.counted_cash ?? null, expected_cash: (await expectedCash(db, ctx, current)).expected };
   }
   const changes = {
     name: body.name ?? current.name,
     is_closed: wasClosed || closing ? 1 : 0,
     dt_closed: closing ? (body.dt_closed ?? ctx.now) : (body.dt_closed ?? current.dt_closed),
     dt_updated: ctx.now,
+    ...closingCash,
   };
   await db.updateTable('settlements').set(changes).where('business_id', '=', ctx.businessId).where('id', '=', id).execute();
   const row = { ...current, ...changes };
@@ -220,6 +259,7 @@ export const settlementHandlers: readonly Handler[] = [
   handler('SettlmentController_findOne', async (db, { params }, ctx) =>
     withTotals(db, ctx, await load(db, ctx, params.id ?? '')),
   ),
+  handler('SettlmentController_report', async (db, { params }, ctx) => shiftReport(db, ctx, await load(db, ctx, params.id ?? ''))),
   handler('SettlmentController_update', (db, { params, body }, ctx) => update(db, params.id ?? '', body, ctx), {
     audit: { type: 'SYSTEM', action: 'UPDATE_SETTLEMENT' },
   }),

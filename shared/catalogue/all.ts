@@ -21,6 +21,7 @@ import { stockQuantityOperations } from './stock-quantity.js';
 import { baseConfigOperations } from './base-config.js';
 import { clientOperations } from './client.js';
 import { settlementOperations } from './settlement.js';
+import { settlementCashOperations } from './settlement-cash.js';
 import { clientDebtOperations } from './client-debt.js';
 import { adminOperations } from './admin.js';
 import { aiChatOperations } from './ai-chat.js';
@@ -52,6 +53,7 @@ export const catalogue = [
   ...baseConfigOperations,
   ...clientOperations,
   ...settlementOperations,
+  ...settlementCashOperations,
   ...clientDebtOperations,
   ...adminOperations,
   ...aiChatOperations,

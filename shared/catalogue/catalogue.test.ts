@@ -24,6 +24,9 @@ describe('the operation catalogue', () => {
       'StockQuantityController_history',
       'ItemModifierController_importItems',
       'SyncController_fleet',
+      'SettlmentController_createCashMove',
+      'SettlmentController_findCashMoves',
+      'SettlmentController_report',
     ].sort());
     expect(new Set(all.map((entry) => entry.operationId)).size).toBe(all.length);
     expect(new Set(all.map((entry) => `${entry.method} ${entry.path}`)).size).toBe(all.length);

@@ -3,14 +3,14 @@
  * wire keeps the reference's spelling (`SettlmentController_*`, `CreateSettlmentDto`); our names do not.
  */
 import { z } from 'zod';
-import { dto, flag, isoDate, requiredText, text } from '../schema-kit.js';
+import { dto, flag, isoDate, money, requiredText, text } from '../schema-kit.js';
 import { operation, type PointScope } from './operation.js';
 
 /**
  * A cashier or till acts only on its own point's shifts: a shift belongs to the point of its workplace. A shift
  * that names no workplace (all of them until shifts are kept per workplace) belongs to the whole business.
  */
-const SETTLEMENT_SCOPE: PointScope = { table: 'settlements', column: 'workplace_id', via: 'workplace', bodyField: 'workplace_id' };
+export const SETTLEMENT_SCOPE: PointScope = { table: 'settlements', column: 'workplace_id', via: 'workplace', bodyField: 'workplace_id' };
 
 export const CreateSettlmentDto = dto({
   name: requiredText(),
@@ -18,13 +18,25 @@ export const CreateSettlmentDto = dto({
   dt_closed: isoDate().nullish(),
   /** Ours, additive: the workplace (till) the shift belongs to; absent: the caller's own workplace, if any. */
   workplace_id: text().max(64, { error: 'must be at most 64 characters' }).nullish(),
+  /** Ours, additive: the cash counted into the drawer at opening (docs/selling/shifts.md); absent: not counted. */
+  opening_cash: money({ min: 'nonnegative' }).nullish(),
 });
 export type CreateSettlmentDto = z.output<typeof CreateSettlmentDto>;
+
+/** What closing does with the shift's open orders: refuse (the default, as before) or carry them to the next shift. */
+export const OPEN_ORDERS_AT_CLOSE = ['refuse', 'carry_over'] as const;
+export type OpenOrdersAtClose = (typeof OPEN_ORDERS_AT_CLOSE)[number];
 
 export const UpdateSettlmentDto = dto({
   name: text().nullish(),
   is_closed: flag().nullish(),
   dt_closed: isoDate().nullish(),
+  /** Ours, additive: the cash counted out of the drawer at closing (the Z report); only with `is_closed: true`. */
+  counted_cash: money({ min: 'nonnegative' }).nullish(),
+  /** Ours, additive: `carry_over` closes a shift that has open orders and moves them to the till's next shift. */
+  open_orders: z
+    .enum(OPEN_ORDERS_AT_CLOSE, { error: `must be one of the following values: ${OPEN_ORDERS_AT_CLOSE.join(', ')}` })
+    .nullish(),
 });
 export type UpdateSettlmentDto = z.output<typeof UpdateSettlmentDto>;
 

@@ -50,6 +50,11 @@ describe.each(await testEngines())('settlements on %s', (engine) => {
       // An owner's token names no workplace: a back-office shift.
       workplace_id: null,
       totals: null,
+      // No cash counted: a reference-shaped opening.
+      opening_cash: null,
+      counted_cash: null,
+      expected_cash: null,
+      over_short: null,
       is_deleted: false,
       dt_created: opened.body.dt_created,
       dt_updated: opened.body.dt_created,

@@ -26,6 +26,7 @@ import { paymentMethodOutputs } from './payment-method.js';
 import { queryOutputs } from './query.js';
 import { receiptOutputs } from './receipt.js';
 import { settlementOutputs } from './settlement.js';
+import { settlementCashOutputs } from './settlement-cash.js';
 import { stockQuantityOutputs } from './stock-quantity.js';
 import { supplierOutputs } from './supplier.js';
 import { syncOutputs } from './sync.js';
@@ -55,6 +56,7 @@ export const operationOutputs = {
   ...baseConfigOutputs,
   ...clientOutputs,
   ...settlementOutputs,
+  ...settlementCashOutputs,
   ...clientDebtOutputs,
   ...aiChatOutputs,
   ...naturalChatOutputs,

@@ -21,6 +21,11 @@ export const SettlementWire = resource({
   workplace_id: id().nullable(),
   /** Null while the shift is open. */
   totals: many(SettlementTotalWire).nullable(),
+  /** Ours, additive: the drawer's cash counted at opening, counted and expected at closing, and counted − expected. */
+  opening_cash: money().nullable(),
+  counted_cash: money().nullable(),
+  expected_cash: money().nullable(),
+  over_short: money().nullable(),
 });
 
 export const settlementOutputs = {
