@@ -61,7 +61,18 @@ export const CAPTURED_TABLES: Readonly<Record<string, ScopeRule>> = {
   order_payments: { kind: 'order-point' },
   settlements: business,
   settlement_totals: business,
+  // Created by migration 0025, which installs their capture (0007 runs before they exist: CAPTURED_LATER).
+  order_refunds: { kind: 'column', prefix: 'pt', column: 'automated_point_id' },
+  order_refund_lines: { kind: 'order-point' },
+  order_refund_payments: { kind: 'order-point' },
+  order_voids: { kind: 'order-point' },
 };
+
+/**
+ * Captured tables that a migration after 0007 creates, and whose capture that migration installs: 0007 installs
+ * the capture of every other table of CAPTURED_TABLES, which all existed when it shipped.
+ */
+export const CAPTURED_LATER: ReadonlySet<string> = new Set(['order_refunds', 'order_refund_lines', 'order_refund_payments', 'order_voids']);
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
