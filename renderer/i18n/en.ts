@@ -1,5 +1,6 @@
 /** English: the source catalogue. Every other language must have exactly these keys (checked by the compiler). */
 import { debtsEn } from './debts.js';
+import { salesEn } from './sales.js';
 import { inboxEn } from './inbox.js';
 import { modifierGroupsScopeEn } from './modifier-groups-scope.js';
 import { modifierGroupsEn } from './modifier-groups.js';
@@ -188,6 +189,7 @@ export const en = {
   ...receiptsEn,
   ...modifierGroupsEn,
   ...debtsEn,
+  ...salesEn,
   ...inboxEn,
   ...modifierGroupsScopeEn,
   ...syncStatesEn,

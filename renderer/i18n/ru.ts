@@ -1,5 +1,6 @@
 import type { Messages } from './en.js';
 import { debtsRu } from './debts.js';
+import { salesRu } from './sales.js';
 import { inboxRu } from './inbox.js';
 import { modifierGroupsScopeRu } from './modifier-groups-scope.js';
 import { modifierGroupsRu } from './modifier-groups.js';
@@ -189,6 +190,7 @@ export const ru: Messages = {
   ...receiptsRu,
   ...modifierGroupsRu,
   ...debtsRu,
+  ...salesRu,
   ...inboxRu,
   ...modifierGroupsScopeRu,
   ...syncStatesRu,

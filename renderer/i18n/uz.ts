@@ -1,5 +1,6 @@
 import type { Messages } from './en.js';
 import { debtsUz } from './debts.js';
+import { salesUz } from './sales.js';
 import { inboxUz } from './inbox.js';
 import { modifierGroupsScopeUz } from './modifier-groups-scope.js';
 import { modifierGroupsUz } from './modifier-groups.js';
@@ -189,6 +190,7 @@ export const uz: Messages = {
   ...receiptsUz,
   ...modifierGroupsUz,
   ...debtsUz,
+  ...salesUz,
   ...inboxUz,
   ...modifierGroupsScopeUz,
   ...syncStatesUz,
