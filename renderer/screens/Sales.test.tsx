@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPLOYEE, fakeBridge, ONLINE, renderWith, rpcError, type FakeBridge } from '../test-support.js';
 import { Sales } from './Sales.js';
@@ -26,6 +26,8 @@ vi.mock('../printing.js', () => ({
 }));
 
 afterEach(cleanup);
+// A loaded machine (two cores shared by many) can take longer than the default second to render a step.
+configure({ asyncUtilTimeout: 4000 });
 
 const SHIFT = { id: 'shift-1', name: 'Morning', is_closed: false, dt_created: '2026-11-25T08:00:00.000Z' };
 const header = (id: string, number: string, extra: Record<string, unknown> = {}) => ({

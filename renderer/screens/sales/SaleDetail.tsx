@@ -66,9 +66,11 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
     return t(problem.key, values);
   };
 
+  /** Amounts as the screen shows money ("21 000"), which the form reads back exactly. */
+  const shown = (amounts: Record<string, string>) => Object.fromEntries(Object.entries(amounts).map(([id, text]) => [id, f.money(text)]));
   const withQuantities = (quantities: Record<string, string>): RefundForm => {
     if (!state || form.amountsEdited) return { ...form, quantities };
-    return { ...form, quantities, amounts: amountsFor(state, chosenOf({ ...form, quantities }, read)) };
+    return { ...form, quantities, amounts: shown(amountsFor(state, chosenOf({ ...form, quantities }, read))) };
   };
   const setQuantity = (lineId: string, text: string) => setForm(withQuantities({ ...form.quantities, [lineId]: text }));
   const returnEverything = () => {
@@ -77,7 +79,7 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
     setForm({
       ...form,
       quantities: Object.fromEntries([...all].map(([lineId, left]) => [lineId, f.quantity(formatQuantity(left))])),
-      amounts: amountsFor(state, all),
+      amounts: shown(amountsFor(state, all)),
       amountsEdited: false,
     });
   };

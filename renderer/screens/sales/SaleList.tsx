@@ -70,7 +70,7 @@ export function SaleList({ sales, refunded, selectedId, search, onSearch, onCode
                 data-testid="sale-row"
               >
                 <span className="client-name">{sale.order_id}</span>
-                <span className="muted">{f.time(sale.dt_created)}</span>
+                <span className="muted">{f.time(sale.dt_created).replace(/:\d\d$/, '')}</span>
                 <span className={`sale-status status-${status}`}>{t(`sales.status.${status}` as MessageKey)}</span>
                 <span className="amount">{f.money(sale.total_sum)}</span>
               </button>
