@@ -122,7 +122,7 @@ describe.each(await testEngines())('refunds and voids on %s', (engine) => {
     const stored = await server.database.db.selectFrom('orders').select(['debt_posted', 'debt_client_id', 'is_refunded']).where('id', '=', order.id).executeTakeFirstOrThrow();
     expect([BigInt(stored.debt_posted), stored.debt_client_id, Number(stored.is_refunded)]).toEqual([0n, null, 0]);
     // The shift's refunds by method, for its X and Z reports.
-    const totals = await sumShiftRefunds(server.database.db, { businessId: shop.businessId } as never, shift);
+    const totals = await sumShiftRefunds(server.database.db, { businessId: shop.businessId }, shift);
     expect(totals.total).toBe(4000n);
     expect(totals.refundCount).toBe(1);
     expect(totals.byMethod.map((entry) => [entry.paymentMethodId, entry.amount, entry.kind])).toEqual(
@@ -169,8 +169,28 @@ describe.each(await testEngines())('refunds and voids on %s', (engine) => {
     const second = await refund(order.id, { refund_number: 'R-2', lines: [{ order_line_id: teaLine, quantity: '2' }], payments: [{ payment_type_id: world.cash, amount: '19.33' }] });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     expect(await levelOf(server, shop, world.tea, world.warehouse)).toBe(0n);
-    const totals = await sumShiftRefunds(server.database.db, { businessId: shop.businessId } as never, shift);
+    const totals = await sumShiftRefunds(server.database.db, { businessId: shop.businessId }, shift);
     expect([totals.total, totals.refundCount]).toEqual([2900n, 2]);
+    await books();
+  });
+
+  it('belongs to the shift it is made in: a sale of a closed shift is refunded in today’s, whose refunds it counts', async () => {
+    await fresh();
+    const order = await sale();
+    const yesterday = shift;
+    const closed = await server.request('PATCH', `/api/v1/settlements/update/${yesterday}`, { token: shop.token, body: { is_closed: true } });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const today = (await server.request('POST', '/api/v1/settlements/create', { token: shop.token, body: { name: 'Today', workplace_id: world.workplace } })).body.id;
+    const lines = [{ order_line_id: lineOf(order, world.coffee), quantity: '1' }];
+    // Not into the closed shift: that is a 409 live.
+    expectErrorBody(await refund(order.id, { lines, payments: [{ payment_type_id: world.cash, amount: '20' }] }), 409, 'is closed');
+    const done = await refund(order.id, { settlement_id: today, lines, payments: [{ payment_type_id: world.cash, amount: '20' }] });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect((await sumShiftRefunds(server.database.db, { businessId: shop.businessId }, today)).total).toBe(2000n);
+    expect((await sumShiftRefunds(server.database.db, { businessId: shop.businessId }, yesterday)).total).toBe(0n);
+    // Yesterday's recorded takings are what they were.
+    const recorded = (await server.request('GET', `/api/v1/settlements/${yesterday}`, { token: shop.token })).body;
+    expect(recorded.totals).toEqual(closed.body.totals);
     await books();
   });
 

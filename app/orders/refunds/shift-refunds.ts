@@ -30,7 +30,7 @@ export interface ShiftRefunds {
 type Summed = { payment_type_id: string; name: string | null; kind: string | null; amount: bigint | string | null; refunds: bigint | number | string };
 
 /** Sums the refunds made in shift `settlementId` by payment method, ordered by method name then id. */
-export async function sumShiftRefunds(db: Db, ctx: OperationContext, settlementId: string): Promise<ShiftRefunds> {
+export async function sumShiftRefunds(db: Db, ctx: Pick<OperationContext, 'businessId'>, settlementId: string): Promise<ShiftRefunds> {
   const business = ctx.businessId;
   const rows = (
     await sql<Summed>`
