@@ -60,6 +60,7 @@ const SALE = {
 
 function world(): FakeBridge {
   return fakeBridge({
+    'terminal.enrollmentStatus': { enrolled: true, scope: { workplaceId: 'wp-1', pointId: 'pt-1' } },
     SettlmentController_findLatest: SHIFT,
     OrderController_findAll: [header('o-1', 'A-1'), header('o-2', 'A-22', { settlement_id: 'old-shift' }), header('o-3', 'A-333', { is_closed: false })],
     OrderRefundController_findAll: [],
@@ -99,6 +100,15 @@ describe('the sales screen', () => {
     fireEvent.change(screen.getByTestId('sales-search'), { target: { value: 'NOPE-9' } });
     fireEvent.keyDown(screen.getByTestId('sales-search'), { key: 'Enter' });
     expect(await screen.findByText('No sale has the code NOPE-9.')).toBeTruthy();
+  });
+
+  it('shows the till’s shift to a manager who has no workplace of their own', async () => {
+    const bridge = world();
+    const rendered = renderWith(bridge, <Sales />);
+    act(() => rendered.store.setState({ phase: 'app', employee: { ...EMPLOYEE, workplace_id: null }, sync: ONLINE }));
+    expect((await screen.findByTestId('sales-shift')).textContent).toContain('Shift Morning, opened');
+    expect(await screen.findAllByTestId('sale-row')).toHaveLength(2);
+    expect(bridge.calls).toContainEqual(['SettlmentController_findLatest', { query: { workplace_id: 'wp-1' } }]);
   });
 
   it('a partial refund offers the lines’ worth split over the sale’s methods, asks a manager, commits, then prints', async () => {

@@ -20,9 +20,9 @@ export function Sales() {
   const t = useT();
   const f = useFormat();
   const bridge = useBridge();
-  const workplaceId = useTerminal((state) => state.employee?.workplace_id ?? null);
+  const employeeWorkplace = useTerminal((state) => state.employee?.workplace_id ?? null);
   const version = useTerminal((state) => state.dataVersion);
-  const loaded = useLoad(() => loadSales(bridge, workplaceId), [workplaceId, version]);
+  const loaded = useLoad(() => loadSales(bridge, employeeWorkplace), [employeeWorkplace, version]);
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [notFound, setNotFound] = useState<string | null>(null);
@@ -70,7 +70,7 @@ export function Sales() {
             key={selectedId}
             saleId={selectedId}
             shift={shift}
-            workplaceId={workplaceId}
+            workplaceId={loaded.data?.workplaceId ?? employeeWorkplace}
             onChanged={loaded.reload}
             onBack={() => {
               setSelectedId(null);

@@ -13,6 +13,8 @@ import { saleState, type SaleState, type SaleRefund } from './refund-plan.js';
 export type SaleHeader = OperationRecord<'OrderController_findAll'>;
 
 export interface SalesList {
+  /** This till's workplace: the one it was enrolled at, else the signed-in employee's. */
+  readonly workplaceId: string | null;
   readonly shift: OpenShift | null;
   /** The shift's sales (or this till's latest), newest first. */
   readonly shown: readonly SaleHeader[];
@@ -26,7 +28,10 @@ const SHOWN = 500;
 
 const newestFirst = (a: SaleHeader, b: SaleHeader) => (a.dt_created < b.dt_created ? 1 : a.dt_created > b.dt_created ? -1 : a.id < b.id ? 1 : -1);
 
-export async function loadSales(bridge: Bridge, workplaceId: string | null): Promise<SalesList> {
+export async function loadSales(bridge: Bridge, employeeWorkplace: string | null): Promise<SalesList> {
+  // A manager allowed at every till has no workplace of their own: the till's is the one that counts.
+  const scope = await bridge.terminal('terminal.enrollmentStatus').then((status) => status.scope ?? null, () => null);
+  const workplaceId = scope?.workplaceId ?? employeeWorkplace;
   const [shift, orders, refunds] = await Promise.all([
     workplaceId ? loadOpenShift(bridge, workplaceId) : Promise.resolve(null),
     bridge.run('OrderController_findAll'),
@@ -41,7 +46,7 @@ export async function loadSales(bridge: Bridge, workplaceId: string | null): Pro
     const back = paidBack.get(order.id);
     if (back !== undefined) refunded.set(order.id, back >= unitsOf(order.total_sum, MONEY));
   }
-  return { shift, shown, all, refunded };
+  return { workplaceId, shift, shown, all, refunded };
 }
 
 /** The sale a scanned or typed code names: its id (the receipt's QR) or its number (the Code 128), exactly. */
