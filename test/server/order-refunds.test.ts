@@ -219,6 +219,17 @@ describe.each(await testEngines())('refunds and voids on %s', (engine) => {
     expect(await server.database.db.selectFrom('order_refunds').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
   });
 
+  it('two refunds of the same units at once: one is made, the other told nothing is left', async () => {
+    await fresh();
+    const order = await sale();
+    const body = (number: string) => ({ refund_number: number, lines: [{ order_line_id: lineOf(order, world.tea), quantity: '2' }], payments: [{ payment_type_id: world.cash, amount: '20' }] });
+    const answers = await Promise.all([refund(order.id, body('R-a')), refund(order.id, body('R-b'))]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    expectValidation(answers.find((answer) => answer.status === 400)!, 'lines.0.quantity must be at most 0');
+    expect(await levelOf(server, shop, world.tea, world.warehouse)).toBe(0n);
+    await books();
+  });
+
   it('a refund of a sale on account takes its worth off the client’s debt and off what the order has on it', async () => {
     await fresh();
     const order = await sale([{ payment_type_id: world.debt, paid_sum: '40' }]);
