@@ -14,6 +14,7 @@ import { ManagerApproval } from '../../components/ManagerApproval.js';
 import { printDocument, reprintLast, type PrintResult } from '../../printing.js';
 import type { OpenShift } from '../../shift/open-shift.js';
 import { useLoad } from '../../lib/use-load.js';
+import { useUnsavedWork } from '../../lib/unsaved-work.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useBridge, useT, useTerminal } from '../../state/context.js';
 import { MoneyBack } from './MoneyBack.js';
@@ -52,6 +53,8 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
   const canVoid = !!sale && !sale.is_closed && !sale.is_voided;
   const chosen = useMemo(() => (state ? chosenOf(form, read) : new Map<string, Quantity>()), [state, form, read]);
   const value: Money = state ? chosenValue(state, chosen) : (0n as Money);
+  // A refund being typed is work the leave guard asks about (another screen, sign-out).
+  useUnsavedWork(Object.values(form.quantities).some((text) => text.trim() !== '') || busy);
 
   useEffect(() => {
     setForm(EMPTY_FORM);
