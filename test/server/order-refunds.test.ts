@@ -217,6 +217,33 @@ describe.each(await testEngines())('refunds and voids on %s', (engine) => {
     );
     expect(await levelOf(server, shop, world.tea, world.warehouse)).toBe(-2000n);
     expect(await server.database.db.selectFrom('order_refunds').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
+    // Cash took 50 but gave 15 change: it can pay back 35 at most, whatever the payment row says.
+    const withChange = await server.request('POST', `${api}/create`, {
+      token: shop.token,
+      body: orderBody(world, [line(world.coffee, '2', '20', '40')], { subtotal: '40', total_sum: '40' }, {
+        is_closed: true,
+        settlement_id: shift,
+        total_change: '15',
+        payments: [
+          { payment_type_id: world.cash, paid_sum: '50' },
+          { payment_type_id: world.card, paid_sum: '5' },
+        ],
+      }),
+    });
+    expect(withChange.status, JSON.stringify(withChange.body)).toBe(201);
+    const coffee = lineOf(withChange.body, world.coffee);
+    expectValidation(
+      await refund(withChange.body.id, { lines: [{ order_line_id: coffee, quantity: '2' }], payments: [{ payment_type_id: world.cash, amount: '40' }] }),
+      'payments.0.amount must be at most 35',
+    );
+    const split = await refund(withChange.body.id, {
+      lines: [{ order_line_id: coffee, quantity: '2' }],
+      payments: [
+        { payment_type_id: world.cash, amount: '35' },
+        { payment_type_id: world.card, amount: '5' },
+      ],
+    });
+    expect(split.status, JSON.stringify(split.body)).toBe(201);
   });
 
   it('two refunds of the same units at once: one is made, the other told nothing is left', async () => {
