@@ -85,4 +85,23 @@ describe.each(await testEngines())('a refund at a till against a %s service', (e
     const mirrored = await terminal.store.db.selectFrom('order_refund_lines').select(['refund_id', 'quantity']).execute();
     expect(mirrored.map((row) => [row.refund_id, BigInt(row.quantity)])).toEqual([[refund.id, 2000n]]);
   });
+
+  it('voids an open order at the till with the manager recorded, and the service voids it once when synced', async () => {
+    const item = await createItem(server, shop, 'Samsa', '8');
+    const terminal = await service.till();
+    const order = (await terminal.run(
+      'OrderController_create',
+      { body: { order_id: 'S-2', automated_point_id: world.point1, workplace_id: world.workplace1, items: [{ item_id: item, quantity: '2', price: '8', subtotal: '16' }], subtotal: '16', total_sum: '16' } },
+      cashier,
+    )) as { id: string };
+    expect(await level(terminal.store.db, item)).toBe(-2000n);
+    const voided = (await terminal.run('OrderRefundController_void', { params: { id: order.id }, body: { manager_id: manager, reason: 'wrong order' } }, cashier)) as { is_voided: boolean };
+    expect(voided.is_voided).toBe(true);
+    expect(await level(terminal.store.db, item)).toBe(0n);
+    await terminal.sync();
+    await terminal.sync();
+    expect(await level(server.database.db, item)).toBe(0n);
+    const rows = await server.database.db.selectFrom('order_voids').select(['manager_id', 'employee_id', 'reason']).where('order_id', '=', order.id).execute();
+    expect(rows).toEqual([{ manager_id: manager, employee_id: cashier, reason: 'wrong order' }]);
+  });
 });
