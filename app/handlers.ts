@@ -21,6 +21,7 @@ import { logHandlers } from './logs/logs.js';
 import { measurementHandlers } from './measurements/measurements.js';
 import { movementHandlers } from './movements/movements.js';
 import { orderHandlers } from './orders/orders.js';
+import { orderRefundHandlers } from './orders/refunds/refunds.js';
 import { paymentMethodHandlers } from './payment-methods/payment-methods.js';
 import { receiptHandlers } from './receipts/receipts.js';
 import { settlementHandlers } from './settlements/settlements.js';
@@ -55,6 +56,7 @@ export const sharedHandlers: readonly Handler[] = [
   ...writeOffHandlers,
   ...movementHandlers,
   ...orderHandlers,
+  ...orderRefundHandlers,
   ...settlementHandlers,
   ...cashMoveHandlers,
   // Back-office reference data.

@@ -31,7 +31,9 @@ export type OperationWarning =
   | { readonly code: 'DELETED_REFERENCE'; readonly table: ReferenceKind; readonly id: string }
   | { readonly code: 'EMPLOYEE_INACTIVE'; readonly employeeId: string }
   | { readonly code: 'SHIFT_CLOSED'; readonly settlementId: string }
-  | { readonly code: 'CREDIT_LIMIT_EXCEEDED'; readonly clientId: string; readonly balance: string; readonly limit: string };
+  | { readonly code: 'CREDIT_LIMIT_EXCEEDED'; readonly clientId: string; readonly balance: string; readonly limit: string }
+  /** A refund took back more of a sale's item than was left to take back (two tills refunded one sale offline). */
+  | { readonly code: 'OVER_REFUND'; readonly orderId: string; readonly itemId: string; readonly quantity: string };
 
 export type WarningCode = OperationWarning['code'];
 

@@ -62,13 +62,24 @@ export const CAPTURED_TABLES: Readonly<Record<string, ScopeRule>> = {
   settlements: business,
   settlement_totals: business,
   settlement_cash_moves: business,
+  // Created by migration 0025, which installs their capture (0007 runs before they exist: CAPTURED_LATER).
+  order_refunds: { kind: 'column', prefix: 'pt', column: 'automated_point_id' },
+  order_refund_lines: { kind: 'order-point' },
+  order_refund_payments: { kind: 'order-point' },
+  order_voids: { kind: 'order-point' },
 };
 
 /**
  * Captured tables created by a migration after 0007 (which installed the capture of every table then): the migration
  * that creates one installs its capture, and 0007 skips it, so a fresh database builds the same schema as an old one.
  */
-export const CAPTURED_LATER: ReadonlySet<string> = new Set(['settlement_cash_moves']);
+export const CAPTURED_LATER: ReadonlySet<string> = new Set([
+  'settlement_cash_moves',
+  'order_refunds',
+  'order_refund_lines',
+  'order_refund_payments',
+  'order_voids',
+]);
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 

@@ -24,6 +24,7 @@ import * as m0019 from './migrations/0019_receipt_prices_debt_payments.js';
 import * as m0020 from './migrations/0020_terminal_health.js';
 import * as m0022 from './migrations/0022_items_name_index.js';
 import * as m0024 from './migrations/0024_shift_cash.js';
+import * as m0025 from './migrations/0025_order_refunds.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0020_terminal_health': m0020,
   '0022_items_name_index': m0022,
   '0024_shift_cash': m0024,
+  '0025_order_refunds': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -471,6 +471,59 @@ export interface OrderPaymentsTable extends OrderChildRow {
   is_debt: Flag;
 }
 
+/** A refund of some or all of a closed sale's lines (migration 0025, docs/selling/refunds.md). */
+export interface OrderRefundsTable extends TenantRow {
+  guid: string | null;
+  request_hash: string | null;
+  refund_number: string;
+  /** The refunded order's id, and its number as printed. */
+  order_id: string;
+  order_number: string;
+  automated_point_id: string;
+  workplace_id: string;
+  /** The shift the refund was made in. */
+  settlement_id: string | null;
+  employee_id: string;
+  manager_id: string;
+  reason: string | null;
+  total_sum: Units;
+}
+
+/** A sale line taken back by a refund. */
+export interface OrderRefundLinesTable extends TenantRow {
+  refund_id: string;
+  order_id: string;
+  line_no: number | bigint;
+  order_line_id: string;
+  item_id: string;
+  warehouse_id: string | null;
+  quantity: Units;
+  price: Units;
+  amount: Units;
+}
+
+/** Money a refund paid back by one method (a DEBT method: off the client's debt). */
+export interface OrderRefundPaymentsTable extends TenantRow {
+  refund_id: string;
+  order_id: string;
+  line_no: number | bigint;
+  payment_type_id: string;
+  amount: Units;
+  is_debt: Flag;
+  client_id: string | null;
+  settlement_id: string | null;
+}
+
+/** Who voided an open order, and who approved it. */
+export interface OrderVoidsTable extends TenantRow {
+  order_id: string;
+  employee_id: string;
+  manager_id: string;
+  workplace_id: string | null;
+  settlement_id: string | null;
+  reason: string | null;
+}
+
 /** A shift (the reference's S_Settlments); at most one open per business (0005). */
 export interface SettlementsTable extends TenantRow {
   name: string;
@@ -679,6 +732,10 @@ export interface Database {
   settlements: SettlementsTable;
   settlement_totals: SettlementTotalsTable;
   settlement_cash_moves: SettlementCashMovesTable;
+  order_refunds: OrderRefundsTable;
+  order_refund_lines: OrderRefundLinesTable;
+  order_refund_payments: OrderRefundPaymentsTable;
+  order_voids: OrderVoidsTable;
   ai_chat_sessions: AiChatSessionsTable;
   ai_chat_messages: AiChatMessagesTable;
   natural_chat_sessions: NaturalChatSessionsTable;

@@ -15,6 +15,7 @@ import { checkOrder, failIfAny, refuseDebtWithoutClient, type OrderCheckResult }
 import { debtTarget, postOrderDebt, postOrderStock, saleMoves } from './order-effects.js';
 import { orderTotals, totalProblems } from './order-math.js';
 import { settlementStates } from './order-references.js';
+import { refuseChangeOfRefundedOrder } from './refunds/refund-guard.js';
 import {
   deliveryContent,
   discountContent,
@@ -78,6 +79,8 @@ const orClear = <T>(value: T | null | undefined, current: T | null): T | null =>
 
 export async function updateOrder(db: Db, id: string, body: UpdateOrderDto, ctx: OperationContext) {
   const current = await lockOrder(db, ctx, id);
+  // A sale with refunds is settled history: the refunds posted against what it posted (refunds/refund-guard.ts).
+  await refuseChangeOfRefundedOrder(db, ctx, current);
   if (await isRepeat(db, ctx, current, body))
     return { changed: false, order: fullOrderWire(current, await loadChildren(db, ctx, id)) };
   const stored = await loadChildren(db, ctx, id);

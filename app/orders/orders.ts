@@ -12,6 +12,7 @@ import { createOrder } from './order-create.js';
 import { postOrderDebt, postOrderStock } from './order-effects.js';
 import { fullOrderWire, loadChildren, loadOrder, lockOrder, orderWire, type OrderRow } from './order-store.js';
 import { updateOrder } from './order-update.js';
+import { refuseChangeOfRefundedOrder } from './refunds/refund-guard.js';
 
 /** Live orders of the business, newest first, as D_Order rows (the lines are in GET /orders/{id}). */
 async function findAll(db: Db, ctx: OperationContext) {
@@ -49,6 +50,7 @@ async function findLastOpen(db: Db, query: FindLastOpenOrderQuery, ctx: Operatio
  */
 async function remove(db: Db, id: string, ctx: OperationContext) {
   const current = await lockOrder(db, ctx, id);
+  await refuseChangeOfRefundedOrder(db, ctx, current);
   const children = await loadChildren(db, ctx, id);
   const deleted: OrderRow = { ...current, is_deleted: 1, dt_updated: ctx.now, debt_client_id: null, debt_posted: 0n as Money };
   await postOrderStock(db, ctx, id, []);

@@ -1,6 +1,7 @@
 /** English: the source catalogue. Every other language must have exactly these keys (checked by the compiler). */
 import { debtsEn } from './debts.js';
 import { shiftEn } from './shift.js';
+import { salesEn } from './sales.js';
 import { inboxEn } from './inbox.js';
 import { modifierGroupsScopeEn } from './modifier-groups-scope.js';
 import { modifierGroupsEn } from './modifier-groups.js';
@@ -190,6 +191,7 @@ export const en = {
   ...modifierGroupsEn,
   ...debtsEn,
   ...shiftEn,
+  ...salesEn,
   ...inboxEn,
   ...modifierGroupsScopeEn,
   ...syncStatesEn,

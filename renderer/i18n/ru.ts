@@ -1,6 +1,7 @@
 import type { Messages } from './en.js';
 import { debtsRu } from './debts.js';
 import { shiftRu } from './shift.js';
+import { salesRu } from './sales.js';
 import { inboxRu } from './inbox.js';
 import { modifierGroupsScopeRu } from './modifier-groups-scope.js';
 import { modifierGroupsRu } from './modifier-groups.js';
@@ -191,6 +192,7 @@ export const ru: Messages = {
   ...modifierGroupsRu,
   ...debtsRu,
   ...shiftRu,
+  ...salesRu,
   ...inboxRu,
   ...modifierGroupsScopeRu,
   ...syncStatesRu,

@@ -1,6 +1,7 @@
 import type { Messages } from './en.js';
 import { debtsUz } from './debts.js';
 import { shiftUz } from './shift.js';
+import { salesUz } from './sales.js';
 import { inboxUz } from './inbox.js';
 import { modifierGroupsScopeUz } from './modifier-groups-scope.js';
 import { modifierGroupsUz } from './modifier-groups.js';
@@ -191,6 +192,7 @@ export const uz: Messages = {
   ...modifierGroupsUz,
   ...debtsUz,
   ...shiftUz,
+  ...salesUz,
   ...inboxUz,
   ...modifierGroupsScopeUz,
   ...syncStatesUz,

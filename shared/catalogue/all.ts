@@ -6,6 +6,7 @@ import { businessOperations } from './business.js';
 import { itemModifierOperations } from './item-modifier.js';
 import { financeOperations } from './finance.js';
 import { orderOperations } from './order.js';
+import { orderRefundOperations } from './order-refund.js';
 import { logOperations } from './log.js';
 import { employeeRoleOperations } from './employee-role.js';
 import { queryOperations } from './query.js';
@@ -61,4 +62,5 @@ export const catalogue = [
   ...syncOperations,
   ...itemImportOperations,
   ...terminalHealthOperations,
+  ...orderRefundOperations,
 ] as const;

@@ -27,6 +27,11 @@ describe('the operation catalogue', () => {
       'SettlmentController_createCashMove',
       'SettlmentController_findCashMoves',
       'SettlmentController_report',
+      'OrderRefundController_create',
+      'OrderRefundController_void',
+      'OrderRefundController_findAll',
+      'OrderRefundController_findOne',
+      'OrderRefundController_findByOrder',
     ].sort());
     expect(new Set(all.map((entry) => entry.operationId)).size).toBe(all.length);
     expect(new Set(all.map((entry) => `${entry.method} ${entry.path}`)).size).toBe(all.length);

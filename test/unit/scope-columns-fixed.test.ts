@@ -16,6 +16,8 @@ describe('scope columns of mirrored rows', () => {
     expect(columnScoped.map(([table, rule]) => [table, rule.kind === 'column' ? rule.column : ''])).toEqual([
       ['stock_levels', 'warehouse_id'],
       ['orders', 'automated_point_id'],
+      // A refund is never updated: no operation changes its point.
+      ['order_refunds', 'automated_point_id'],
     ]);
   });
 

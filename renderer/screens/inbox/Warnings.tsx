@@ -21,8 +21,9 @@ const OPERATIONS = new Set([
   'InventoryController_create',
   'ClientDebtController_createTransaction',
   'SettlmentController_create',
+  'OrderRefundController_create',
 ]);
-const CODES = new Set(['STOCK_BELOW_ZERO', 'DELETED_REFERENCE', 'EMPLOYEE_INACTIVE', 'SHIFT_CLOSED', 'CREDIT_LIMIT_EXCEEDED']);
+const CODES = new Set(['STOCK_BELOW_ZERO', 'DELETED_REFERENCE', 'EMPLOYEE_INACTIVE', 'SHIFT_CLOSED', 'CREDIT_LIMIT_EXCEEDED', 'OVER_REFUND']);
 
 /** The operation in words ("Sale"), whatever its catalogue name. */
 export function operationLabel(t: Translate, name: string): string {

@@ -22,6 +22,7 @@ import { measurementOutputs } from './measurement.js';
 import { movementOutputs } from './movement.js';
 import { naturalChatOutputs } from './natural-chat.js';
 import { orderOutputs } from './order.js';
+import { orderRefundOutputs } from './order-refund.js';
 import { paymentMethodOutputs } from './payment-method.js';
 import { queryOutputs } from './query.js';
 import { receiptOutputs } from './receipt.js';
@@ -41,6 +42,7 @@ export const operationOutputs = {
   ...itemModifierOutputs,
   ...financeOutputs,
   ...orderOutputs,
+  ...orderRefundOutputs,
   ...logOutputs,
   ...employeeRoleOutputs,
   ...queryOutputs,
