@@ -80,7 +80,10 @@ export async function createOrder(db: Db, body: CreateOrderDto, ctx: OperationCo
     })),
     delivery: body.delivery ? newDeliveryRow(ctx, header.id, deliveryContent(body.delivery)) : null,
   };
-  const debt = debtTarget(header, children.payments);
+  const debt = debtTarget(
+    header,
+    children.payments.map((payment, index) => ({ ...payment, signature_url: body.payments?.[index]?.signature_url ?? null })),
+  );
   refuseDebtWithoutClient(debt, children.payments);
 
   await insertChildren(db, ctx, 'order_lines', children.lines);

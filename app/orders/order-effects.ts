@@ -59,16 +59,20 @@ export interface DebtPosition {
   readonly clientId: string | null;
   /** Hundredths the order has on that client's debt. */
   readonly amount: Money;
+  /** The client's signature for the sale on account (the first DEBT payment's), kept on the entry that adds debt. */
+  readonly signatureUrl?: string | null;
 }
 
 /** What an order in this state puts on debt: the sum of its DEBT payments, on its client. */
 export function debtTarget(
   order: SaleFlags & { client_id: string | null },
-  payments: readonly { paid_sum: bigint; is_debt: unknown }[],
+  payments: readonly { paid_sum: bigint; is_debt: unknown; signature_url?: string | null }[],
 ): DebtPosition {
   if (!standsForSale(order)) return { clientId: null, amount: 0n as Money };
-  const amount = payments.reduce((sum, payment) => (Number(payment.is_debt) !== 0 ? sum + units(payment.paid_sum) : sum), 0n);
-  return { clientId: amount === 0n ? null : order.client_id, amount: amount as Money };
+  const debts = payments.filter((payment) => Number(payment.is_debt) !== 0);
+  const amount = debts.reduce((sum, payment) => sum + units(payment.paid_sum), 0n);
+  const signatureUrl = debts.find((payment) => payment.signature_url)?.signature_url ?? null;
+  return { clientId: amount === 0n ? null : order.client_id, amount: amount as Money, ...(signatureUrl ? { signatureUrl } : {}) };
 }
 
 /**
@@ -96,6 +100,8 @@ export async function postOrderDebt(
       kind: 'transaction',
       employeeId: ctx.actor.id,
       pointId: order.automated_point_id,
+      // The signature goes with the entry that puts the sale on the client's account, not with a reversal.
+      signatureUrl: amount > 0n && clientId === target.clientId ? (target.signatureUrl ?? null) : null,
     });
   }
 }
