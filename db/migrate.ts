@@ -23,6 +23,7 @@ import * as m0018 from './migrations/0018_stock_adjustment_reason.js';
 import * as m0019 from './migrations/0019_receipt_prices_debt_payments.js';
 import * as m0020 from './migrations/0020_terminal_health.js';
 import * as m0022 from './migrations/0022_items_name_index.js';
+import * as m0027 from './migrations/0027_client_credit_limit.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0019_receipt_prices_debt_payments': m0019,
   '0020_terminal_health': m0020,
   '0022_items_name_index': m0022,
+  '0027_client_credit_limit': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,7 +12,7 @@ import { writeAudit } from '../audit.js';
 import type { Db, OperationContext } from '../context.js';
 import { insertLater } from '../write.js';
 import { checkOrder, failIfAny, refuseDebtWithoutClient } from './order-checks.js';
-import { debtTarget, postOrderDebt, postOrderStock, saleMoves } from './order-effects.js';
+import { checkCreditLimit, debtTarget, postOrderDebt, postOrderStock, saleMoves } from './order-effects.js';
 import { orderTotals, totalProblems, type OrderTotals } from './order-math.js';
 import { deliveryContent, discountContent, lineContent, paymentContent, taxContent } from './order-rows.js';
 import {
@@ -85,6 +85,7 @@ export async function createOrder(db: Db, body: CreateOrderDto, ctx: OperationCo
     children.payments.map((payment, index) => ({ ...payment, signature_url: body.payments?.[index]?.signature_url ?? null })),
   );
   refuseDebtWithoutClient(debt, children.payments);
+  if (debt.clientId !== null) await checkCreditLimit(db, ctx, debt.clientId, debt.amount);
 
   await insertChildren(db, ctx, 'order_lines', children.lines);
   await insertChildren(db, ctx, 'order_discounts', children.discounts);

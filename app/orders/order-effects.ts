@@ -10,9 +10,15 @@
  * Debt: the order's payments by a DEBT method put their sum on the order's client's debt, through the client-debt
  * ledger (app/debts/ledger.ts, entries of kind 'transaction'). The order records what it posted and to whom
  * (`debt_client_id`, `debt_posted`), and a change posts the difference.
+ *
+ * Credit limit: a client may have one (`clients.credit_limit`, null: none). A new sale on account that takes the
+ * client's balance over it is a 409 on a live call; queued (a till's sale, run locally and pushed later) it is a fact
+ * and is applied with a CREDIT_LIMIT_EXCEEDED warning — the till asked a manager before it sold (docs/sync.md).
  */
-import type { Money, Quantity } from '../../shared/decimal.js';
+import { formatMoney, type Money, type Quantity } from '../../shared/decimal.js';
+import { conflict } from '../../shared/errors.js';
 import { units } from '../../db/values.js';
+import { warn } from '../warnings.js';
 import type { Db, OperationContext } from '../context.js';
 import { postDebtEntry } from '../debts/ledger.js';
 import type { StockMove } from '../stock/ledger.js';
@@ -104,4 +110,27 @@ export async function postOrderDebt(
       signatureUrl: amount > 0n && clientId === target.clientId ? (target.signatureUrl ?? null) : null,
     });
   }
+}
+
+/**
+ * Checks a sale on account against the client's credit limit, before its entry is posted: `added` more on the
+ * client's balance. The balance read is the committed one; two live sales racing for the last of a limit may both
+ * pass, which a limit (a business rule, not a ledger invariant) tolerates.
+ */
+export async function checkCreditLimit(db: Db, ctx: OperationContext, clientId: string, added: Money): Promise<void> {
+  if (added <= 0n) return;
+  const [client, debt] = await Promise.all([
+    db.selectFrom('clients').select('credit_limit').where('business_id', '=', ctx.businessId).where('id', '=', clientId).executeTakeFirst(),
+    db.selectFrom('client_debts').select(['debt_amount', 'is_deleted']).where('business_id', '=', ctx.businessId).where('client_id', '=', clientId).executeTakeFirst(),
+  ]);
+  if (client?.credit_limit === null || client?.credit_limit === undefined) return;
+  const limit = units(client.credit_limit);
+  const before = debt && Number(debt.is_deleted) === 0 ? units(debt.debt_amount) : 0n;
+  const after = before + added;
+  if (after <= limit) return;
+  if (ctx.queued?.offlineClass === 'fact') {
+    warn(ctx, { code: 'CREDIT_LIMIT_EXCEEDED', clientId, balance: formatMoney(after), limit: formatMoney(limit) });
+    return;
+  }
+  throw conflict(`client_id owes ${formatMoney(before)}: this sale on account would take the debt to ${formatMoney(after)}, over the credit limit of ${formatMoney(limit)}`);
 }

@@ -1,7 +1,8 @@
 /**
  * A sale on account (a payment by a DEBT method, issue 16 "Payment"): the order and the client's debt entry are one
  * operation, the entry keeps the client's signature drawn at the till, a bad signature is a 400 naming the field,
- * and a push replayed by a till that never heard the answer posts the debt once.
+ * a push replayed by a till that never heard the answer posts the debt once, and a client's credit limit refuses
+ * a live sale beyond it (409) but only warns of a queued one (CREDIT_LIMIT_EXCEEDED): a till's sale happened.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { debtLedgerMismatches } from '../../app/debts/ledger.js';
@@ -98,5 +99,76 @@ describe.each(await testEngines())('sales on account on %s', (engine) => {
     expect((await debtOf(server, shop, world.client)) - before).toBe(2000n);
     expect((await debtEntriesOf(server, shop, world.client)).length).toBe(entries + 1);
     expect((await signatures()).at(-1)).toEqual({ amount: 2000n, signature_url: SIGNATURE });
+  });
+
+  describe('a client’s credit limit', () => {
+    const newClient = async (creditLimit?: string | null) => {
+      const response = await server.request('POST', '/api/v1/clients/create', {
+        token: shop.token,
+        body: { full_name: 'Limited', ...(creditLimit === undefined ? {} : { credit_limit: creditLimit }) },
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body as { id: string; credit_limit: string | null };
+    };
+    const onAccount = (clientId: string, amount: string, extra: Record<string, unknown> = {}) =>
+      orderBody(world, [line(world.tea, '1', amount, amount)], { subtotal: amount, total_sum: amount }, {
+        client_id: clientId,
+        payments: [{ payment_type_id: world.debt, paid_sum: amount, signature_url: SIGNATURE }],
+        ...extra,
+      });
+
+    it('is kept on the client as exact money text, changed and removed by an update, and a bad one is a 400 naming it', async () => {
+      const client = await newClient('1500000.5');
+      expect(client.credit_limit).toBe('1500000.5');
+      expect((await newClient()).credit_limit).toBeNull();
+      const update = (credit_limit: unknown) =>
+        server.request('PATCH', `/api/v1/clients/update/${client.id}`, { token: shop.token, body: { credit_limit } });
+      expect((await update('200')).body.credit_limit).toBe('200');
+      expect((await update(null)).body.credit_limit).toBeNull();
+      for (const bad of ['-1', '1.001', 12, 'lots']) {
+        const response = await update(bad);
+        expect(response.status).toBe(400);
+        expect(JSON.stringify(response.body.message)).toContain('credit_limit');
+      }
+    });
+
+    it('refuses a live sale on account over the limit with a 409 that writes nothing, and allows one up to it', async () => {
+      const client = await newClient('25');
+      expect((await create(onAccount(client.id, '20'))).status).toBe(201);
+      const over = await create(onAccount(client.id, '10'));
+      expect(over.status).toBe(409);
+      expect(over.body.message).toContain('credit limit of 25');
+      expect(await debtOf(server, shop, client.id)).toBe(2000n);
+      expect((await create(onAccount(client.id, '5'))).status).toBe(201);
+      expect(await debtOf(server, shop, client.id)).toBe(2500n);
+    });
+
+    it('applies a till’s queued sale over the limit with a CREDIT_LIMIT_EXCEEDED warning instead of refusing it', async () => {
+      const client = await newClient('25');
+      const till = await enrollTerminal(server, shop, world.workplace);
+      const employeeId = (await cashierToken(server, shop, { workplaceId: world.workplace })).id;
+      const mutation = (seq: number, amount: string) => ({
+        seq,
+        mutationId: uuidv7(),
+        name: 'OrderController_create',
+        v: 1,
+        occurredAt: new Date().toISOString(),
+        actor: { employeeId },
+        args: onAccount(client.id, amount),
+      });
+      const response = await server.request('POST', '/api/v1/sync/push', {
+        token: till.token,
+        body: { protocolVersion: PROTOCOL_VERSION, terminalId: till.terminalId, epoch: till.epoch, mutations: [mutation(1, '20'), mutation(2, '10')] },
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      expect(response.body.results[0], JSON.stringify(response.body.results)).toMatchObject({ status: "applied" });
+      expect(response.body.results[1], JSON.stringify(response.body.results)).toMatchObject({
+        status: 'applied',
+        result: { warnings: expect.arrayContaining([{ code: 'CREDIT_LIMIT_EXCEEDED', clientId: client.id, balance: '30', limit: '25' }]) },
+      });
+      // Up to the limit (the first sale), nothing is said about credit.
+      expect(JSON.stringify(response.body.results[0].result)).not.toContain('CREDIT_LIMIT_EXCEEDED');
+      expect(await debtOf(server, shop, client.id)).toBe(3000n);
+    });
   });
 });
