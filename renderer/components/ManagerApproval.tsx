@@ -103,7 +103,7 @@ export function ManagerApproval({ reason, onApproved, onCancel }: ManagerApprova
             onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
           />
         </label>
-        <p className="error approval-problem" role="alert">
+        <p className={problem ? 'error approval-problem' : 'approval-problem'} role="alert">
           {problem || '\u00a0'}
         </p>
         <Keypad

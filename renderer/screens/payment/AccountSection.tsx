@@ -55,6 +55,7 @@ export function AccountSection({ account, adding, approvedBy, offline, signature
           </div>
         ))}
       {offline && <p className="notice">{t('payment.account.offline')}</p>}
+      <span className="field-label">{t('payment.account.sign')}</span>
       <SignaturePad key={signatureKey} label={t('payment.account.sign')} clearLabel={t('payment.account.clearSignature')} onChange={onSignature} />
     </div>
   );

@@ -245,7 +245,7 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
             {t('payment.complete')}
           </button>
         </div>
-        <p className="muted key-hints">{entry || !paidSummary.complete ? t('payment.keysAdd') : t('payment.keysComplete')}</p>
+        <p className="muted key-hints">{summary.complete ? t('payment.keysComplete') : t('payment.keysAdd')}</p>
       </div>
       <div className="payment-right">
         <TenderEntry
