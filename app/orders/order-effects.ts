@@ -16,8 +16,8 @@
  * and is applied with a CREDIT_LIMIT_EXCEEDED warning — the till asked a manager before it sold (docs/sync.md).
  */
 import { formatMoney, type Money, type Quantity } from '../../shared/decimal.js';
-import { conflict } from '../../shared/errors.js';
-import { units } from '../../db/values.js';
+import { badRequest, conflict } from '../../shared/errors.js';
+import { jsonList, units } from '../../db/values.js';
 import { warn } from '../warnings.js';
 import type { Db, OperationContext } from '../context.js';
 import { postDebtEntry } from '../debts/ledger.js';
@@ -112,25 +112,69 @@ export async function postOrderDebt(
   }
 }
 
+/** A manager's approval of a sale on account over the limit: who, and the field that named them. */
+export interface CreditApproval {
+  readonly managerId: string;
+  readonly field: string;
+}
+
+/** What a sale over the limit records: the balance it leaves, the limit, and who approved it (null: nobody). */
+export interface CreditOverrun {
+  readonly clientId: string;
+  readonly balance: string;
+  readonly limit: string;
+  readonly approvedBy: string | null;
+}
+
+/** Is this a live employee of the business whose live role grants MANAGER (the till's rule, main/terminal/inbox.ts)? */
+async function isManager(db: Db, ctx: OperationContext, employeeId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('employees')
+    .innerJoin('employee_roles', (join) =>
+      join.onRef('employee_roles.business_id', '=', 'employees.business_id').onRef('employee_roles.id', '=', 'employees.role_id'),
+    )
+    .select('employee_roles.access_resources')
+    .where('employees.business_id', '=', ctx.businessId)
+    .where('employees.id', '=', employeeId)
+    .where('employees.is_deleted', '=', 0)
+    .where('employee_roles.is_deleted', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined && jsonList(row.access_resources).includes('MANAGER');
+}
+
 /**
  * Checks a sale on account against the client's credit limit, before its entry is posted: `added` more on the
- * client's balance. The balance read is the committed one; two live sales racing for the last of a limit may both
- * pass, which a limit (a business rule, not a ledger invariant) tolerates.
+ * client's balance. Over the limit: a queued sale (a till's fact) is applied with a warning; a live one needs a
+ * manager's approval (else 409; an approver who is not a manager is a 400 naming the field). The balance read is the
+ * committed one; two live sales racing for the last of a limit may both pass, which a limit (a business rule, not a
+ * ledger invariant) tolerates. Null when the sale stays within the limit (or there is none).
  */
-export async function checkCreditLimit(db: Db, ctx: OperationContext, clientId: string, added: Money): Promise<void> {
-  if (added <= 0n) return;
+export async function checkCreditLimit(
+  db: Db,
+  ctx: OperationContext,
+  clientId: string,
+  added: Money,
+  approval?: CreditApproval | null,
+): Promise<CreditOverrun | null> {
+  if (added <= 0n) return null;
   const [client, debt] = await Promise.all([
     db.selectFrom('clients').select('credit_limit').where('business_id', '=', ctx.businessId).where('id', '=', clientId).executeTakeFirst(),
     db.selectFrom('client_debts').select(['debt_amount', 'is_deleted']).where('business_id', '=', ctx.businessId).where('client_id', '=', clientId).executeTakeFirst(),
   ]);
-  if (client?.credit_limit === null || client?.credit_limit === undefined) return;
+  if (client?.credit_limit === null || client?.credit_limit === undefined) return null;
   const limit = units(client.credit_limit);
   const before = debt && Number(debt.is_deleted) === 0 ? units(debt.debt_amount) : 0n;
   const after = before + added;
-  if (after <= limit) return;
+  if (after <= limit) return null;
+  const overrun = { clientId, balance: formatMoney(after), limit: formatMoney(limit) };
+  const approved = approval ? await isManager(db, ctx, approval.managerId) : false;
   if (ctx.queued?.offlineClass === 'fact') {
-    warn(ctx, { code: 'CREDIT_LIMIT_EXCEEDED', clientId, balance: formatMoney(after), limit: formatMoney(limit) });
-    return;
+    warn(ctx, { code: 'CREDIT_LIMIT_EXCEEDED', ...overrun });
+    return { ...overrun, approvedBy: approved ? approval!.managerId : null };
   }
-  throw conflict(`client_id owes ${formatMoney(before)}: this sale on account would take the debt to ${formatMoney(after)}, over the credit limit of ${formatMoney(limit)}`);
+  if (approval && !approved) throw badRequest([`${approval.field} must be a manager (an employee whose role grants MANAGER)`]);
+  if (!approved) {
+    throw conflict(`client_id owes ${formatMoney(before)}: this sale on account would take the debt to ${overrun.balance}, over the credit limit of ${overrun.limit}; a manager must approve it (credit_approved_by)`);
+  }
+  return { ...overrun, approvedBy: approval!.managerId };
 }

@@ -74,6 +74,12 @@ export const OrderPaymentDto = dto({
    * the order posts (an http(s) URL or a PNG/JPEG/WebP data URI, as a debt transaction's `signature_url`).
    */
   signature_url: signatureUrl().nullish(),
+  /**
+   * Our addition: the manager (an employee whose role grants MANAGER) who approved, by PIN at the till, this DEBT
+   * payment taking the client over their credit limit. Recorded in the audit trail; without it a live sale over the
+   * limit is a 409.
+   */
+  credit_approved_by: text().nullish(),
 });
 export type OrderPaymentDto = z.output<typeof OrderPaymentDto>;
 

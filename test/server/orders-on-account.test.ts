@@ -10,7 +10,7 @@ import { uuidv7 } from '../../shared/ids.js';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
 import { testEngines } from '../helpers/databases.js';
 import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
-import { debtEntriesOf, debtOf, line, orderBody, orderWorld, type OrderWorld } from '../helpers/orders.js';
+import { auditEntries, debtEntriesOf, debtOf, line, orderBody, orderWorld, type OrderWorld } from '../helpers/orders.js';
 import { enrollTerminal } from '../helpers/terminals.js';
 import { cashierToken } from '../helpers/actors.js';
 
@@ -141,6 +141,26 @@ describe.each(await testEngines())('sales on account on %s', (engine) => {
       expect(await debtOf(server, shop, client.id)).toBe(2000n);
       expect((await create(onAccount(client.id, '5'))).status).toBe(201);
       expect(await debtOf(server, shop, client.id)).toBe(2500n);
+    });
+
+    it('lets a live sale over the limit through with a manager’s approval, recorded in the audit trail; a non-manager approver is a 400', async () => {
+      const client = await newClient('25');
+      const role = await server.request('POST', '/api/v1/employee-role/create', { token: shop.token, body: { name: 'Manager', access_resources: ['MANAGER'] } });
+      const employee = (role_id: string, password: string) =>
+        server.request('POST', '/api/v1/employee/create', { token: shop.token, body: { full_name: `E ${password}`, role_id, password, workplace_id: world.workplace } });
+      const manager = (await employee(role.body.id, '7391')).body.id as string;
+      const cashier = (await employee('0', '5172')).body.id as string;
+      const approvedBy = (id: string) => onAccount(client.id, '30', { payments: [{ payment_type_id: world.debt, paid_sum: '30', signature_url: SIGNATURE, credit_approved_by: id }] });
+      const refused = await create(approvedBy(cashier));
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body.message)).toContain('payments.0.credit_approved_by must be a manager');
+      expect(await debtOf(server, shop, client.id)).toBe(0n);
+      const approved = await create(approvedBy(manager));
+      expect(approved.status, JSON.stringify(approved.body)).toBe(201);
+      expect(await debtOf(server, shop, client.id)).toBe(3000n);
+      const audit = (await auditEntries(server, shop, 'APPROVE_CREDIT_OVER_LIMIT')).filter((entry) => entry.details?.includes(approved.body.id));
+      expect(audit).toHaveLength(1);
+      expect(JSON.parse(audit[0]!.details!)).toMatchObject({ order_id: approved.body.id, clientId: client.id, balance: '30', limit: '25', approvedBy: manager });
     });
 
     it('applies a till’s queued sale over the limit with a CREDIT_LIMIT_EXCEEDED warning instead of refusing it', async () => {

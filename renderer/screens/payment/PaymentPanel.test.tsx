@@ -182,7 +182,7 @@ describe('the payment step', () => {
     await press('Enter');
     expect(creates(bridge)[0]).toMatchObject({
       client_id: 'c-1',
-      payments: [{ payment_type_id: 'pm-debt', paid_sum: '37501.5', signature_url: PNG, settlement_id: 'shift-7' }],
+      payments: [{ payment_type_id: 'pm-debt', paid_sum: '37501.5', signature_url: PNG, credit_approved_by: 'mgr-1', settlement_id: 'shift-7' }],
     });
     expect(printing.printDocument.mock.calls).toEqual([
       [{ kind: 'sale', orderId: 'order-1', openDrawer: false }],

@@ -88,7 +88,7 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
   useEffect(() => amountField.current?.focus(), [method, setup]);
 
   const entered = f.units(amount, MONEY);
-  const entry: Tender | null = method && entered !== undefined && entered > 0n ? { method, amount: entered, deviceId: method.kind === 'CARD' ? deviceId : null, signature: method.kind === 'DEBT' ? signature : null } : null;
+  const entry: Tender | null = method && entered !== undefined && entered > 0n ? { method, amount: entered, deviceId: method.kind === 'CARD' ? deviceId : null, signature: method.kind === 'DEBT' ? signature : null, approvedBy: method.kind === 'DEBT' ? (approval?.managerId ?? null) : null } : null;
   const withEntry = useMemo(() => (entry ? [...tenders, entry] : tenders), [tenders, entry]);
   const summary = summarise(due, withEntry);
   const paidSummary = summarise(due, tenders);

@@ -28,6 +28,8 @@ export interface Tender {
   readonly deviceId?: string | null;
   /** On account: the client's signature (a PNG data URL). */
   readonly signature?: string | null;
+  /** On account over the credit limit: the manager who approved it (employee id). */
+  readonly approvedBy?: string | null;
 }
 
 /** The banknotes in use, in so'm, for the quick buttons. */
@@ -89,6 +91,7 @@ export function wirePayments(due: bigint, tenders: readonly Tender[], settlement
             settlement_id: settlementId,
             ...(tender.deviceId ? { payment_device_id: tender.deviceId } : {}),
             ...(tender.signature ? { signature_url: tender.signature } : {}),
+            ...(tender.approvedBy ? { credit_approved_by: tender.approvedBy } : {}),
           },
         ],
   );
