@@ -34,7 +34,10 @@ export interface PaymentPanelProps {
   readonly onBack: () => void;
 }
 
-type Phase = { kind: 'paying' } | { kind: 'saving' } | { kind: 'print-problem'; orderId: string; message: string; canReprint: boolean };
+type Phase =
+  | { kind: 'paying' }
+  | { kind: 'saving' }
+  | { kind: 'print-problem'; orderId: string; message: string; canReprint: boolean; change: bigint };
 
 export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
   const t = useT();
@@ -104,7 +107,7 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
       async (orderId) => {
         const printed = await printSale(orderId, paid);
         if (printed.ok) onPaid(orderId);
-        else setPhase({ kind: 'print-problem', orderId, message: printed.message ?? '', canReprint: printed.canReprint });
+        else setPhase({ kind: 'print-problem', orderId, message: printed.message ?? '', canReprint: printed.canReprint, change: summarise(due, paid).change });
       },
       (error: unknown) => {
         setPhase({ kind: 'paying' });
@@ -200,6 +203,12 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
     return (
       <section className="payment payment-done" data-testid="payment-panel">
         <p className="success">{t('payment.done')}</p>
+        {phase.change > 0n && (
+          <div className="pay-change active">
+            <span>{t('payment.change')}</span>
+            <strong className="pay-huge amount">{f.money(formatMoney(phase.change))}</strong>
+          </div>
+        )}
         <p className="error" role="alert">
           {t('payment.printProblem', { reason: phase.message })}
         </p>
