@@ -191,6 +191,28 @@ describe('the payment step', () => {
     expect(onPaid).toHaveBeenCalledWith('order-1');
   });
 
+  it('asks the manager again when more is put on account than was approved', async () => {
+    const { bridge } = await shown({ client: { id: 'c-1', name: 'Dilnoza' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Nasiya' }));
+    const pad = screen.getByRole('img', { name: 'Client’s signature' });
+    fireEvent.pointerDown(pad, { clientX: 10, clientY: 10, pointerId: 1 });
+    fireEvent.pointerUp(pad, { clientX: 40, clientY: 30, pointerId: 1 });
+    type('30000');
+    fireEvent.click(screen.getByRole('button', { name: 'Ask a manager' }));
+    const dialog = screen.getByTestId('manager-approval');
+    const pin = dialog.querySelector('input[name="managerPin"]') as HTMLInputElement;
+    fireEvent.change(pin, { target: { value: '7391' } });
+    await act(async () => {
+      fireEvent.keyDown(pin, { key: 'Enter' });
+    });
+    expect(screen.getByText('Over the limit, approved by Rustam.')).toBeTruthy();
+    type('37501.5');
+    expect(screen.queryByText('Over the limit, approved by Rustam.')).toBeNull();
+    await press('Enter');
+    expect(screen.getByTestId('manager-approval')).toBeTruthy();
+    expect(creates(bridge)).toEqual([]);
+  });
+
   it('says offline that the balance may lack other tills’ sales, and still sells', async () => {
     await shown({ client: { id: 'c-1', name: 'Dilnoza' }, online: false });
     fireEvent.click(screen.getByRole('radio', { name: 'Nasiya' }));

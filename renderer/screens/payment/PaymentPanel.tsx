@@ -58,7 +58,8 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
   const [deviceId, setDeviceId] = useState<string | null>(null);
   const [signature, setSignature] = useState<string | null>(null);
   const [signatureKey, setSignatureKey] = useState(0);
-  const [approval, setApproval] = useState<{ managerId: string; managerName: string } | null>(null);
+  // A manager's approval holds up to the balance it was given for: putting more on account asks again.
+  const [approval, setApproval] = useState<{ managerId: string; managerName: string; upTo: bigint } | null>(null);
   const [asking, setAsking] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: 'paying' });
   const [problem, setProblem] = useState<string[]>([]);
@@ -91,13 +92,24 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
   useEffect(() => amountField.current?.focus(), [method, setup]);
 
   const entered = f.units(amount, MONEY);
-  const entry: Tender | null = method && entered !== undefined && entered > 0n ? { method, amount: entered, deviceId: method.kind === 'CARD' ? deviceId : null, signature: method.kind === 'DEBT' ? signature : null, approvedBy: method.kind === 'DEBT' ? (approval?.managerId ?? null) : null } : null;
+  const account = setup?.account ?? null;
+  const debtEntry = method?.kind === 'DEBT' && entered !== undefined && entered > 0n ? entered : 0n;
+  const addingOnAccount = onAccount(tenders) + debtEntry;
+  const overLimit = account !== null && exceedsLimit(account.balance, addingOnAccount, account.limit);
+  const approved = approval !== null && account !== null && account.balance + addingOnAccount <= approval.upTo;
+  const entry: Tender | null =
+    method && entered !== undefined && entered > 0n
+      ? {
+          method,
+          amount: entered,
+          deviceId: method.kind === 'CARD' ? deviceId : null,
+          signature: method.kind === 'DEBT' ? signature : null,
+          approvedBy: method.kind === 'DEBT' && overLimit && approved ? approval.managerId : null,
+        }
+      : null;
   const withEntry = useMemo(() => (entry ? [...tenders, entry] : tenders), [tenders, entry]);
   const summary = summarise(due, withEntry);
   const paidSummary = summarise(due, tenders);
-  const account = setup?.account ?? null;
-  const addingOnAccount = onAccount(withEntry);
-  const overLimit = account !== null && exceedsLimit(account.balance, addingOnAccount, account.limit);
 
   const complete = (paid: readonly Tender[]) => {
     if (!setup?.shift) return setProblem([t('payment.noShift')]);
@@ -126,7 +138,7 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
     if (method.kind === 'DEBT') {
       if (!account) return setProblem([t('payment.account.noClient')]);
       if (!signature) return setProblem([t('payment.account.signatureRequired')]);
-      if (overLimit && !approval) return setAsking(true);
+      if (overLimit && !approved) return setAsking(true);
     }
     const next = [...tenders, entry];
     const after = summarise(due, next);
@@ -283,7 +295,7 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
             <AccountSection
               account={account}
               adding={addingOnAccount}
-              approvedBy={approval?.managerName ?? null}
+              approvedBy={approved ? approval.managerName : null}
               offline={offline}
               signatureKey={signatureKey}
               onSignature={setSignature}
@@ -301,8 +313,8 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
             after: f.money(formatMoney(account.balance + addingOnAccount)),
             limit: f.money(formatMoney(account.limit ?? 0n)),
           })}
-          onApproved={(approved) => {
-            setApproval({ managerId: approved.managerId, managerName: approved.managerName ?? '' });
+          onApproved={(given) => {
+            setApproval({ managerId: given.managerId, managerName: given.managerName ?? '', upTo: account.balance + addingOnAccount });
             setAsking(false);
             amountField.current?.focus();
           }}
