@@ -61,7 +61,7 @@ async function clientAccount(bridge: Bridge, client: SaleDraft['client']): Promi
     bridge.run('ClientDebtController_findAllDebts'),
   ]);
   const debt = debts.find((entry) => entry.client_id === client.id && !entry.is_deleted);
-  const limit = (record as { credit_limit?: string | null }).credit_limit ?? null;
+  const limit = record.credit_limit ?? null;
   return {
     id: client.id,
     name: record.full_name || client.name,
