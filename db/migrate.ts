@@ -25,6 +25,7 @@ import * as m0020 from './migrations/0020_terminal_health.js';
 import * as m0022 from './migrations/0022_items_name_index.js';
 import * as m0024 from './migrations/0024_shift_cash.js';
 import * as m0025 from './migrations/0025_order_refunds.js';
+import * as m0027 from './migrations/0027_client_credit_limit.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0022_items_name_index': m0022,
   '0024_shift_cash': m0024,
   '0025_order_refunds': m0025,
+  '0027_client_credit_limit': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

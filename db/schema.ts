@@ -118,6 +118,8 @@ export interface ClientsTable extends TenantRow {
   email: string | null;
   address: string | null;
   birthday: string | null;
+  /** How much the client may owe (money units); null: no limit (0027). */
+  credit_limit?: Units | null;
 }
 
 /** Shared by items, item groups, modifiers and modifier groups. */

@@ -40,6 +40,7 @@ export const TERMINAL_OPERATIONS = [
   'terminal.inboxList',
   'terminal.inboxResubmit',
   'terminal.inboxDiscard',
+  'terminal.managerApproval',
   'terminal.unsentList',
   'terminal.warningsList',
   'terminal.warningsDismiss',
@@ -254,6 +255,8 @@ export interface TerminalOperationTypes {
   'terminal.inboxList': { input: undefined; result: InboxEntryPayload[] };
   'terminal.inboxResubmit': { input: { entryId: string; operation: string; input: unknown }; result: unknown };
   'terminal.inboxDiscard': { input: { entryId: string; managerPin: string }; result: { discarded: true } };
+  /** A manager's PIN approving what a cashier may not do alone (main/terminal/manager-approval.ts). */
+  'terminal.managerApproval': { input: { pin: string; reason: string }; result: { managerId: string; managerName: string } };
   'terminal.unsentList': { input: undefined; result: UnsentOperationPayload[] };
   'terminal.warningsList': { input: undefined; result: WarningPayload[] };
   'terminal.warningsDismiss': { input: { mutationId: string }; result: { dismissed: true } };

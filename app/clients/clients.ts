@@ -6,6 +6,8 @@
 import type { Selectable } from 'kysely';
 import type { CreateClientDto, UpdateClientDto } from '../../shared/catalogue/client.js';
 import { notFound } from '../../shared/errors.js';
+import { formatMoney, type Money } from '../../shared/decimal.js';
+import { units } from '../../db/values.js';
 import type { ClientsTable } from '../../db/schema.js';
 import type { Db, OperationContext } from '../context.js';
 import { liveRowsNewestFirst } from '../resources/newest-first.js';
@@ -22,6 +24,7 @@ function toWire(row: ClientRow) {
     email: row.email ?? null,
     address: row.address ?? null,
     birthday: row.birthday ?? null,
+    credit_limit: row.credit_limit === null || row.credit_limit === undefined ? null : formatMoney(units(row.credit_limit)),
   };
 }
 
@@ -47,6 +50,7 @@ async function create(db: Db, body: CreateClientDto, ctx: OperationContext) {
     email: body.email ?? null,
     address: body.address ?? null,
     birthday: body.birthday ?? null,
+    credit_limit: (body.credit_limit ?? null) as Money | null,
     is_deleted: 0,
     dt_created: ctx.now,
     dt_updated: ctx.now,
@@ -68,6 +72,7 @@ function patchOf(body: UpdateClientDto): Partial<ClientRow> {
   if (body.email !== undefined) patch.email = body.email;
   if (body.address !== undefined) patch.address = body.address;
   if (body.birthday !== undefined) patch.birthday = body.birthday;
+  if (body.credit_limit !== undefined) patch.credit_limit = body.credit_limit;
   return patch;
 }
 

@@ -12,7 +12,7 @@ import { writeAudit } from '../audit.js';
 import type { Db, OperationContext } from '../context.js';
 import { insertLater } from '../write.js';
 import { checkOrder, failIfAny, refuseDebtWithoutClient } from './order-checks.js';
-import { debtTarget, postOrderDebt, postOrderStock, saleMoves } from './order-effects.js';
+import { checkCreditLimit, debtTarget, postOrderDebt, postOrderStock, saleMoves } from './order-effects.js';
 import { orderTotals, totalProblems, type OrderTotals } from './order-math.js';
 import { deliveryContent, discountContent, lineContent, paymentContent, taxContent } from './order-rows.js';
 import {
@@ -80,8 +80,12 @@ export async function createOrder(db: Db, body: CreateOrderDto, ctx: OperationCo
     })),
     delivery: body.delivery ? newDeliveryRow(ctx, header.id, deliveryContent(body.delivery)) : null,
   };
-  const debt = debtTarget(header, children.payments);
+  const debt = debtTarget(
+    header,
+    children.payments.map((payment, index) => ({ ...payment, signature_url: body.payments?.[index]?.signature_url ?? null })),
+  );
   refuseDebtWithoutClient(debt, children.payments);
+  const overrun = debt.clientId === null ? null : await checkCreditLimit(db, ctx, debt.clientId, debt.amount, creditApproval(body));
 
   await insertChildren(db, ctx, 'order_lines', children.lines);
   await insertChildren(db, ctx, 'order_discounts', children.discounts);
@@ -101,9 +105,20 @@ export async function createOrder(db: Db, body: CreateOrderDto, ctx: OperationCo
       .execute();
   }
   const wire = fullOrderWire(stored, children);
+  if (overrun?.approvedBy) {
+    // Who let the sale take the client over the limit, next to the order's own entry.
+    await writeAudit(db, ctx, { type: 'ORDER', action: 'APPROVE_CREDIT_OVER_LIMIT', record: { order_id: header.id, ...overrun } });
+  }
   // Audited here rather than by the pipeline (runWriteInTransaction), so that an idempotent retry records nothing.
   await writeAudit(db, ctx, { type: 'ORDER', action: 'CREATE_ORDER', record: wire });
   return wire;
+}
+
+/** The manager's approval named on the order's DEBT payments (the first that names one), with its field. */
+function creditApproval(body: CreateOrderDto) {
+  const index = (body.payments ?? []).findIndex((payment) => payment.credit_approved_by);
+  const managerId = index < 0 ? null : body.payments?.[index]?.credit_approved_by;
+  return managerId ? { managerId, field: `payments.${index}.credit_approved_by` } : null;
 }
 
 /** The new order's D_Order row: the body's fields, the server's totals, the caller as creator. */

@@ -20,6 +20,7 @@ import { findOperation } from '../../shared/catalogue/index.js';
 import { SyncEngine } from '../terminal/sync-engine.js';
 import { SyncRefused, Terminal } from '../terminal/terminal.js';
 import { dismissWarnings, openWarnings } from '../terminal/warnings.js';
+import { approveAsManager } from '../terminal/manager-approval.js';
 import type { LoggedInEmployee } from '../terminal/pin-login.js';
 import type { CoreEventListener, CoreOptions, TerminalCore } from './api.js';
 import type { TerminalEventName } from '../../shared/terminal-contract.js';
@@ -165,6 +166,10 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
         await terminal.discard(String(input.entryId), String(input.managerPin));
         emit('inbox', { changed: true });
         return { discarded: true };
+      case 'terminal.managerApproval':
+        // Asked on a signed-in cashier's screen; the PIN is the manager's, checked here under the PIN lockout.
+        signedIn();
+        return approveAsManager(terminal.store, String(input.pin));
       case 'terminal.unsentList':
         return (await terminal.unsent()).map((row) => ({
           seq: Number(row.seq),

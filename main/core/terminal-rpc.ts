@@ -52,6 +52,9 @@ export const InboxResubmitInput = dto({
 /** Discarding a rejected operation takes a manager's PIN. */
 export const InboxDiscardInput = dto({ entryId: id(), managerPin: pin() });
 
+/** A manager approving an action at the till: the manager's PIN and what is approved (for the record). */
+export const ManagerApprovalInput = dto({ pin: pin(), reason: requiredText().max(500, { error: 'must be at most 500 characters' }) });
+
 /** Dismissing the warnings of one operation (anyone signed in: they only say what happened). */
 export const WarningsDismissInput = dto({ mutationId: id() });
 
@@ -66,6 +69,7 @@ export const terminalOperationInputs: Record<TerminalOperationName, z.ZodType> =
   'terminal.inboxList': nothing,
   'terminal.inboxResubmit': InboxResubmitInput,
   'terminal.inboxDiscard': InboxDiscardInput,
+  'terminal.managerApproval': ManagerApprovalInput,
   'terminal.unsentList': nothing,
   'terminal.warningsList': nothing,
   'terminal.warningsDismiss': WarningsDismissInput,

@@ -36,8 +36,17 @@ async function forgive(store: TerminalStore, workplaceId: string): Promise<void>
   await store.writes.transaction((tx) => sql`delete from pin_lockout where workplace_id = ${workplaceId}`.execute(tx as unknown as Kysely<unknown>));
 }
 
-/** The employee whose PIN this is, at this till; throws 401 (wrong PIN), 409 (shared PIN) or 429 (locked). */
-export async function pinLogin(store: TerminalStore, pin: string, now: Date = new Date()): Promise<LoggedInEmployee> {
+/**
+ * The employee whose PIN this is, at this till; throws 401 (wrong PIN), 409 (shared PIN) or 429 (locked).
+ * `accept` (a manager's approval, main/terminal/manager-approval.ts) may refuse the employee found by throwing:
+ * the attempt then stays charged, so a cashier's own PIN never clears the count of guesses at a manager's.
+ */
+export async function pinLogin(
+  store: TerminalStore,
+  pin: string,
+  now: Date = new Date(),
+  accept?: (employee: LoggedInEmployee) => Promise<void>,
+): Promise<LoggedInEmployee> {
   const local = store.db as unknown as Kysely<unknown>;
   const workplaceId = await requireMeta(local, 'workplace_id');
   const businessId = await requireMeta(local, 'business_id');
@@ -54,6 +63,8 @@ export async function pinLogin(store: TerminalStore, pin: string, now: Date = ne
   const matches = people.filter((_person, index) => checks[index]);
   if (matches.length > 1) throw conflict('More than one employee of this till has this PIN; ask a manager to change one of them');
   if (matches.length === 0) throw unauthorized('Invalid pincode');
+  const employee = employeeWire(matches[0]!);
+  if (accept) await accept(employee);
   await forgive(store, workplaceId);
-  return employeeWire(matches[0]!);
+  return employee;
 }

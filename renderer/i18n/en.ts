@@ -8,6 +8,7 @@ import { modifierGroupsEn } from './modifier-groups.js';
 import { syncStatesEn } from './sync-states.js';
 import { warningsEn } from './warnings.js';
 import { receiptsEn } from './receipts.js';
+import { paymentEn } from './payment.js';
 
 export const en = {
   'app.title': 'Kassa',
@@ -188,6 +189,7 @@ export const en = {
   'inbox.noChoice': 'Choose…',
   'inbox.unknownRecord': 'Not on this till ({id})',
   ...receiptsEn,
+  ...paymentEn,
   ...modifierGroupsEn,
   ...debtsEn,
   ...shiftEn,

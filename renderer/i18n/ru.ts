@@ -8,6 +8,7 @@ import { modifierGroupsRu } from './modifier-groups.js';
 import { syncStatesRu } from './sync-states.js';
 import { warningsRu } from './warnings.js';
 import { receiptsRu } from './receipts.js';
+import { paymentRu } from './payment.js';
 
 /** Russian. */
 export const ru: Messages = {
@@ -189,6 +190,7 @@ export const ru: Messages = {
   'inbox.noChoice': 'Выберите…',
   'inbox.unknownRecord': 'Нет на этой кассе ({id})',
   ...receiptsRu,
+  ...paymentRu,
   ...modifierGroupsRu,
   ...debtsRu,
   ...shiftRu,

@@ -8,6 +8,7 @@ import { modifierGroupsUz } from './modifier-groups.js';
 import { syncStatesUz } from './sync-states.js';
 import { warningsUz } from './warnings.js';
 import { receiptsUz } from './receipts.js';
+import { paymentUz } from './payment.js';
 
 /** Uzbek (Latin script). */
 export const uz: Messages = {
@@ -189,6 +190,7 @@ export const uz: Messages = {
   'inbox.noChoice': 'Tanlang…',
   'inbox.unknownRecord': 'Bu kassada yo‘q ({id})',
   ...receiptsUz,
+  ...paymentUz,
   ...modifierGroupsUz,
   ...debtsUz,
   ...shiftUz,

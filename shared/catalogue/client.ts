@@ -1,6 +1,6 @@
 /** Client operations of the reference interface (catalogue entries and their request schemas). */
 import { z } from 'zod';
-import { dto, isoDate, requiredText, text, email } from '../schema-kit.js';
+import { dto, isoDate, money, requiredText, text, email } from '../schema-kit.js';
 import { operation } from './operation.js';
 
 /**
@@ -26,6 +26,8 @@ export const CreateClientDto = dto({
   email: email().nullish(),
   address: text().nullish(),
   birthday: birthday().nullish(),
+  /** Our addition: how much the client may owe (a sale on account beyond it needs a manager at the till); null: no limit. */
+  credit_limit: money({ min: 'nonnegative' }).nullish(),
 });
 export type CreateClientDto = z.output<typeof CreateClientDto>;
 
@@ -36,6 +38,8 @@ export const UpdateClientDto = dto({
   email: email().nullish(),
   address: text().nullish(),
   birthday: birthday().nullish(),
+  /** null removes the limit. */
+  credit_limit: money({ min: 'nonnegative' }).nullish(),
 });
 export type UpdateClientDto = z.output<typeof UpdateClientDto>;
 

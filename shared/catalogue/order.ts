@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { dto, flag, isoDate, list, money, percent, quantity, requiredText, text } from '../schema-kit.js';
 import { operation, type PointScope } from './operation.js';
+import { signatureUrl } from '../signature-url.js';
 
 /** A cashier or till acts only on its own point's orders: the order's `automated_point_id`. */
 const ORDER_SCOPE: PointScope = { table: 'orders', column: 'automated_point_id', bodyField: 'automated_point_id' };
@@ -68,6 +69,17 @@ export const OrderPaymentDto = dto({
   label: text().nullish(),
   is_refunded: flag().nullish(),
   settlement_id: text().nullish(),
+  /**
+   * Our addition: the client's signature for a payment by a DEBT method (a sale on account), kept on the debt entry
+   * the order posts (an http(s) URL or a PNG/JPEG/WebP data URI, as a debt transaction's `signature_url`).
+   */
+  signature_url: signatureUrl().nullish(),
+  /**
+   * Our addition: the manager (an employee whose role grants MANAGER) who approved, by PIN at the till, this DEBT
+   * payment taking the client over their credit limit. Recorded in the audit trail; without it a live sale over the
+   * limit is a 409.
+   */
+  credit_approved_by: text().nullish(),
 });
 export type OrderPaymentDto = z.output<typeof OrderPaymentDto>;
 

@@ -35,6 +35,7 @@ describe.each(await testEngines())('clients on %s', (engine) => {
       email: 'aziza@example.com',
       address: 'Chilonzor',
       birthday: '1990-05-17T00:00:00.000Z',
+      credit_limit: null,
       is_deleted: false,
       dt_created: expect.any(String),
       dt_updated: expect.any(String),

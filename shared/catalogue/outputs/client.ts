@@ -1,5 +1,5 @@
 /** Output schemas of the client operations: a client record, as created, listed, read, changed and deleted. */
-import { many, resource, text } from './kit.js';
+import { many, money, resource, text } from './kit.js';
 
 export const ClientWire = resource({
   full_name: text(),
@@ -8,6 +8,8 @@ export const ClientWire = resource({
   address: text().nullable(),
   /** As stored from the ISO date the client gave. */
   birthday: text().nullable(),
+  /** Our addition: how much the client may owe; null: no limit. */
+  credit_limit: money().nullable(),
 });
 
 export const clientOutputs = {
