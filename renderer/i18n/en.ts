@@ -1,5 +1,6 @@
 /** English: the source catalogue. Every other language must have exactly these keys (checked by the compiler). */
 import { debtsEn } from './debts.js';
+import { printingEn } from './printing.js';
 import { inboxEn } from './inbox.js';
 import { modifierGroupsScopeEn } from './modifier-groups-scope.js';
 import { modifierGroupsEn } from './modifier-groups.js';
@@ -192,6 +193,7 @@ export const en = {
   ...modifierGroupsScopeEn,
   ...syncStatesEn,
   ...warningsEn,
+  ...printingEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,6 @@
 import type { Messages } from './en.js';
 import { debtsRu } from './debts.js';
+import { printingRu } from './printing.js';
 import { inboxRu } from './inbox.js';
 import { modifierGroupsScopeRu } from './modifier-groups-scope.js';
 import { modifierGroupsRu } from './modifier-groups.js';
@@ -193,4 +194,5 @@ export const ru: Messages = {
   ...modifierGroupsScopeRu,
   ...syncStatesRu,
   ...warningsRu,
+  ...printingRu,
 };

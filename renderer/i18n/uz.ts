@@ -1,5 +1,6 @@
 import type { Messages } from './en.js';
 import { debtsUz } from './debts.js';
+import { printingUz } from './printing.js';
 import { inboxUz } from './inbox.js';
 import { modifierGroupsScopeUz } from './modifier-groups-scope.js';
 import { modifierGroupsUz } from './modifier-groups.js';
@@ -193,4 +194,5 @@ export const uz: Messages = {
   ...modifierGroupsScopeUz,
   ...syncStatesUz,
   ...warningsUz,
+  ...printingUz,
 };
