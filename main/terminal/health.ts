@@ -49,6 +49,11 @@ export class HealthState {
     this.notePrinter(worst.status, problems.length > 0 ? problems.join('; ') : null);
   }
 
+  /** What the report says of the printer now. */
+  printerState(): { readonly status: PrinterState; readonly detail: string | null } {
+    return this.printer;
+  }
+
   /** The report, with the counts read from the till's store. */
   async report(local: Kysely<unknown>, nowMs = Date.now()): Promise<TerminalHealthDto> {
     const outbox = (await sql<{ n: bigint | number; oldest: string | null }>`select count(*) as n, min(dt_created) as oldest from outbox`.execute(local)).rows[0];
