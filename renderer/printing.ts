@@ -8,9 +8,16 @@
  *
  * The app connects it once at start (`connectPrinting(bridge, () => language)`, renderer/main.tsx).
  */
-import type { PrintPreviewPayload, PrintRequestPayload, PrintResultPayload } from '../shared/terminal-contract.js';
-import type { Bridge } from './bridge.js';
+import type { PrintOperationName, PrintPreviewPayload, PrintRequestPayload, PrintResultPayload, TerminalOperationTypes } from '../shared/terminal-contract.js';
 import { translator, type Language } from './i18n/index.js';
+
+/** The part of the app's bridge (renderer/bridge.ts) printing uses: the print operations, typed by name. */
+export interface PrintBridge {
+  terminal<K extends PrintOperationName>(
+    operation: K,
+    ...input: TerminalOperationTypes[K]['input'] extends undefined ? [] : [TerminalOperationTypes[K]['input']]
+  ): Promise<TerminalOperationTypes[K]['result']>;
+}
 
 export type PrintRequest = PrintRequestPayload;
 
@@ -23,14 +30,14 @@ export interface PrintResult {
 }
 
 interface Connection {
-  readonly bridge: Pick<Bridge, 'terminal'>;
+  readonly bridge: PrintBridge;
   readonly language: () => Language;
 }
 
 let connection: Connection | undefined;
 
 /** Connects printing to the app's bridge and the language on screen; returns the function that disconnects. */
-export function connectPrinting(bridge: Pick<Bridge, 'terminal'>, language: () => Language): () => void {
+export function connectPrinting(bridge: PrintBridge, language: () => Language): () => void {
   const mine: Connection = { bridge, language };
   connection = mine;
   return () => {
