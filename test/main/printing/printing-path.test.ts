@@ -9,53 +9,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { startBrowserMode, type BrowserMode } from '../../../main/browser-mode.js';
 import { PrintService } from '../../../main/printing/print-service.js';
 import type { Language } from '../../../renderer/i18n/index.js';
 import { connectPrinting, previewDocument, printDocument, reprintLast, type PrintBridge } from '../../../renderer/printing.js';
-import { RPC_PATH, RPC_SUBPROTOCOL, SECRET_SUBPROTOCOL_PREFIX, type ResultFrame } from '../../../shared/terminal-contract.js';
+import { connectBrowserModeClient, type BrowserModeClient } from '../../helpers/browser-mode-client.js';
 import { startFakePrinter, type FakePrinter } from '../../helpers/fake-printer.js';
 import { insertItem } from '../../helpers/fixtures.js';
 import { orderWorld, type OrderWorld } from '../../helpers/orders.js';
 import { registerTenant, startTestServer, type Tenant, type TestServer } from '../../helpers/server.js';
 import { enrollmentCode } from '../../helpers/terminals.js';
-
-/**
- * The browser-mode bridge as the page speaks it (renderer/bridge.ts, whose DOM types the Node test build lacks):
- * invoke frames over the host's WebSocket, offering this run's secret, from the host's own origin.
- */
-interface TestBridge {
-  terminal(operation: string, input?: unknown): Promise<any>;
-  run(operation: string, input?: unknown): Promise<any>;
-  close(): void;
-}
-
-async function connectTestBridge(mode: BrowserMode): Promise<TestBridge> {
-  const secret = new URL(mode.host.url).hash.replace('#secret=', '');
-  const socket = new WebSocket(`ws://127.0.0.1:${mode.host.port}${RPC_PATH}`, [RPC_SUBPROTOCOL, `${SECRET_SUBPROTOCOL_PREFIX}${secret}`], { origin: mode.host.origin });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
-  socket.on('message', (data) => {
-    const frame = JSON.parse(String(data)) as ResultFrame | { type: 'event' };
-    if (frame.type !== 'result') return;
-    const call = pending.get(frame.id as number);
-    pending.delete(frame.id as number);
-    if (frame.ok) call?.resolve(frame.value);
-    else call?.reject(frame.error);
-  });
-  let next = 1;
-  const invoke = (operation: string, input?: unknown) =>
-    new Promise<any>((resolve, reject) => {
-      const id = next++;
-      pending.set(id, { resolve, reject });
-      socket.send(JSON.stringify({ type: 'invoke', id, operation, input }));
-    });
-  return { terminal: invoke, run: (operation, input = {}) => invoke(operation, input), close: () => socket.close() };
-}
 
 describe('printing at the till, from the screen’s call to the paper', () => {
   let server: TestServer;
@@ -65,7 +28,7 @@ describe('printing at the till, from the screen’s call to the paper', () => {
   let otherPointPrinter: FakePrinter;
   let kitchenPrinter: FakePrinter;
   let mode: BrowserMode;
-  let bridge: TestBridge;
+  let bridge: BrowserModeClient;
   let uzbekItem: string;
   let language: Language = 'ru';
 
@@ -109,7 +72,7 @@ describe('printing at the till, from the screen’s call to the paper', () => {
       log: () => {},
       printing: { service: new PrintService({ connectTimeoutMs: 1_000, writeTimeoutMs: 3_000 }) },
     });
-    bridge = await connectTestBridge(mode);
+    bridge = await connectBrowserModeClient(mode);
     connectPrinting(bridge as PrintBridge, () => language);
     await bridge.terminal('terminal.enroll', { serviceUrl: url, code: await enrollmentCode(server, shop.token, world.workplace), name: 'Till 1' });
     await bridge.terminal('terminal.pinLogin', { pincode: '3141' });
