@@ -17,7 +17,7 @@ import { receiptPrintersOf, type TillPrinter } from './printer-settings.js';
 import { columnsOf } from './printer-profile.js';
 import type { ReceiptLanguage } from './receipt-labels.js';
 import { shiftReport, shiftTotalsFromOrders, type ShiftTotalsSource } from './shift-report-source.js';
-import { DocumentUnavailable, type TillReader } from './till-reader.js';
+import { DocumentUnavailable, unavailable, type TillReader } from './till-reader.js';
 
 export interface TillPrintingOptions {
   readonly reader: TillReader;
@@ -80,7 +80,11 @@ export class TillPrinting {
     try {
       const built = await this.build(request);
       if (!built.ok) return { ok: false, problem: built.problem, canReprint: false };
-      const printers = await this.printers();
+      const printers = await this.printers().catch((error: unknown) => {
+        if (error instanceof DocumentUnavailable) return error;
+        throw error;
+      });
+      if (printers instanceof DocumentUnavailable) return { ok: false, problem: printers.problem, canReprint: false };
       if (printers.length === 0) {
         this.onOutcome(null, null);
         return { ok: false, problem: 'no-printer', canReprint: false };
@@ -132,7 +136,9 @@ export class TillPrinting {
   private async printers(): Promise<TillPrinter[]> {
     const identity = await this.reader.identity();
     if (!identity.pointId) return [];
-    const rows = await this.reader.read('BusinessController_findAllPrinters');
+    const rows = await this.reader.read('BusinessController_findAllPrinters').catch((error: unknown) => {
+      throw unavailable(error, 'the printers');
+    });
     return receiptPrintersOf(rows, identity.pointId);
   }
 
