@@ -5,7 +5,8 @@
  * `receipt 58mm cp866 xprinter point=<point id>`:
  *
  * - `kitchen` or `label`: not a receipt printer (never gets a receipt);
- * - `58mm` / `80mm` (default 80 mm); `cp866` (default) / `windows1251`: the Cyrillic table;
+ * - `58mm` / `80mm` (default 80 mm); `cp866` (default) / `windows1251`: the Cyrillic table; `latin`: the printer
+ *   has none, text is transliterated to ASCII Latin (latin-fallback.ts);
  * - a code-page mapping (`epson` default, `xprinter`, `pos-8360`, `bixolon`, `citizen`, `hp`, `mpt`), also read from
  *   `provider`;
  * - `no-status`: a printer that does not answer the paper-status query ("printed" then means "sent");
@@ -36,7 +37,7 @@ export interface TillPrinter extends PrinterConfig {
 export const RAW_PRINTING_PORT = 9100;
 
 const MAPPINGS: readonly CodePageMapping[] = ['epson', 'xprinter', 'pos-8360', 'bixolon', 'citizen', 'hp', 'mpt'];
-const CODE_PAGES: Readonly<Record<string, CyrillicCodePage>> = { cp866: 'cp866', windows1251: 'windows1251', cp1251: 'windows1251', wpc1251: 'windows1251' };
+const CODE_PAGES: Readonly<Record<string, CyrillicCodePage | 'latin'>> = { cp866: 'cp866', windows1251: 'windows1251', cp1251: 'windows1251', wpc1251: 'windows1251', latin: 'latin' };
 const WIDTHS: Readonly<Record<string, PaperWidth>> = { '58mm': '58mm', '58': '58mm', '80mm': '80mm', '80': '80mm' };
 const NOT_RECEIPT = new Set(['kitchen', 'label']);
 

@@ -113,7 +113,7 @@ export class TillPrinting {
       const paperWidth = printers[0]?.profile.paperWidth ?? DEFAULT_PRINTER_PROFILE.paperWidth;
       const columns = columnsOf(paperWidth);
       if (!built.ok) return { lines: [], columns, problem: built.problem };
-      return { lines: previewPrintable(built.document, paperWidth), columns, ...(printers.length === 0 ? { problem: 'no-printer' as const } : {}) };
+      return { lines: previewPrintable(built.document, paperWidth, printers[0]?.profile.codePage === 'latin'), columns, ...(printers.length === 0 ? { problem: 'no-printer' as const } : {}) };
     } catch (error) {
       this.log(`print preview failed: ${error instanceof Error ? error.message : String(error)}`);
       return { lines: [], columns: columnsOf(DEFAULT_PRINTER_PROFILE.paperWidth), problem: 'bad-document' };
