@@ -7,6 +7,7 @@ import { registerAppScheme, serveApp } from './app-protocol.js';
 import type { TerminalCore } from './core/api.js';
 import { createDispatcher } from './core/dispatcher.js';
 import { registerBridge } from './ipc.js';
+import { withPrinting } from './print-dispatcher.js';
 import { contentSecurityPolicy, lockDownSession, securityHeaders } from './security.js';
 import type { UpdateGate } from './updater.js';
 import { createMainWindow } from './windows.js';
@@ -78,7 +79,8 @@ export async function startShell(options: ShellOptions): Promise<{ mainWindow?: 
   const windows = new Set<BrowserWindow>();
   registerBridge({
     ipcMain,
-    dispatcher: createDispatcher(core, log),
+    // Print requests are answered by the shell's print service; everything else goes to the core.
+    dispatcher: withPrinting(createDispatcher(core, log), core, log),
     windows: () => [...windows].filter((window) => !window.isDestroyed()).map((window) => window.webContents),
     log,
   });

@@ -6,6 +6,7 @@ import { connectBridge } from './bridge.js';
 import { TerminalProvider } from './state/context.js';
 import { createTerminalStore } from './state/terminal.js';
 import { takeEnrollOffer } from './lib/enroll-offer.js';
+import { connectPrinting } from './printing.js';
 import './styles.css';
 
 // Before the bridge takes the secret from the fragment: a link's server and code travel there too.
@@ -13,6 +14,8 @@ const enrollOffer = takeEnrollOffer({ location: window.location, history: window
 const bridge = connectBridge(window);
 const store = createTerminalStore(bridge, window.localStorage);
 if (enrollOffer) store.setState({ enrollOffer });
+// The screens' print calls go over this bridge, in the language on screen (renderer/printing.ts).
+connectPrinting(bridge, () => store.getState().language);
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(

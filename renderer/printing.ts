@@ -1,17 +1,25 @@
 /**
- * CONTRACT (session stop 14): what the screens call to print. The print engineer owns this file and replaces the
- * body with the real path (renderer → bridge → the shell's PrintService, never printing in the renderer); the
- * signatures stay. Printing happens after the commit and never blocks or loses a sale: these never reject.
+ * What the screens call to print: a sale's receipt, a refund's slip, the X/Z report, a credit slip. Printing
+ * happens in the shell (main/print-dispatcher.ts → main/printing/), never here: this module sends the request over
+ * the bridge (`terminal.print`, `terminal.reprintLast`, `terminal.printPreview`) with the language on screen, and
+ * turns the answer into words for the cashier. Printing runs after the commit and never blocks or loses a sale:
+ * these functions never reject — a printer that is off, unreachable or out of paper is a message and, when the job
+ * was kept, a reprint button (`canReprint`).
+ *
+ * The app connects it once at start (`connectPrinting(bridge, () => language)`, renderer/main.tsx).
  */
-export type PrintRequest =
-  /** A completed sale's receipt; `openDrawer` pulses the cash drawer (cash taken). */
-  | { readonly kind: 'sale'; readonly orderId: string; readonly openDrawer: boolean }
-  /** A refund's slip (the refund engineer's id: the refund document or the refunded order). */
-  | { readonly kind: 'refund'; readonly refundId: string }
-  /** The shift's X report (`final: false`) or Z report (`final: true`). */
-  | { readonly kind: 'shift-report'; readonly settlementId: string; readonly final: boolean }
-  /** The slip of a sale on account, noting the signature on file. */
-  | { readonly kind: 'credit-slip'; readonly orderId: string };
+import type { PrintOperationName, PrintPreviewPayload, PrintRequestPayload, PrintResultPayload, TerminalOperationTypes } from '../shared/terminal-contract.js';
+import { translator, type Language } from './i18n/index.js';
+
+/** The part of the app's bridge (renderer/bridge.ts) printing uses: the print operations, typed by name. */
+export interface PrintBridge {
+  terminal<K extends PrintOperationName>(
+    operation: K,
+    ...input: TerminalOperationTypes[K]['input'] extends undefined ? [] : [TerminalOperationTypes[K]['input']]
+  ): Promise<TerminalOperationTypes[K]['result']>;
+}
+
+export type PrintRequest = PrintRequestPayload;
 
 export interface PrintResult {
   readonly ok: boolean;
@@ -21,17 +29,69 @@ export interface PrintResult {
   readonly canReprint: boolean;
 }
 
-export async function printDocument(request: PrintRequest): Promise<PrintResult> {
-  void request;
-  return { ok: false, message: 'printing is not connected yet', canReprint: false };
+interface Connection {
+  readonly bridge: PrintBridge;
+  readonly language: () => Language;
 }
 
+let connection: Connection | undefined;
+
+/** Connects printing to the app's bridge and the language on screen; returns the function that disconnects. */
+export function connectPrinting(bridge: PrintBridge, language: () => Language): () => void {
+  const mine: Connection = { bridge, language };
+  connection = mine;
+  return () => {
+    if (connection === mine) connection = undefined;
+  };
+}
+
+function languageNow(): Language {
+  return connection?.language() ?? 'uz';
+}
+
+/** The shell's answer in the cashier's words. */
+export function resultOf(answer: PrintResultPayload, language: Language = languageNow()): PrintResult {
+  if (answer.ok) return { ok: true, canReprint: answer.canReprint };
+  const t = translator(language);
+  const message = t(`printing.problem.${answer.problem ?? 'bad-document'}`, { printer: answer.printer ?? '' });
+  return { ok: false, message, canReprint: answer.canReprint };
+}
+
+function noConnection(): PrintResult {
+  return { ok: false, message: translator(languageNow())('printing.problem.no-connection'), canReprint: false };
+}
+
+export async function printDocument(request: PrintRequest): Promise<PrintResult> {
+  if (!connection) return noConnection();
+  try {
+    return resultOf(await connection.bridge.terminal('terminal.print', { ...request, language: languageNow() }));
+  } catch {
+    // The request may not have reached the till: a reprint could print the previous document, so none is offered.
+    return noConnection();
+  }
+}
+
+/** Prints the last document again on the same printers, without opening the cash drawer a second time. */
 export async function reprintLast(): Promise<PrintResult> {
-  return { ok: false, message: 'printing is not connected yet', canReprint: false };
+  if (!connection) return noConnection();
+  try {
+    return resultOf(await connection.bridge.terminal('terminal.reprintLast'));
+  } catch {
+    return noConnection();
+  }
+}
+
+/** The preview with the paper's width and why it would not print, if it would not. */
+export async function previewWithWidth(request: PrintRequest): Promise<PrintPreviewPayload> {
+  if (!connection) return { lines: [], columns: 48 };
+  try {
+    return await connection.bridge.terminal('terminal.printPreview', { ...request, language: languageNow() });
+  } catch {
+    return { lines: [], columns: 48 };
+  }
 }
 
 /** The lines of the document as the printer would print them, for the on-screen preview. */
 export async function previewDocument(request: PrintRequest): Promise<readonly string[]> {
-  void request;
-  return [];
+  return (await previewWithWidth(request)).lines;
 }

@@ -44,6 +44,10 @@ export const TERMINAL_OPERATIONS = [
   'terminal.unsentList',
   'terminal.warningsList',
   'terminal.warningsDismiss',
+  // Printing: answered by the shell's print service, never by the core (see PRINT_OPERATIONS below).
+  'terminal.print',
+  'terminal.reprintLast',
+  'terminal.printPreview',
 ] as const;
 export type TerminalOperationName = (typeof TERMINAL_OPERATIONS)[number];
 
@@ -223,7 +227,7 @@ export interface WarningPayload {
 }
 
 /** Input and result of each of the terminal's own operations. */
-export interface TerminalOperationTypes {
+export interface TerminalOperationTypes extends PrintOperationTypes {
   /**
    * Whether the till is enrolled, and the names its sign-in screen shows (null when unknown); `scope`: the workplace
    * and point this till was enrolled at (null before enrollment, or from an older core) — screens default to them;
@@ -283,4 +287,89 @@ export interface ProvisioningStatusPayload {
   readonly serviceUrl?: string;
   readonly workplace?: string;
   readonly problem?: 'malformed' | 'untrusted' | 'expired' | 'insecure-address' | 'code-refused' | 'unreachable';
+}
+
+// ---- Printing (issue 16): the shell prints, the renderer asks ------------------------------------------------
+
+/**
+ * The terminal operations the shell answers itself (main/print-dispatcher.ts) with its print service
+ * (main/printing/): it reads the document's data from the core as the signed-in employee, lays it out for each
+ * printer configured for the till's point and sends it. They never fail for a printer's sake: a printer that is
+ * off, unreachable or out of paper is an answer (`PrintResultPayload`), not an error.
+ */
+export const PRINT_OPERATIONS = ['terminal.print', 'terminal.reprintLast', 'terminal.printPreview'] as const;
+export type PrintOperationName = (typeof PRINT_OPERATIONS)[number];
+
+export function isPrintOperation(name: unknown): name is PrintOperationName {
+  return (PRINT_OPERATIONS as readonly unknown[]).includes(name);
+}
+
+/** What a screen asks to print (renderer/printing.ts re-exports it as `PrintRequest`). */
+export type PrintRequestPayload =
+  /** A completed sale's receipt; `openDrawer` pulses the cash drawer (cash taken). */
+  | { readonly kind: 'sale'; readonly orderId: string; readonly openDrawer: boolean }
+  /** A refund's slip (the refund document's id, or the refunded order's). */
+  | { readonly kind: 'refund'; readonly refundId: string }
+  /** The shift's X report (`final: false`) or Z report (`final: true`). */
+  | { readonly kind: 'shift-report'; readonly settlementId: string; readonly final: boolean }
+  /** The slip of a sale on account, noting the signature on file. */
+  | { readonly kind: 'credit-slip'; readonly orderId: string };
+
+/** The language the paper is printed in (the cashier's). */
+export type PrintLanguage = 'uz' | 'ru' | 'en';
+
+/** A print request as it crosses the bridge: the screen's request and the language on screen. */
+export type PrintCallInput = PrintRequestPayload & { readonly language?: PrintLanguage };
+
+/**
+ * Why a document did not print, for the cashier's message: `no-printer` (none configured for this point),
+ * `unreachable` (off, unplugged, wrong address), `timed-out`, `refused` (hung up mid-job), `out-of-paper`,
+ * `not-found` (the document's data is not on this till), `not-signed-in`, `bad-document` (data it cannot lay out),
+ * `nothing-to-reprint`.
+ */
+export type PrintProblem =
+  | 'no-printer'
+  | 'unreachable'
+  | 'timed-out'
+  | 'refused'
+  | 'out-of-paper'
+  | 'not-found'
+  | 'not-signed-in'
+  | 'bad-document'
+  | 'nothing-to-reprint';
+
+export interface PrintResultPayload {
+  readonly ok: boolean;
+  /** The first problem met (absent when `ok`). */
+  readonly problem?: PrintProblem;
+  /** The printer it concerns (its name as configured), when one does. */
+  readonly printer?: string;
+  /** A reprint makes sense: the job was laid out and kept. */
+  readonly canReprint: boolean;
+}
+
+/** The lines the paper shows, for the on-screen preview, and the paper's width in characters. */
+export interface PrintPreviewPayload {
+  readonly lines: readonly string[];
+  readonly columns: number;
+  readonly problem?: PrintProblem;
+}
+
+/**
+ * Shell → core only (never on the bridge: `TERMINAL_OPERATIONS` does not name it, so the renderer's call is a 404):
+ * the last outcome of one printer, for the till's health report (main/terminal/health.ts).
+ */
+export const NOTE_PRINTER_OPERATION = 'terminal.notePrinter';
+export interface NotePrinterInput {
+  /** The printer's name (null: the point has none configured). */
+  readonly printer: string | null;
+  /** One of the health report's printer states (shared/catalogue/terminal-health.ts). */
+  readonly status: string;
+  readonly detail: string | null;
+}
+
+export interface PrintOperationTypes {
+  'terminal.print': { input: PrintCallInput; result: PrintResultPayload };
+  'terminal.reprintLast': { input: undefined; result: PrintResultPayload };
+  'terminal.printPreview': { input: PrintCallInput; result: PrintPreviewPayload };
 }

@@ -23,7 +23,8 @@ import { dismissWarnings, openWarnings } from '../terminal/warnings.js';
 import { approveAsManager } from '../terminal/manager-approval.js';
 import type { LoggedInEmployee } from '../terminal/pin-login.js';
 import type { CoreEventListener, CoreOptions, TerminalCore } from './api.js';
-import type { TerminalEventName } from '../../shared/terminal-contract.js';
+import { NOTE_PRINTER_OPERATION, type NotePrinterInput, type TerminalEventName } from '../../shared/terminal-contract.js';
+import { PRINTER_STATES } from '../../shared/catalogue/terminal-health.js';
 import { RpcFailure } from './errors.js';
 import type { OperationId } from '../../shared/catalogue/index.js';
 import type { OperationInput } from '../../app/operation.js';
@@ -189,6 +190,14 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
         if (!(await dismissWarnings(terminal.store, String(input.mutationId), signedIn().id))) throw new RpcFailure(404, 'No such warning is open');
         engine.recount();
         return { dismissed: true };
+      case NOTE_PRINTER_OPERATION: {
+        // From the shell's print service only: the bridge refuses this name (it is not in TERMINAL_OPERATIONS).
+        const note = input as Partial<NotePrinterInput>;
+        const status = PRINTER_STATES.find((state) => state === note.status);
+        if (!status) throw new RpcFailure(400, [`status must be one of the following values: ${PRINTER_STATES.join(', ')}`]);
+        terminal.health.notePrinterOutcome(typeof note.printer === 'string' ? note.printer : null, status, typeof note.detail === 'string' ? note.detail : null);
+        return { noted: true };
+      }
       default:
         throw new RpcFailure(404, `${operation} is not an operation of this terminal`);
     }

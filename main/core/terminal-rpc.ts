@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { dto, id, requiredText, text } from '../../shared/schema-kit.js';
 import type { TerminalOperationName } from '../../shared/terminal-contract.js';
+import { printOperationInputs } from './print-rpc.js';
 
 /** No input: absent, or an empty object. */
 const nothing = z.union([z.undefined(), dto({})], { error: 'must be empty' });
@@ -73,4 +74,6 @@ export const terminalOperationInputs: Record<TerminalOperationName, z.ZodType> =
   'terminal.unsentList': nothing,
   'terminal.warningsList': nothing,
   'terminal.warningsDismiss': WarningsDismissInput,
+  // Answered by the shell's print service (main/print-dispatcher.ts), checked here like every call.
+  ...printOperationInputs,
 };

@@ -59,6 +59,13 @@ export interface SaleReceiptData {
   readonly payments: readonly ReceiptPayment[];
   readonly change: string;
   readonly refundCode?: RefundCodeKind;
+  /**
+   * Also a Code 128 of this value (the order's number, `order_id`) beside the QR of the order's id, when it is short
+   * and ASCII enough for the paper: a scanner at the refund screen reads either.
+   */
+  readonly barcode?: string;
+  /** Whether to pulse the cash drawer; absent: when a payment is in cash. */
+  readonly openDrawer?: boolean;
   /** A line under the thanks, e.g. the shop's phone number. */
   readonly footer?: string;
 }
@@ -104,7 +111,8 @@ export interface ShiftReportData {
 /** The Z report closes the shift: it adds the close time and the cash the cashier counted. */
 export interface ZReportData extends ShiftReportData {
   readonly closedAt: string;
-  readonly countedCash: string;
+  /** What the cashier counted; absent when the shift was closed without a count (no over/short is printed). */
+  readonly countedCash?: string;
 }
 
 export interface CreditSlipData {

@@ -47,7 +47,7 @@ export function encodeDocument(document: PrintDocument, profile: PrinterProfile)
     throw new Error(`the document was laid out for ${document.columns} columns, the printer has ${columns}`);
   }
   const encoder = new ReceiptPrinterEncoder({ columns, codepageMapping: profile.codePageMapping, feedBeforeCut: 4 });
-  encoder.initialize().codepage(profile.codePage);
+  encoder.initialize().codepage(profile.codePage === 'latin' ? 'cp437' : profile.codePage);
   for (const block of document.blocks) encodeBlock(encoder, block, columns);
   return encoder.encode();
 }

@@ -5,6 +5,7 @@
  * prints it again without opening the cash drawer a second time.
  */
 import { encodeDocument } from './encode-document.js';
+import { latinDocument } from './latin-fallback.js';
 import { layoutDocument, type PrintableDocument } from './printable-document.js';
 import type { PrintDocument } from './print-document.js';
 import type { PrintOutcome } from './print-outcome.js';
@@ -58,7 +59,8 @@ export class PrintService {
   print(job: PrintJob): Promise<PrintOutcome> {
     let laidOut: LaidOutJob;
     try {
-      laidOut = { printer: job.printer, document: layoutDocument(job.document, columnsOf(job.printer.profile.paperWidth)) };
+      const document = layoutDocument(job.document, columnsOf(job.printer.profile.paperWidth));
+      laidOut = { printer: job.printer, document: job.printer.profile.codePage === 'latin' ? latinDocument(document) : document };
     } catch (error) {
       return Promise.resolve({ status: 'invalid_document', problem: error instanceof Error ? error.message : String(error) });
     }

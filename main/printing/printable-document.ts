@@ -9,6 +9,7 @@ import { refundReceiptDocument } from './layouts/refund-receipt.js';
 import { saleReceiptDocument } from './layouts/sale-receipt.js';
 import { xReportDocument, zReportDocument } from './layouts/shift-report.js';
 import type { PrintDocument } from './print-document.js';
+import { latinDocument } from './latin-fallback.js';
 import { previewDocument } from './preview-document.js';
 import { columnsOf, type PaperWidth } from './printer-profile.js';
 
@@ -35,7 +36,8 @@ export function layoutDocument(printable: PrintableDocument, columns: number): P
   }
 }
 
-/** The on-screen print preview: the same lines the paper of `paperWidth` will show. */
-export function previewPrintable(printable: PrintableDocument, paperWidth: PaperWidth): string[] {
-  return previewDocument(layoutDocument(printable, columnsOf(paperWidth)));
+/** The on-screen print preview: the same lines the paper of `paperWidth` will show (in Latin letters on a `latin` printer). */
+export function previewPrintable(printable: PrintableDocument, paperWidth: PaperWidth, latin = false): string[] {
+  const document = layoutDocument(printable, columnsOf(paperWidth));
+  return previewDocument(latin ? latinDocument(document) : document);
 }

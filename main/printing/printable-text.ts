@@ -38,10 +38,18 @@ const REPLACEABLE = new RegExp(`[${Object.keys(REPLACEMENTS).join('')}]`, 'gu');
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/g;
 
+/**
+ * Accented Latin letters (é in "Café", ü, ñ…) are in neither cp866 nor windows-1251: their base letter is printed
+ * ("Cafe", not "Caf?"). Only Latin ones: Cyrillic й and ё must stay whole.
+ */
+const ACCENTED_LATIN = /[\u00C0-\u024F\u1E00-\u1EFF]/gu;
+const COMBINING_MARKS = /[\u0300-\u036F]/g;
+
 /** Text with every character replaced by one the receipt's code pages (cp866, windows-1251) can print. */
 export function printableText(text: string): string {
   return text
     .normalize('NFC')
     .replace(CONTROL_CHARACTERS, ' ')
-    .replace(REPLACEABLE, (character) => REPLACEMENTS[character] ?? character);
+    .replace(REPLACEABLE, (character) => REPLACEMENTS[character] ?? character)
+    .replace(ACCENTED_LATIN, (character) => character.normalize('NFD').replace(COMBINING_MARKS, ''));
 }

@@ -15,7 +15,8 @@ export type CodePageMapping = 'epson' | 'xprinter' | 'pos-8360' | 'bixolon' | 'c
 
 export interface PrinterProfile {
   readonly paperWidth: PaperWidth;
-  readonly codePage: CyrillicCodePage;
+  /** `latin`: the printer has no Cyrillic table; documents are transliterated to ASCII (latin-fallback.ts). */
+  readonly codePage: CyrillicCodePage | 'latin';
   readonly codePageMapping: CodePageMapping;
 }
 

@@ -2,6 +2,7 @@
 import { debtsEn } from './debts.js';
 import { shiftEn } from './shift.js';
 import { salesEn } from './sales.js';
+import { printingEn } from './printing.js';
 import { inboxEn } from './inbox.js';
 import { modifierGroupsScopeEn } from './modifier-groups-scope.js';
 import { modifierGroupsEn } from './modifier-groups.js';
@@ -198,6 +199,7 @@ export const en = {
   ...modifierGroupsScopeEn,
   ...syncStatesEn,
   ...warningsEn,
+  ...printingEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

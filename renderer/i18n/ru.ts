@@ -2,6 +2,7 @@ import type { Messages } from './en.js';
 import { debtsRu } from './debts.js';
 import { shiftRu } from './shift.js';
 import { salesRu } from './sales.js';
+import { printingRu } from './printing.js';
 import { inboxRu } from './inbox.js';
 import { modifierGroupsScopeRu } from './modifier-groups-scope.js';
 import { modifierGroupsRu } from './modifier-groups.js';
@@ -199,4 +200,5 @@ export const ru: Messages = {
   ...modifierGroupsScopeRu,
   ...syncStatesRu,
   ...warningsRu,
+  ...printingRu,
 };

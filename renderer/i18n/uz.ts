@@ -2,6 +2,7 @@ import type { Messages } from './en.js';
 import { debtsUz } from './debts.js';
 import { shiftUz } from './shift.js';
 import { salesUz } from './sales.js';
+import { printingUz } from './printing.js';
 import { inboxUz } from './inbox.js';
 import { modifierGroupsScopeUz } from './modifier-groups-scope.js';
 import { modifierGroupsUz } from './modifier-groups.js';
@@ -199,4 +200,5 @@ export const uz: Messages = {
   ...modifierGroupsScopeUz,
   ...syncStatesUz,
   ...warningsUz,
+  ...printingUz,
 };

@@ -104,6 +104,13 @@ export interface DemoPaymentMethod {
   readonly kind: PaymentMethodKind;
 }
 
+/** A receipt printer of a point (the demo's go to the fake printer: scripts/demo/demo-printer.ts). */
+export interface DemoPrinter {
+  readonly name: string;
+  readonly point: string;
+  readonly paper: '58mm' | '80mm';
+}
+
 export interface DemoBusiness {
   readonly businessName: string;
   readonly ownerName: string;
@@ -118,6 +125,8 @@ export interface DemoBusiness {
   readonly roles: readonly DemoRole[];
   readonly employees: readonly DemoEmployee[];
   readonly paymentMethods: readonly DemoPaymentMethod[];
+  /** Receipt printers per point; absent: none. */
+  readonly printers?: readonly DemoPrinter[];
   readonly suppliers: readonly DemoSupplier[];
   readonly itemGroups: readonly DemoItemGroup[];
   readonly items: readonly DemoItem[];
@@ -171,6 +180,11 @@ export const DEMO_BUSINESS: DemoBusiness = {
     { name: 'Uzcard', kind: 'CARD' },
     { name: 'Humo', kind: 'CARD' },
     { name: 'Nasiya', kind: 'DEBT' },
+  ],
+  // Both print to the fake printer of `npm run fake-printer`: the shop on 80 mm paper, the café on 58 mm.
+  printers: [
+    { name: 'Market — chek printeri', point: 'shop', paper: '80mm' },
+    { name: 'Kafe — chek printeri', point: 'cafe', paper: '58mm' },
   ],
   suppliers: [
     {

@@ -7,6 +7,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DEMO_PRINTER_HOST, demoPrinterPort } from './demo-printer.js';
 
 export const DEMO_RECORD_FILE = 'demo.json';
 
@@ -95,6 +96,8 @@ export function demoSummary(
       `  ${employee.pin}  ${employee.name} — ${employee.role}${employee.manager ? ' (manager)' : ''}, ${where}${signsInHere}`,
     );
   }
+  if ((record.seeded.printers ?? 0) > 0)
+    lines.push(`Receipts print to a fake printer at ${DEMO_PRINTER_HOST}:${demoPrinterPort()}: run "npm run fake-printer" in another terminal to see them.`);
   lines.push(`Recorded in ${demoRecordPath(context.dataDir)}. KASSA_DEMO=0 starts without the demo (on a fresh DATA_DIR).`);
   return lines;
 }

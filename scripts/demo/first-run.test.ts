@@ -122,6 +122,19 @@ describe('the first run of npm start', () => {
     );
   });
 
+  it('configures each point with a receipt printer at the fake printer’s address, which the till holds and says how to start', async () => {
+    await withTerminal(dirs.terminalDataDir, async (terminal) => {
+      const printers = await terminal.store.db.selectFrom('printers').select(['name', 'ip_address', 'port', 'type']).orderBy('name').execute();
+      expect(printers.map((printer) => [printer.name, printer.ip_address, printer.port])).toEqual([
+        ['Kafe — chek printeri', '127.0.0.1', '9100'],
+        ['Market — chek printeri', '127.0.0.1', '9100'],
+      ]);
+      expect(printers.map((printer) => printer.type)).toEqual([expect.stringMatching(/^receipt 58mm cp866 point=/), expect.stringMatching(/^receipt 80mm cp866 point=/)]);
+    });
+    const summary = demoSummary(record, { serviceUrl: url, dataDir: dirs.dataDir, terminalWorkplaceId: record.terminal.workplaceId });
+    expect(summary).toContain('Receipts print to a fake printer at 127.0.0.1:9100: run "npm run fake-printer" in another terminal to see them.');
+  });
+
   it('signs the shop cashier and the manager in with their demo PINs at this till, and refuses the café cashier there', async () => {
     await withTerminal(dirs.terminalDataDir, async (terminal) => {
       expect((await terminal.pinLogin(pinOf(record, 'Aziza Karimova'))).full_name).toBe('Aziza Karimova');

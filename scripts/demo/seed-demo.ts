@@ -10,6 +10,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { formatMoney, unitsOf, MONEY } from '../../shared/decimal.js';
 import { MANAGER_RESOURCE } from '../../main/terminal/inbox.js';
 import type { DemoBusiness, DemoItem } from './demo-data.js';
+import { demoPrinterBody, demoPrinterPort } from './demo-printer.js';
 import type { ServiceApi } from './service-api.js';
 
 export interface DemoCredentials {
@@ -148,6 +149,8 @@ export async function seedDemo(api: ServiceApi, data: DemoBusiness, credentials:
   }
 
   for (const method of data.paymentMethods) await post('/payment-methods/create', { name: method.name, kind: method.kind });
+  const printerPort = demoPrinterPort();
+  for (const printer of data.printers ?? []) await post('/business-config/printers/create', demoPrinterBody(printer, must(points, printer.point, 'point'), printerPort));
   for (const supplier of data.suppliers) {
     await post('/suppliers/create', {
       name: supplier.name,
@@ -268,6 +271,7 @@ export async function seedDemo(api: ServiceApi, data: DemoBusiness, credentials:
       clients: data.clients.length,
       'opening debts': debts,
       employees: employees.length,
+      printers: data.printers?.length ?? 0,
     },
   };
 }

@@ -59,9 +59,15 @@ export function namedAmountBlocks(amounts: readonly NamedAmount[], columns: numb
  * fits 384 dots (58 mm) up to about 12 characters and 576 dots (80 mm) up to about 20. A UUID never fits: QR.
  */
 export function refundCodeBlock(orderId: string, preferred: RefundCodeKind, columns: number): PrintBlock {
+  return preferred === 'barcode' && fitsBarcode(orderId, columns) ? { kind: 'barcode', value: orderId } : { kind: 'qr', value: orderId };
+}
+
+function fitsBarcode(value: string, columns: number): boolean {
   const barcodeLimit = columns <= 32 ? 12 : 20;
-  const asciiOnly = /^[\x20-\x7E]+$/.test(orderId);
-  return preferred === 'barcode' && asciiOnly && orderId.length <= barcodeLimit
-    ? { kind: 'barcode', value: orderId }
-    : { kind: 'qr', value: orderId };
+  return /^[\x20-\x7E]+$/.test(value) && value.length <= barcodeLimit;
+}
+
+/** A Code 128 of the order's number when it fits the paper; nothing otherwise (the QR above carries the order). */
+export function numberBarcodeBlocks(value: string, columns: number): PrintBlock[] {
+  return value !== '' && fitsBarcode(value, columns) ? [{ kind: 'barcode', value }] : [];
 }

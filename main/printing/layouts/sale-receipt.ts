@@ -9,13 +9,13 @@ import { printedDeduction } from '../money-text.js';
 import type { PrintBlock, PrintDocument } from '../print-document.js';
 import { printedTime } from '../printed-time.js';
 import { RECEIPT_LABELS } from '../receipt-labels.js';
-import { amountBlocks, headingBlocks, itemLineBlocks, namedAmountBlocks, refundCodeBlock } from './layout-parts.js';
+import { amountBlocks, headingBlocks, itemLineBlocks, namedAmountBlocks, numberBarcodeBlocks, refundCodeBlock } from './layout-parts.js';
 
 export function saleReceiptDocument(sale: SaleReceiptData, columns: number): PrintDocument {
   const labels = RECEIPT_LABELS[sale.language];
-  const paidInCash = sale.payments.some((payment) => payment.kind === 'CASH');
+  const pulse = sale.openDrawer ?? sale.payments.some((payment) => payment.kind === 'CASH');
   const blocks: PrintBlock[] = [
-    ...(paidInCash ? [{ kind: 'drawer-pulse' } as const] : []),
+    ...(pulse ? [{ kind: 'drawer-pulse' } as const] : []),
     ...headingBlocks(sale.heading, labels.saleTitle, labels, columns),
     ...pairLines(labels.order, sale.orderNumber, columns),
     ...pairLines(`${labels.time}:`, printedTime(sale.soldAt, 'soldAt'), columns),
@@ -34,6 +34,7 @@ export function saleReceiptDocument(sale: SaleReceiptData, columns: number): Pri
     ...amountBlocks(labels.change, sale.change, columns, 'change', true),
     { kind: 'rule', style: 'double' },
     refundCodeBlock(sale.orderId, sale.refundCode ?? 'qr', columns),
+    ...(sale.barcode !== undefined ? numberBarcodeBlocks(sale.barcode, columns) : []),
     ...centredLines(labels.thankYou, columns),
     ...(sale.footer ? centredLines(sale.footer, columns) : []),
     { kind: 'cut' },

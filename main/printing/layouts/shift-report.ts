@@ -74,8 +74,12 @@ export function zReportDocument(report: ZReportData, columns: number): PrintDocu
     ...pairLines(`${labels.closedAt}:`, printedTime(report.closedAt, 'closedAt'), columns),
     { kind: 'rule', style: 'single' },
     ...shiftTotalsBlocks(report, labels, columns),
-    ...amountBlocks(labels.countedCash, report.countedCash, columns, 'countedCash'),
-    ...pairLines(labels.overShort, overShortText(report.countedCash, report.expectedCash), columns, true),
+    ...(report.countedCash === undefined
+      ? []
+      : [
+          ...amountBlocks(labels.countedCash, report.countedCash, columns, 'countedCash'),
+          ...pairLines(labels.overShort, overShortText(report.countedCash, report.expectedCash), columns, true),
+        ]),
     { kind: 'cut' },
   ];
   return { columns, blocks };

@@ -25,4 +25,9 @@ describe('printable text for Cyrillic code pages', () => {
   it('composes decomposed letters first (й typed as и + combining breve)', () => {
     expect(printableText('и\u0306')).toBe('й');
   });
+
+  it('prints accented Latin letters as their base letter, leaving Cyrillic й and ё whole', () => {
+    expect(printableText('Café Müller, señor')).toBe('Cafe Muller, senor');
+    expect(printableText('Чай йогурт ёлка')).toBe('Чай йогурт ёлка');
+  });
 });
