@@ -28,6 +28,7 @@ import { naturalChatOperations } from './natural-chat.js';
 import { syncOperations } from './sync.js';
 import { itemImportOperations } from './item-import.js';
 import { terminalHealthOperations } from './terminal-health.js';
+import { reportOperations } from './report.js';
 
 export const catalogue = [
   ...appOperations,
@@ -59,4 +60,5 @@ export const catalogue = [
   ...syncOperations,
   ...itemImportOperations,
   ...terminalHealthOperations,
+  ...reportOperations,
 ] as const;

@@ -31,6 +31,7 @@ import { supplierOutputs } from './supplier.js';
 import { syncOutputs } from './sync.js';
 import { warehouseOutputs } from './warehouse.js';
 import { writeOffOutputs } from './write-off.js';
+import { reportOutputs } from './report.js';
 
 export const operationOutputs = {
   ...authOutputs,
@@ -59,6 +60,7 @@ export const operationOutputs = {
   ...aiChatOutputs,
   ...naturalChatOutputs,
   ...syncOutputs,
+  ...reportOutputs,
 } as const satisfies Record<OperationId, z.ZodType>;
 
 export type OperationOutputs = typeof operationOutputs;
