@@ -1,0 +1,73 @@
+/**
+ * Shifts opened in the range (SettlmentController_findAll, filtered here by when each opened): till, opened and
+ * closed, what a closed shift took (its recorded totals: the Z report), refunds, and over/short where the shift
+ * records the cash counted (shifts.ts). An open shift shows as open: its totals exist once it closes.
+ */
+import { useApi, useLanguage, useT } from '../../context.js';
+import { FormErrors } from '../../components/form.js';
+import { SortableTable, type Column } from '../../components/SortableTable.js';
+import { amountColumn, countColumn, csvInstant, showInstant, textColumn, useReport } from './kit.js';
+import { rangeInstants, type DayRange } from './range.js';
+import { shiftsIn, summarizeShift, type Shift, type ShiftSummary } from './shifts.js';
+
+type Row = Shift & { till: string; summary: ShiftSummary };
+
+export function ShiftsReport({ range }: { range: DayRange }) {
+  const api = useApi();
+  const t = useT();
+  const { language } = useLanguage();
+  const report = useReport(async () => {
+    const [shifts, workplaces, methods] = await Promise.all([
+      api.call('SettlmentController_findAll') as Promise<Shift[]>,
+      api.call('BusinessController_findAllWorkplaces') as Promise<{ id: string; name: string }[]>,
+      api.call('PaymentMethodController_findAll') as Promise<{ id: string; kind?: string }[]>,
+    ]);
+    const cash = new Set(methods.filter((method) => method.kind === 'CASH').map((method) => method.id));
+    const names = new Map(workplaces.map((workplace) => [workplace.id, workplace.name]));
+    const { start, end } = rangeInstants(range);
+    return shiftsIn(shifts, start, end).map(
+      (shift): Row => ({
+        ...shift,
+        till: shift.workplace_id ? (names.get(shift.workplace_id) ?? shift.workplace_id) : t('reports.shifts.noTill'),
+        summary: summarizeShift(shift, cash),
+      }),
+    );
+  }, [api, range.from, range.to, t]);
+  const instant = (key: string, label: string, value: (row: Row) => string | null): Column<Row> => ({
+    key,
+    label,
+    numeric: true,
+    sortKey: (row) => value(row),
+    render: (row) => showInstant(value(row), language) || t('reports.shifts.open'),
+    csv: (row) => csvInstant(value(row)),
+  });
+  const columns: Column<Row>[] = [
+    textColumn<Row>('name', t('reports.col.shift'), (row) => row.name),
+    textColumn<Row>('till', t('reports.col.till'), (row) => row.till),
+    instant('opened', t('reports.col.opened'), (row) => row.dt_created),
+    instant('closed', t('reports.col.closed'), (row) => row.dt_closed),
+    countColumn<Row>('payments', t('reports.col.payments'), (row) => row.summary.payments),
+    amountColumn<Row>('taken', t('reports.col.taken'), (row) => row.summary.taken, language),
+    amountColumn<Row>('refunded', t('reports.col.refundedSum'), (row) => row.summary.refunded, language),
+    amountColumn<Row>('expected', t('reports.col.cashExpected'), (row) => row.summary.cashExpected, language),
+    amountColumn<Row>('counted', t('reports.col.cashCounted'), (row) => row.summary.cashCounted, language),
+    amountColumn<Row>('overShort', t('reports.col.overShort'), (row) => row.summary.overShort, language),
+  ];
+  return (
+    <div className="report" data-testid="shifts-report">
+      <p className="muted">{t('reports.shifts.intro')}</p>
+      <FormErrors lines={report.errors} />
+      {report.data && report.data.length === 0 ? <p className="empty">{t('reports.empty')}</p> : null}
+      {report.data && report.data.length > 0 ? (
+        <SortableTable
+          fileName={`shifts-${range.from}-${range.to}`}
+          columns={columns}
+          rows={report.data}
+          rowKey={(row) => row.id}
+          rowClass={(row) => (row.summary.overShort?.startsWith('-') ? 'short' : undefined)}
+        />
+      ) : null}
+      {!report.data && report.loading ? <p className="muted">{t('common.loading')}</p> : null}
+    </div>
+  );
+}
