@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { divRound, formatMoney, lineAmount, MONEY, QUANTITY, unitsOf, type Money, type Quantity } from '../shared/decimal.js';
-import { translator, type Language } from '../console/i18n/index.js';
+import { LOCALES, translator, type Language } from '../console/i18n/index.js';
 import { showDecimal } from '../console/lib/numbers.js';
 import { BOM, CSV_DELIMITER, csvDecimal } from '../console/components/csv.js';
 import { DEMO_BUSINESS } from '../scripts/demo/demo-data.js';
@@ -29,7 +29,7 @@ describe('the console’s reports, end to end in three languages', () => {
   let browser: Browser;
   let owner: { login: string; password: string };
   /** The sales made, as the report must show them. */
-  let expected: { total: string; count: number; average: string; voided: string; tills: Map<string, string> };
+  let expected: { total: string; count: number; average: string; voided: string; tills: Map<string, string>; shiftTaken: string };
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'kassa-reports-e2e-'));
@@ -51,6 +51,8 @@ describe('the console’s reports, end to end in three languages', () => {
     );
     const till2 = tills[1] ?? tills[0]!;
     let serial = 0;
+    // A shift at the first till: the sales a and b (and the voided one) are in it; c, at the other till, is not.
+    const shift = await must(service, 'POST', '/settlements/create', { token, body: { name: 'E2E', workplace_id: tills[0]!.id } });
     const sell = async (till: (typeof tills)[number], item: { id: string; price: string | number }, quantity: string, method: { id: string }) => {
       const price = String(item.price);
       const amount = formatMoney(lineAmount(unitsOf(price, MONEY) as Money, unitsOf(quantity, QUANTITY) as Quantity));
@@ -64,6 +66,7 @@ describe('the console’s reports, end to end in three languages', () => {
           subtotal: amount,
           total_sum: amount,
           is_closed: true,
+          ...(till === tills[0] ? { settlement_id: shift.id } : {}),
           payments: [{ payment_type_id: method.id, paid_sum: amount }],
         },
       });
@@ -75,6 +78,7 @@ describe('the console’s reports, end to end in three languages', () => {
     const c = await sell(till2, first, '1', cash);
     const voided = await sell(tills[0]!, second, '1', cash);
     await must(service, 'POST', `/orders/update/${voided.id}`, { token, body: { is_voided: true } });
+    await must(service, 'PATCH', `/settlements/update/${shift.id}`, { token, body: { is_closed: true } });
     const units = (amount: string) => unitsOf(amount, MONEY);
     const total = units(a.amount) + units(b.amount) + units(c.amount);
     const tillTotals = new Map<string, bigint>();
@@ -85,6 +89,7 @@ describe('the console’s reports, end to end in three languages', () => {
       average: formatMoney(divRound(total, 3n)),
       voided: voided.amount,
       tills: new Map([...tillTotals].map(([name, sum]) => [name, formatMoney(sum)])),
+      shiftTaken: formatMoney(units(a.amount) + units(b.amount)),
     };
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   });
@@ -97,7 +102,8 @@ describe('the console’s reports, end to end in three languages', () => {
   for (const language of LANGUAGES) {
     it(`in ${language}: shows today's sales exactly, exports them to CSV, and opens every report`, async () => {
       const t = translator(language);
-      const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, acceptDownloads: true });
+      // The browser's own language too, as an owner's would be: date inputs follow it.
+      const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, acceptDownloads: true, locale: LOCALES[language] });
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -150,8 +156,9 @@ describe('the console’s reports, end to end in three languages', () => {
 
         const tabs = page.getByRole('navigation', { name: t('page.reports') });
         await tabs.getByRole('link', { name: t('reports.tab.shifts') }).click();
-        await page.getByTestId('shifts-report').waitFor();
         await page.getByRole('button', { name: t('reports.quick.week') }).click();
+        const shiftRow = page.getByTestId('shifts-report').locator('tbody tr').filter({ hasText: 'E2E' });
+        expect(await shiftRow.textContent()).toContain(showDecimal(expected.shiftTaken, language));
         await shot('2-shifts');
 
         // The demo's clients owe their opening debts, all of today: 0–30 days.

@@ -38,7 +38,19 @@ export function ShiftsReport({ range }: { range: DayRange }) {
     label,
     numeric: true,
     sortKey: (row) => value(row),
-    render: (row) => showInstant(value(row), language) || t('reports.shifts.open'),
+    render: (row) => {
+      const shown = showInstant(value(row), language);
+      if (!shown) return t('reports.shifts.open');
+      // Date over time: ten columns fit 1024 pixels.
+      const [date, time] = shown.split(', ');
+      return (
+        <>
+          {date}
+          <br />
+          <span className="muted">{time}</span>
+        </>
+      );
+    },
     csv: (row) => csvInstant(value(row)),
   });
   const columns: Column<Row>[] = [
