@@ -24,6 +24,8 @@ describe('the operation catalogue', () => {
       'StockQuantityController_history',
       'ItemModifierController_importItems',
       'SyncController_fleet',
+      'ReportController_sales',
+      'ReportController_debtAging',
     ].sort());
     expect(new Set(all.map((entry) => entry.operationId)).size).toBe(all.length);
     expect(new Set(all.map((entry) => `${entry.method} ${entry.path}`)).size).toBe(all.length);
