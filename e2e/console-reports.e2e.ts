@@ -91,7 +91,6 @@ describe('the console’s reports, end to end in three languages', () => {
       tills: new Map([...tillTotals].map(([name, sum]) => [name, formatMoney(sum)])),
       shiftTaken: formatMoney(units(a.amount) + units(b.amount)),
     };
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   });
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
@@ -102,7 +101,8 @@ describe('the console’s reports, end to end in three languages', () => {
   for (const language of LANGUAGES) {
     it(`in ${language}: shows today's sales exactly, exports them to CSV, and opens every report`, async () => {
       const t = translator(language);
-      // The browser's own language too, as an owner's would be: date inputs follow it.
+      // The browser's own language too, as an owner's would be: date inputs follow it (--lang), not the page's.
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, `--lang=${LOCALES[language]}`], headless: true });
       const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, acceptDownloads: true, locale: LOCALES[language] });
       const page = await context.newPage();
       const problems: string[] = [];
@@ -189,6 +189,7 @@ describe('the console’s reports, end to end in three languages', () => {
         expect(problems).toEqual([]);
       } finally {
         await context.close();
+        await browser.close();
       }
     });
   }

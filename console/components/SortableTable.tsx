@@ -24,6 +24,8 @@ export interface Column<Row> {
   readonly csv?: (row: Row) => CsvCell;
   /** Right-aligned and on one line (amounts, counts, dates). */
   readonly numeric?: boolean;
+  /** On one line (codes, phone numbers); other text wraps when the table is narrow. */
+  readonly nowrap?: boolean;
 }
 
 export type SortState = { readonly key: string; readonly direction: 'asc' | 'desc' } | null;
@@ -133,7 +135,7 @@ export function SortableTable<Row>({ columns, rows, rowKey, fileName, footer, in
             {sorted.map((row) => (
               <tr key={rowKey(row)} className={rowClass?.(row)}>
                 {columns.map((column) => (
-                  <td key={column.key} className={column.numeric ? 'number' : undefined}>
+                  <td key={column.key} className={column.numeric ? 'number' : column.nowrap ? 'nowrap' : undefined}>
                     {cell(column, row)}
                   </td>
                 ))}

@@ -24,7 +24,7 @@ export function DebtsReport() {
   );
   const columns = [
     textColumn<Row>('name', t('reports.col.client'), (row) => row.name),
-    textColumn<Row>('phone', t('reports.col.phone'), (row) => row.phone ?? ''),
+    { ...textColumn<Row>('phone', t('reports.col.phone'), (row) => row.phone ?? ''), nowrap: true },
     amountColumn<Row>('balance', t('reports.col.balance'), (row) => row.balance, language),
     amountColumn<Row>('d0', t('reports.col.days0'), (row) => row.days_0_30, language),
     amountColumn<Row>('d31', t('reports.col.days31'), (row) => row.days_31_60, language),

@@ -53,6 +53,8 @@ export function ShiftsReport({ range }: { range: DayRange }) {
     },
     csv: (row) => csvInstant(value(row)),
   });
+  // Cash columns only once some shift records its cash (opening/counted): until then they would be all "—".
+  const withCash = (report.data ?? []).some((row) => row.summary.cashExpected !== null || row.summary.cashCounted !== null);
   const columns: Column<Row>[] = [
     textColumn<Row>('name', t('reports.col.shift'), (row) => row.name),
     textColumn<Row>('till', t('reports.col.till'), (row) => row.till),
@@ -61,9 +63,13 @@ export function ShiftsReport({ range }: { range: DayRange }) {
     countColumn<Row>('payments', t('reports.col.payments'), (row) => row.summary.payments),
     amountColumn<Row>('taken', t('reports.col.taken'), (row) => row.summary.taken, language),
     amountColumn<Row>('refunded', t('reports.col.refundedSum'), (row) => row.summary.refunded, language),
-    amountColumn<Row>('expected', t('reports.col.cashExpected'), (row) => row.summary.cashExpected, language),
-    amountColumn<Row>('counted', t('reports.col.cashCounted'), (row) => row.summary.cashCounted, language),
-    amountColumn<Row>('overShort', t('reports.col.overShort'), (row) => row.summary.overShort, language),
+    ...(withCash
+      ? [
+          amountColumn<Row>('expected', t('reports.col.cashExpected'), (row) => row.summary.cashExpected, language),
+          amountColumn<Row>('counted', t('reports.col.cashCounted'), (row) => row.summary.cashCounted, language),
+          amountColumn<Row>('overShort', t('reports.col.overShort'), (row) => row.summary.overShort, language),
+        ]
+      : []),
   ];
   return (
     <div className="report" data-testid="shifts-report">

@@ -45,10 +45,11 @@ export function StockReport() {
   const columns: Column<Row>[] = [
     textColumn<Row>('warehouse', t('reports.col.warehouse'), (row) => row.warehouse),
     textColumn<Row>('item', t('reports.col.item'), (row) => row.item),
-    textColumn<Row>('barcode', t('reports.col.barcode'), (row) => row.barcode ?? ''),
+    { ...textColumn<Row>('barcode', t('reports.col.barcode'), (row) => row.barcode ?? ''), nowrap: true },
     amountColumn<Row>('quantity', t('reports.col.quantity'), quantity, language),
     {
       key: 'state',
+      nowrap: true,
       label: t('reports.col.state'),
       sortKey: (row) => ((decimalKey(quantity(row)) ?? 0n) < 0n ? 0 : 1),
       render: (row) => ((decimalKey(quantity(row)) ?? 0n) < 0n ? <span className="badge danger">{t('reports.stock.negative')}</span> : t('reports.stock.low')),
