@@ -29,6 +29,7 @@ describe('the console’s reports, end to end in three languages', () => {
   let browser: Browser;
   let owner: { login: string; password: string };
   /** The sales made, as the report must show them. */
+  let warned: { item: string; warehouse: string; till: string };
   let expected: { total: string; count: number; average: string; voided: string; tills: Map<string, string>; shiftTaken: string };
 
   beforeAll(async () => {
@@ -41,8 +42,8 @@ describe('the console’s reports, end to end in three languages', () => {
     const token = seeded.token;
     const items = (await must(service, 'POST', '/get', {
       token,
-      body: { query: 'select id, price from "S_Item" where is_deleted = false and is_service = false and price > 0 order by name limit 2' },
-    })) as { id: string; price: string | number }[];
+      body: { query: 'select id, name, price from "S_Item" where is_deleted = false and is_service = false and price > 0 order by name limit 2' },
+    })) as { id: string; name: string; price: string | number }[];
     const methods = (await must(service, 'GET', '/payment-methods/all', { token })) as { id: string; name: string; kind?: string }[];
     const cash = methods.find((method) => method.kind === 'CASH') ?? methods[0]!;
     const card = methods.find((method) => method.kind === 'CARD') ?? methods[1] ?? cash;
@@ -79,6 +80,22 @@ describe('the console’s reports, end to end in three languages', () => {
     const voided = await sell(tills[0]!, second, '1', cash);
     await must(service, 'POST', `/orders/update/${voided.id}`, { token, body: { is_voided: true } });
     await must(service, 'PATCH', `/settlements/update/${shift.id}`, { token, body: { is_closed: true } });
+    // A warning as the sync's push records it (app/sync/warning-log.ts writes this shape): stock sold below zero.
+    const warehouse = ((await must(service, 'GET', '/warehouses/all', { token })) as { id: string; name: string }[])[0]!;
+    await must(service, 'POST', '/logs/create', {
+      token,
+      body: {
+        type: 'WARNING',
+        action: 'STOCK_BELOW_ZERO',
+        details: JSON.stringify({
+          operation: 'OrderController_create',
+          occurredAt: new Date().toISOString(),
+          workplaceId: tills[0]!.id,
+          warning: { code: 'STOCK_BELOW_ZERO', itemId: first.id, warehouseId: warehouse.id, quantity: '-2.5' },
+        }),
+      },
+    });
+    warned = { item: first.name, warehouse: warehouse.name, till: tills[0]!.name };
     const units = (amount: string) => unitsOf(amount, MONEY);
     const total = units(a.amount) + units(b.amount) + units(c.amount);
     const tillTotals = new Map<string, bigint>();
@@ -180,8 +197,12 @@ describe('the console’s reports, end to end in three languages', () => {
         await shot('4-stock');
 
         await tabs.getByRole('link', { name: t('reports.tab.warnings') }).click();
-        await page.getByTestId('warnings-report').waitFor();
-        await page.getByText(t('reports.warnings.none')).waitFor();
+        const warning = page.getByTestId('warnings-report').locator('tbody tr').first();
+        await warning.waitFor();
+        const said = (await warning.textContent()) ?? '';
+        expect(said).toContain(t('reports.warning.STOCK_BELOW_ZERO'));
+        expect(said).toContain(t('reports.warning.stock', { item: warned.item, warehouse: warned.warehouse, quantity: showDecimal('-2.5', language) }));
+        expect(said).toContain(warned.till);
         await shot('5-warnings');
 
         // Nothing scrolls the page sideways: wide tables scroll inside their card.

@@ -6,7 +6,7 @@
 import { useApi, useLanguage, useT } from '../../context.js';
 import { FormErrors } from '../../components/form.js';
 import { SortableTable, type Column } from '../../components/SortableTable.js';
-import { amountColumn, countColumn, csvInstant, showInstant, textColumn, useReport } from './kit.js';
+import { amountColumn, countColumn, csvInstant, showDate, showTime, textColumn, useReport } from './kit.js';
 import { rangeInstants, type DayRange } from './range.js';
 import { shiftsIn, summarizeShift, type Shift, type ShiftSummary } from './shifts.js';
 
@@ -39,15 +39,14 @@ export function ShiftsReport({ range }: { range: DayRange }) {
     numeric: true,
     sortKey: (row) => value(row),
     render: (row) => {
-      const shown = showInstant(value(row), language);
-      if (!shown) return t('reports.shifts.open');
-      // Date over time: ten columns fit 1024 pixels.
-      const [date, time] = shown.split(', ');
+      const iso = value(row);
+      if (!iso) return t('reports.shifts.open');
+      // Date over time: the columns fit 1024 pixels.
       return (
         <>
-          {date}
+          {showDate(iso, language)}
           <br />
-          <span className="muted">{time}</span>
+          <span className="muted">{showTime(iso, language)}</span>
         </>
       );
     },

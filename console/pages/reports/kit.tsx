@@ -54,6 +54,12 @@ export function showInstant(iso: string | null | undefined, language: Language):
   return date.toLocaleString(LOCALES[language], { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
 }
 
+/** An instant's date, and its time, as the language writes them. */
+export const showDate = (iso: string, language: Language): string =>
+  new Date(iso).toLocaleDateString(LOCALES[language], { year: 'numeric', month: '2-digit', day: '2-digit' });
+export const showTime = (iso: string, language: Language): string =>
+  new Date(iso).toLocaleTimeString(LOCALES[language], { hour: '2-digit', minute: '2-digit' });
+
 /** A calendar day ("2026-11-25") as the language writes it. */
 export function showDay(day: string | null | undefined, language: Language): string {
   if (!day) return '';
