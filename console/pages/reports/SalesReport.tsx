@@ -2,6 +2,7 @@
  * Sales of a range of days (ReportController_sales): the totals, voided and refunded receipts apart, a chart by
  * day (by hour for one day) and by payment method, and sortable, exportable tables by till, cashier and method.
  */
+import { useState } from 'react';
 import type { OperationOutput } from '../../../shared/catalogue/outputs/index.js';
 import { useApi, useLanguage, useT } from '../../context.js';
 import { FormErrors } from '../../components/form.js';
@@ -30,9 +31,14 @@ export function SalesReport({ range }: { range: DayRange }) {
   const api = useApi();
   const t = useT();
   const { language } = useLanguage();
+  const [point, setPoint] = useState('');
+  const points = useReport(async () => (await api.call('BusinessController_findAllPoints')) as { id: string; name: string; is_deleted?: boolean }[], [api]);
   const report = useReport(
-    async () => (await api.call('ReportController_sales', { query: { from: range.from, to: range.to, utc_offset: utcOffsetOn(range.from) } })) as Sales,
-    [api, range.from, range.to],
+    async () =>
+      (await api.call('ReportController_sales', {
+        query: { from: range.from, to: range.to, utc_offset: utcOffsetOn(range.from), ...(point ? { point_id: point } : {}) },
+      })) as Sales,
+    [api, range.from, range.to, point],
   );
   const sales = report.data;
   const groupColumns = (label: string) => [
@@ -50,6 +56,21 @@ export function SalesReport({ range }: { range: DayRange }) {
   const file = (what: string) => `${what}-${range.from}-${range.to}`;
   return (
     <div className="report" data-testid="sales-report">
+      {(points.data ?? []).length > 1 ? (
+        <label className="field point-choice">
+          <span>{t('reports.point')}</span>
+          <select value={point} onChange={(event) => setPoint(event.target.value)}>
+            <option value="">{t('reports.allPoints')}</option>
+            {(points.data ?? [])
+              .filter((p) => !p.is_deleted)
+              .map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+          </select>
+        </label>
+      ) : null}
       <FormErrors lines={report.errors} />
       {sales ? (
         <>
