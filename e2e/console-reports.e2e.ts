@@ -16,6 +16,7 @@ import { divRound, formatMoney, lineAmount, MONEY, QUANTITY, unitsOf, type Money
 import { LOCALES, translator, type Language } from '../console/i18n/index.js';
 import { showDecimal } from '../console/lib/numbers.js';
 import { BOM, CSV_DELIMITER, csvDecimal } from '../console/components/csv.js';
+import { dayOf } from '../console/pages/reports/range.js';
 import { DEMO_BUSINESS } from '../scripts/demo/demo-data.js';
 import { newDemoCredentials, seedDemo } from '../scripts/demo/seed-demo.js';
 import { serviceApi } from '../scripts/demo/service-api.js';
@@ -30,7 +31,7 @@ describe('the console’s reports, end to end in three languages', () => {
   let owner: { login: string; password: string };
   /** The sales made, as the report must show them. */
   let warned: { item: string; warehouse: string; till: string };
-  let expected: { total: string; count: number; average: string; voided: string; tills: Map<string, string>; shiftTaken: string };
+  let expected: { total: string; count: number; average: string; voided: string; tills: Map<string, string>; shiftTaken: string; day: string };
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'kassa-reports-e2e-'));
@@ -74,6 +75,7 @@ describe('the console’s reports, end to end in three languages', () => {
       return { id: order.id as string, amount };
     };
     const [first, second] = [items[0]!, items[1] ?? items[0]!];
+    const saleTime = new Date();
     const a = await sell(tills[0]!, first, '2', cash);
     const b = await sell(tills[0]!, second, '1.5', card);
     const c = await sell(till2, first, '1', cash);
@@ -107,6 +109,7 @@ describe('the console’s reports, end to end in three languages', () => {
       voided: voided.amount,
       tills: new Map([...tillTotals].map(([name, sum]) => [name, formatMoney(sum)])),
       shiftTaken: formatMoney(units(a.amount) + units(b.amount)),
+      day: dayOf(saleTime),
     };
   });
   afterAll(async () => {
@@ -137,6 +140,12 @@ describe('the console’s reports, end to end in three languages', () => {
         const nav = page.getByRole('navigation', { name: t('nav.label') });
         await nav.waitFor();
         await nav.getByRole('link', { name: t('page.reports') }).click();
+        // The day the sales were made (a run across midnight must not look at the next day).
+        const setRange = async (from: string, to: string) => {
+          await page.getByLabel(t('reports.from'), { exact: true }).fill(from);
+          await page.getByLabel(t('reports.to'), { exact: true }).fill(to);
+        };
+        await setRange(expected.day, expected.day);
 
         // Sales, today: the exact total, the average, the voided receipt apart, each till's sum.
         const total = page.getByTestId('sales-total');
@@ -167,13 +176,16 @@ describe('the console’s reports, end to end in three languages', () => {
         await byTill.getByRole('button', { name: t('reports.col.sum') }).click();
         if (expected.tills.size > 1) expect(await firstRow()).not.toBe(before);
 
-        // Yesterday: nothing.
-        await page.getByRole('button', { name: t('reports.quick.yesterday') }).click();
+        // The day before: nothing.
+        const dayBefore = dayOf(new Date(Date.parse(`${expected.day}T12:00:00`) - 86_400_000));
+        await setRange(dayBefore, dayBefore);
         await page.getByText(t('reports.empty')).waitFor();
+        await page.getByRole('button', { name: t('reports.quick.today') }).click();
 
         const tabs = page.getByRole('navigation', { name: t('page.reports') });
         await tabs.getByRole('link', { name: t('reports.tab.shifts') }).click();
         await page.getByRole('button', { name: t('reports.quick.week') }).click();
+        await setRange(dayOf(new Date(Date.parse(`${expected.day}T12:00:00`) - 6 * 86_400_000)), expected.day);
         const shiftRow = page.getByTestId('shifts-report').locator('tbody tr').filter({ hasText: 'E2E' });
         expect(await shiftRow.textContent()).toContain(showDecimal(expected.shiftTaken, language));
         await shot('2-shifts');
