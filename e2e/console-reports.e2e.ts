@@ -218,7 +218,7 @@ describe('the console’s reports, end to end in three languages', () => {
         await shot('5-warnings');
 
         // Nothing scrolls the page sideways: wide tables scroll inside their card.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
         expect(problems).toEqual([]);
       } finally {
         await context.close();

@@ -9,7 +9,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { parseDecimal } from '../../shared/decimal.js';
 import { useLanguage, useT } from '../context.js';
 import { LOCALES, type Language } from '../i18n/index.js';
-import { downloadCsv, toCsv, type CsvCell } from './csv.js';
+import { toCsv, type CsvCell } from './csv.js';
+import { downloadCsv } from './csv-download.js';
 
 /** What a column sorts by: text, a whole number, an exact decimal (bigint units) or nothing (sorted last). */
 export type SortKey = string | number | bigint | null;

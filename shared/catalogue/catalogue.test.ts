@@ -26,6 +26,7 @@ describe('the operation catalogue', () => {
       'SyncController_fleet',
       'ReportController_sales',
       'ReportController_debtAging',
+      'ReportController_openShifts',
     ].sort());
     expect(new Set(all.map((entry) => entry.operationId)).size).toBe(all.length);
     expect(new Set(all.map((entry) => `${entry.method} ${entry.path}`)).size).toBe(all.length);

@@ -4,7 +4,8 @@
  * S_Client_Debt_Transaction), because two of them cannot be asked of `/get` exactly and alike on both engines:
  * sales bucketed by day and hour of the owner's own time zone (date functions differ per engine), and debts aged
  * first-in-first-out over every entry of a client (more rows than `/get`'s row cap). Sums are over the stored
- * integer units (exact on both engines). Owners and admins only, like `/get`; tenant-scoped, and point-scoped for
+ * integer units (exact on both engines). The running (X) totals of open shifts are here too: a shift records its
+ * totals when it closes, and until then nothing else sums it. Owners and admins only, like `/get`; tenant-scoped, and point-scoped for
  * a caller that has a point.
  */
 import { z } from 'zod';
@@ -75,5 +76,6 @@ export type DebtAgingQuery = z.output<typeof DebtAgingQuery>;
 
 export const reportOperations = [
   operation({ operationId: 'ReportController_sales', method: 'GET', path: '/reports/sales', tag: 'Report', query: SalesReportQuery, access: ['OWNER', 'ADMIN'], offline: 'online-only', extension: true }),
+  operation({ operationId: 'ReportController_openShifts', method: 'GET', path: '/reports/open-shifts', tag: 'Report', access: ['OWNER', 'ADMIN'], offline: 'online-only', extension: true }),
   operation({ operationId: 'ReportController_debtAging', method: 'GET', path: '/reports/debt-aging', tag: 'Report', query: DebtAgingQuery, access: ['OWNER', 'ADMIN'], offline: 'online-only', extension: true }),
 ] as const;

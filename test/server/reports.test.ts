@@ -129,7 +129,51 @@ describe.each(await testEngines())('reports on %s', (engine) => {
     const cashier = await cashierToken(server, shop, { pointId: world.point, workplaceId: world.workplace });
     expectErrorBody(await server.request('GET', `${sales}?from=2026-11-25&to=2026-11-25`, { token: cashier.token }), 403);
     expectErrorBody(await server.request('GET', aging, { token: cashier.token }), 403);
+    expectErrorBody(await server.request('GET', '/api/v1/reports/open-shifts', { token: cashier.token }), 403);
     await expectAuthRequired(server, 'GET', `${sales}?from=2026-11-25&to=2026-11-25`);
+  });
+
+  it('sums what each open shift has taken so far (its X report) by the closing rule, and forgets it once closed', async () => {
+    const opened = await server.request('POST', '/api/v1/settlements/create', { token: shop.token, body: { name: 'Evening', workplace_id: world.workplace } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const shiftId = (opened.body as { id: string }).id;
+    const inShift = async (total: string, payments: { method: string; sum: string }[], flags: { voided?: boolean; refunded?: boolean } = {}) => {
+      const body = orderBody(world, [line(world.tea, '1', total, total)], { subtotal: total, total_sum: total }, {
+        is_closed: true,
+        settlement_id: shiftId,
+        payments: payments.map((p) => ({ payment_type_id: p.method, paid_sum: p.sum })),
+      });
+      const created = await server.request('POST', '/api/v1/orders/create', { token: shop.token, body });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = (created.body as { id: string }).id;
+      // Dated away from the days the sales tests read, whatever today is.
+      await server.database.db
+        .updateTable('orders')
+        .set({ dt_created: '2025-01-01T00:00:00.000Z', is_voided: flags.voided ? 1 : 0, is_refunded: flags.refunded ? 1 : 0 })
+        .where('id', '=', id)
+        .execute();
+    };
+    await inShift('10.10', [{ method: world.cash, sum: '10.10' }]);
+    await inShift('0.25', [{ method: world.cash, sum: '0.05' }, { method: world.card, sum: '0.20' }]);
+    await inShift('4', [{ method: world.cash, sum: '4' }], { refunded: true });
+    await inShift('9', [{ method: world.cash, sum: '9' }], { voided: true });
+    const running = await server.request('GET', '/api/v1/reports/open-shifts', { token: shop.token });
+    expect(running.status, JSON.stringify(running.body)).toBe(200);
+    expect(running.body).toEqual([
+      {
+        settlement_id: shiftId,
+        totals: [
+          { payment_method_id: world.card, name: 'Card', paid_sum: '0.2', tip_amount: '0', refunded_sum: '0', payment_count: 1 },
+          { payment_method_id: world.cash, name: 'Cash', paid_sum: '10.15', tip_amount: '0', refunded_sum: '4', payment_count: 3 },
+        ],
+      },
+    ]);
+    expect((await server.request('GET', '/api/v1/reports/open-shifts', { token: rival.token })).body).toEqual([]);
+    // Closed, its totals are recorded — the same figures — and it is no longer running.
+    const closed = await server.request('PATCH', `/api/v1/settlements/update/${shiftId}`, { token: shop.token, body: { is_closed: true } });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect((closed.body as { totals: unknown[] }).totals).toEqual((running.body as { totals: unknown[] }[])[0]!.totals);
+    expect((await server.request('GET', '/api/v1/reports/open-shifts', { token: shop.token })).body).toEqual([]);
   });
 
   describe('debt aging', () => {

@@ -46,7 +46,16 @@ export const debtAgingOutput = record({
   totals: record({ balance: money(), days_0_30: money(), days_31_60: money(), days_61_90: money(), days_over_90: money() }),
 });
 
+/** What each open shift has taken so far (its X report), per payment method, as a closed shift's `totals`. */
+export const openShiftsOutput = many(
+  record({
+    settlement_id: id(),
+    totals: many(record({ payment_method_id: id(), name: text(), paid_sum: money(), tip_amount: money(), refunded_sum: money(), payment_count: count() })),
+  }),
+);
+
 export const reportOutputs = {
+  ReportController_openShifts: openShiftsOutput,
   ReportController_sales: salesReportOutput,
   ReportController_debtAging: debtAgingOutput,
 } as const;
