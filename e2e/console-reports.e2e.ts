@@ -31,7 +31,7 @@ describe('the console’s reports, end to end in three languages', () => {
   let owner: { login: string; password: string };
   /** The sales made, as the report must show them. */
   let warned: { item: string; warehouse: string; till: string };
-  let expected: { total: string; count: number; average: string; voided: string; tills: Map<string, string>; shiftTaken: string; day: string };
+  let expected: { total: string; count: number; average: string; voided: string; tills: Map<string, string>; shiftTaken: string; openShiftTaken: string; day: string };
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'kassa-reports-e2e-'));
@@ -55,6 +55,8 @@ describe('the console’s reports, end to end in three languages', () => {
     let serial = 0;
     // A shift at the first till: the sales a and b (and the voided one) are in it; c, at the other till, is not.
     const shift = await must(service, 'POST', '/settlements/create', { token, body: { name: 'E2E', workplace_id: tills[0]!.id } });
+    // An open shift at the other till (c is in it): the shifts tab shows what it has taken so far (X).
+    const openShift = await must(service, 'POST', '/settlements/create', { token, body: { name: 'E2E-X', workplace_id: till2.id } });
     const sell = async (till: (typeof tills)[number], item: { id: string; price: string | number }, quantity: string, method: { id: string }) => {
       const price = String(item.price);
       const amount = formatMoney(lineAmount(unitsOf(price, MONEY) as Money, unitsOf(quantity, QUANTITY) as Quantity));
@@ -68,7 +70,7 @@ describe('the console’s reports, end to end in three languages', () => {
           subtotal: amount,
           total_sum: amount,
           is_closed: true,
-          ...(till === tills[0] ? { settlement_id: shift.id } : {}),
+          settlement_id: till === tills[0] ? shift.id : openShift.id,
           payments: [{ payment_type_id: method.id, paid_sum: amount }],
         },
       });
@@ -109,6 +111,7 @@ describe('the console’s reports, end to end in three languages', () => {
       voided: voided.amount,
       tills: new Map([...tillTotals].map(([name, sum]) => [name, formatMoney(sum)])),
       shiftTaken: formatMoney(units(a.amount) + units(b.amount)),
+      openShiftTaken: c.amount,
       day: dayOf(saleTime),
     };
   });
@@ -186,8 +189,11 @@ describe('the console’s reports, end to end in three languages', () => {
         await tabs.getByRole('link', { name: t('reports.tab.shifts') }).click();
         await page.getByRole('button', { name: t('reports.quick.week') }).click();
         await setRange(dayOf(new Date(Date.parse(`${expected.day}T12:00:00`) - 6 * 86_400_000)), expected.day);
-        const shiftRow = page.getByTestId('shifts-report').locator('tbody tr').filter({ hasText: 'E2E' });
-        expect(await shiftRow.textContent()).toContain(showDecimal(expected.shiftTaken, language));
+        const shiftRow = page.getByTestId('shifts-report').locator('tbody tr').filter({ hasText: /^E2E(?!-X)/ });
+        expect(await shiftRow.first().textContent()).toContain(showDecimal(expected.shiftTaken, language));
+        const openRow = page.getByTestId('shifts-report').locator('tbody tr').filter({ hasText: 'E2E-X' });
+        expect(await openRow.textContent()).toContain(t('reports.shifts.open'));
+        expect(await openRow.textContent()).toContain(showDecimal(expected.openShiftTaken, language));
         await shot('2-shifts');
 
         // The demo's clients owe their opening debts, all of today: 0–30 days.

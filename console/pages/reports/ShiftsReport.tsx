@@ -8,7 +8,7 @@ import { FormErrors } from '../../components/form.js';
 import { SortableTable, type Column } from '../../components/SortableTable.js';
 import { amountColumn, countColumn, csvInstant, showDate, showTime, textColumn, useReport } from './kit.js';
 import { rangeInstants, type DayRange } from './range.js';
-import { shiftsIn, summarizeShift, type Shift, type ShiftSummary } from './shifts.js';
+import { shiftsIn, summarizeShift, type Shift, type ShiftSummary, type ShiftTotal } from './shifts.js';
 
 type Row = Shift & { till: string; summary: ShiftSummary };
 
@@ -17,19 +17,22 @@ export function ShiftsReport({ range }: { range: DayRange }) {
   const t = useT();
   const { language } = useLanguage();
   const report = useReport(async () => {
-    const [shifts, workplaces, methods] = await Promise.all([
+    const [shifts, running, workplaces, methods] = await Promise.all([
       api.call('SettlmentController_findAll') as Promise<Shift[]>,
+      api.call('ReportController_openShifts') as Promise<{ settlement_id: string; totals: ShiftTotal[] }[]>,
       api.call('BusinessController_findAllWorkplaces') as Promise<{ id: string; name: string }[]>,
       api.call('PaymentMethodController_findAll') as Promise<{ id: string; kind?: string }[]>,
     ]);
     const cash = new Set(methods.filter((method) => method.kind === 'CASH').map((method) => method.id));
     const names = new Map(workplaces.map((workplace) => [workplace.id, workplace.name]));
+    // An open shift's totals so far (X); a closed one's are recorded (Z). An open shift with no sale yet took 0.
+    const xTotals = new Map(running.map((entry) => [entry.settlement_id, entry.totals]));
     const { start, end } = rangeInstants(range);
     return shiftsIn(shifts, start, end).map(
       (shift): Row => ({
         ...shift,
         till: shift.workplace_id ? (names.get(shift.workplace_id) ?? shift.workplace_id) : t('reports.shifts.noTill'),
-        summary: summarizeShift(shift, cash),
+        summary: summarizeShift(shift.is_closed ? shift : { ...shift, totals: xTotals.get(shift.id) ?? [] }, cash),
       }),
     );
   }, [api, range.from, range.to, t]);
