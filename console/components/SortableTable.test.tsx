@@ -79,6 +79,11 @@ describe('the table on screen', () => {
 });
 
 describe('the CSV of a table', () => {
+  it('exports a column kept off the screen (a phone starting with + kept as text, as Excel would compute it)', () => {
+    const withPhone: Column<Row>[] = [...columns, { key: 'phone', label: 'Phone', sortKey: () => '+998 90', csvOnly: true }];
+    expect(tableCsv(withPhone, rows.slice(0, 1), undefined, 'en')).toBe(`${BOM}Name,Sum,Phone\r\nЁлка,9.75,'+998 90\r\n`);
+  });
+
   it('holds the header, the rows in the order shown and the totals last, amounts exact in the language’s way', () => {
     const shown = sortRows(rows.slice(0, 2), columns, { key: 'sum', direction: 'desc' }, 'ru');
     expect(tableCsv(columns, shown, { name: 'Итого', sum: '20.25' }, 'ru')).toBe(`${BOM}Name;Sum\r\nапельсин;10,5\r\nЁлка;9,75\r\nИтого;20,25\r\n`);

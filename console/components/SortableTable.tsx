@@ -27,6 +27,8 @@ export interface Column<Row> {
   readonly numeric?: boolean;
   /** On one line (codes, phone numbers); other text wraps when the table is narrow. */
   readonly nowrap?: boolean;
+  /** Only in the CSV file (on screen another column shows it, e.g. a phone under the name). */
+  readonly csvOnly?: boolean;
 }
 
 export type SortState = { readonly key: string; readonly direction: 'asc' | 'desc' } | null;
@@ -97,17 +99,18 @@ export interface SortableTableProps<Row> {
   readonly rowClass?: (row: Row) => string | undefined;
 }
 
-export function SortableTable<Row>({ columns, rows, rowKey, fileName, footer, initialSort = null, caption, rowClass }: SortableTableProps<Row>) {
+export function SortableTable<Row>({ columns: allColumns, rows, rowKey, fileName, footer, initialSort = null, caption, rowClass }: SortableTableProps<Row>) {
   const t = useT();
+  const columns = useMemo(() => allColumns.filter((column) => !column.csvOnly), [allColumns]);
   const { language } = useLanguage();
   const [sort, setSort] = useState<SortState>(initialSort);
-  const sorted = useMemo(() => sortRows(rows, columns, sort, language), [rows, columns, sort, language]);
+  const sorted = useMemo(() => sortRows(rows, allColumns, sort, language), [rows, allColumns, sort, language]);
   const cell = (column: Column<Row>, row: Row) => (column.render ? column.render(row) : keyText(column.sortKey(row)));
   return (
     <section className="sortable-table">
       <div className="sortable-table-head">
         {caption ? <h3>{caption}</h3> : <span />}
-        <button type="button" className="small" onClick={() => downloadCsv(`${fileName}.csv`, tableCsv(columns, sorted, footer, language))}>
+        <button type="button" className="small" onClick={() => downloadCsv(`${fileName}.csv`, tableCsv(allColumns, sorted, footer, language))}>
           {t('table.exportCsv')}
         </button>
       </div>

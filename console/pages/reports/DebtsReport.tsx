@@ -23,8 +23,16 @@ export function DebtsReport() {
     [api, asOf],
   );
   const columns = [
-    textColumn<Row>('name', t('reports.col.client'), (row) => row.name),
-    { ...textColumn<Row>('phone', t('reports.col.phone'), (row) => row.phone ?? ''), nowrap: true },
+    {
+      ...textColumn<Row>('name', t('reports.col.client'), (row) => row.name),
+      render: (row: Row) => (
+        <>
+          {row.name}
+          {row.phone ? <div className="muted nowrap">{row.phone}</div> : null}
+        </>
+      ),
+    },
+    { ...textColumn<Row>('phone', t('reports.col.phone'), (row) => row.phone ?? ''), csvOnly: true },
     amountColumn<Row>('balance', t('reports.col.balance'), (row) => row.balance, language),
     amountColumn<Row>('d0', t('reports.col.days0'), (row) => row.days_0_30, language),
     amountColumn<Row>('d31', t('reports.col.days31'), (row) => row.days_31_60, language),
