@@ -183,7 +183,11 @@ describe('the console’s reports, end to end in three languages', () => {
         const dayBefore = dayOf(new Date(Date.parse(`${expected.day}T12:00:00`) - 86_400_000));
         await setRange(dayBefore, dayBefore);
         await page.getByText(t('reports.empty')).waitFor();
-        await page.getByRole('button', { name: t('reports.quick.today') }).click();
+        // A week: the same sales, drawn by day.
+        await setRange(dayOf(new Date(Date.parse(`${expected.day}T12:00:00`) - 6 * 86_400_000)), expected.day);
+        await total.getByText(showDecimal(expected.total, language), { exact: true }).waitFor();
+        await page.getByRole('figure', { name: t('reports.chart.byDay') }).locator('svg').first().waitFor();
+        await shot('1b-sales-week');
 
         const tabs = page.getByRole('navigation', { name: t('page.reports') });
         await tabs.getByRole('link', { name: t('reports.tab.shifts') }).click();

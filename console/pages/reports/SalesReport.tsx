@@ -8,7 +8,7 @@ import { useApi, useLanguage, useT } from '../../context.js';
 import { FormErrors } from '../../components/form.js';
 import { SortableTable } from '../../components/SortableTable.js';
 import { showDecimal } from '../../lib/numbers.js';
-import { AmountBars, AmountPie, amountColumn, countColumn, showDay, textColumn, useReport } from './kit.js';
+import { AmountBars, AmountPie, amountColumn, countColumn, showDayShort, textColumn, useReport } from './kit.js';
 import { averageReceipt } from './sales-figures.js';
 import { utcOffsetOn, type DayRange } from './range.js';
 
@@ -89,7 +89,7 @@ export function SalesReport({ range }: { range: DayRange }) {
                 {oneDay ? (
                   <AmountBars title={t('reports.chart.byHour')} points={sales.by_hour.map((h) => ({ label: String(h.hour).padStart(2, '0'), amount: h.sum }))} />
                 ) : (
-                  <AmountBars title={t('reports.chart.byDay')} points={sales.by_day.map((d) => ({ label: showDay(d.day, language).slice(0, 5), amount: d.sum }))} />
+                  <AmountBars title={t('reports.chart.byDay')} points={sales.by_day.map((d) => ({ label: showDayShort(d.day, language), amount: d.sum }))} />
                 )}
                 <AmountPie title={t('reports.chart.byMethod')} points={sales.by_payment_method.map((m) => ({ label: m.name, amount: m.sum }))} />
               </div>

@@ -46,6 +46,12 @@ export function useReport<T>(load: () => Promise<T>, deps: DependencyList): Load
   return { data, errors, loading, reload: useCallback(() => setRound((n) => n + 1), []) };
 }
 
+/** A calendar day without its year, for a chart's axis ("25.11", "25/11"). */
+export function showDayShort(day: string, language: Language): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date).toLocaleDateString(LOCALES[language], { month: '2-digit', day: '2-digit' });
+}
+
 /** An instant as the language writes a date and time ("25.11.2026, 14:05"). */
 export function showInstant(iso: string | null | undefined, language: Language): string {
   if (!iso) return '';
