@@ -31,6 +31,7 @@ import { supplierHandlers } from './suppliers/suppliers.js';
 import { warehouseHandlers } from './warehouses/warehouses.js';
 import { writeOffHandlers } from './write-offs/write-offs.js';
 import { itemImportHandlers } from './catalog/import/import-items.js';
+import { reportHandlers } from './reports/reports.js';
 
 /** One entry per module; a module lists its own operations (`handler(operationId, run)`). */
 export const sharedHandlers: readonly Handler[] = [
@@ -68,6 +69,8 @@ export const sharedHandlers: readonly Handler[] = [
   ...logHandlers,
   // Catalogue import from the owner's console (extension).
   ...itemImportHandlers,
+  // Reports for the owner's console (extension, read-only).
+  ...reportHandlers,
 ];
 
 /** The shared operations by operationId: what the terminal runs locally and the sync push applies. */

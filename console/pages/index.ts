@@ -15,6 +15,7 @@ import discounts from './discounts/index.js';
 import tills from './tills/index.js';
 import catalogueImport from './import/index.js';
 import fleet from './fleet/index.js';
+import reports from './reports/index.js';
 
 export type { ConsolePage } from './page.js';
 
@@ -31,4 +32,5 @@ export const PAGES: readonly ConsolePage[] = [
   discounts,
   catalogueImport,
   fleet,
+  reports,
 ];

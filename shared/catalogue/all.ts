@@ -30,6 +30,7 @@ import { naturalChatOperations } from './natural-chat.js';
 import { syncOperations } from './sync.js';
 import { itemImportOperations } from './item-import.js';
 import { terminalHealthOperations } from './terminal-health.js';
+import { reportOperations } from './report.js';
 
 export const catalogue = [
   ...appOperations,
@@ -63,4 +64,5 @@ export const catalogue = [
   ...itemImportOperations,
   ...terminalHealthOperations,
   ...orderRefundOperations,
+  ...reportOperations,
 ] as const;

@@ -33,6 +33,7 @@ import { supplierOutputs } from './supplier.js';
 import { syncOutputs } from './sync.js';
 import { warehouseOutputs } from './warehouse.js';
 import { writeOffOutputs } from './write-off.js';
+import { reportOutputs } from './report.js';
 
 export const operationOutputs = {
   ...authOutputs,
@@ -63,6 +64,7 @@ export const operationOutputs = {
   ...aiChatOutputs,
   ...naturalChatOutputs,
   ...syncOutputs,
+  ...reportOutputs,
 } as const satisfies Record<OperationId, z.ZodType>;
 
 export type OperationOutputs = typeof operationOutputs;

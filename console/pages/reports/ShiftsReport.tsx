@@ -1,0 +1,93 @@
+/**
+ * Shifts opened in the range (SettlmentController_findAll, filtered here by when each opened): till, opened and
+ * closed, what a closed shift took (its recorded totals: the Z report), refunds, and over/short where the shift
+ * records the cash counted (shifts.ts). An open shift shows as open: its totals exist once it closes.
+ */
+import { useApi, useLanguage, useT } from '../../context.js';
+import { FormErrors } from '../../components/form.js';
+import { SortableTable, type Column } from '../../components/SortableTable.js';
+import { amountColumn, countColumn, csvInstant, showDate, showTime, textColumn, useReport } from './kit.js';
+import { rangeInstants, type DayRange } from './range.js';
+import { shiftsIn, summarizeShift, type Shift, type ShiftSummary, type ShiftTotal } from './shifts.js';
+
+type Row = Shift & { till: string; summary: ShiftSummary };
+
+export function ShiftsReport({ range }: { range: DayRange }) {
+  const api = useApi();
+  const t = useT();
+  const { language } = useLanguage();
+  const report = useReport(async () => {
+    const [shifts, running, workplaces, methods] = await Promise.all([
+      api.call('SettlmentController_findAll') as Promise<Shift[]>,
+      api.call('ReportController_openShifts') as Promise<{ settlement_id: string; totals: ShiftTotal[] }[]>,
+      api.call('BusinessController_findAllWorkplaces') as Promise<{ id: string; name: string }[]>,
+      api.call('PaymentMethodController_findAll') as Promise<{ id: string; kind?: string }[]>,
+    ]);
+    const cash = new Set(methods.filter((method) => method.kind === 'CASH').map((method) => method.id));
+    const names = new Map(workplaces.map((workplace) => [workplace.id, workplace.name]));
+    // An open shift's totals so far (X); a closed one's are recorded (Z). An open shift with no sale yet took 0.
+    const xTotals = new Map(running.map((entry) => [entry.settlement_id, entry.totals]));
+    const { start, end } = rangeInstants(range);
+    return shiftsIn(shifts, start, end).map(
+      (shift): Row => ({
+        ...shift,
+        till: shift.workplace_id ? (names.get(shift.workplace_id) ?? shift.workplace_id) : t('reports.shifts.noTill'),
+        summary: summarizeShift(shift.is_closed ? shift : { ...shift, totals: xTotals.get(shift.id) ?? [] }, cash),
+      }),
+    );
+  }, [api, range.from, range.to, t]);
+  const instant = (key: string, label: string, value: (row: Row) => string | null): Column<Row> => ({
+    key,
+    label,
+    numeric: true,
+    sortKey: (row) => value(row),
+    render: (row) => {
+      const iso = value(row);
+      if (!iso) return t('reports.shifts.open');
+      // Date over time: the columns fit 1024 pixels.
+      return (
+        <>
+          {showDate(iso, language)}
+          <br />
+          <span className="muted">{showTime(iso, language)}</span>
+        </>
+      );
+    },
+    csv: (row) => csvInstant(value(row)),
+  });
+  // Cash columns only once some shift records its cash (opening/counted): until then they would be all "—".
+  const withCash = (report.data ?? []).some((row) => row.summary.cashExpected !== null || row.summary.cashCounted !== null);
+  const columns: Column<Row>[] = [
+    textColumn<Row>('name', t('reports.col.shift'), (row) => row.name),
+    textColumn<Row>('till', t('reports.col.till'), (row) => row.till),
+    instant('opened', t('reports.col.opened'), (row) => row.dt_created),
+    instant('closed', t('reports.col.closed'), (row) => row.dt_closed),
+    countColumn<Row>('payments', t('reports.col.payments'), (row) => row.summary.payments),
+    amountColumn<Row>('taken', t('reports.col.taken'), (row) => row.summary.taken, language),
+    amountColumn<Row>('refunded', t('reports.col.refundedSum'), (row) => row.summary.refunded, language),
+    ...(withCash
+      ? [
+          amountColumn<Row>('expected', t('reports.col.cashExpected'), (row) => row.summary.cashExpected, language),
+          amountColumn<Row>('counted', t('reports.col.cashCounted'), (row) => row.summary.cashCounted, language),
+          amountColumn<Row>('overShort', t('reports.col.overShort'), (row) => row.summary.overShort, language),
+        ]
+      : []),
+  ];
+  return (
+    <div className="report" data-testid="shifts-report">
+      <p className="muted">{t('reports.shifts.intro')}</p>
+      <FormErrors lines={report.errors} />
+      {report.data && report.data.length === 0 ? <p className="empty">{t('reports.empty')}</p> : null}
+      {report.data && report.data.length > 0 ? (
+        <SortableTable
+          fileName={`shifts-${range.from}-${range.to}`}
+          columns={columns}
+          rows={report.data}
+          rowKey={(row) => row.id}
+          rowClass={(row) => (row.summary.overShort?.startsWith('-') ? 'short' : undefined)}
+        />
+      ) : null}
+      {!report.data && report.loading ? <p className="muted">{t('common.loading')}</p> : null}
+    </div>
+  );
+}
