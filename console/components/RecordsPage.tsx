@@ -7,11 +7,11 @@
  * A write can reveal a secret once (an employee's PIN): `Reveal` is shown in a panel until dismissed and is kept
  * nowhere else — leaving the page forgets it.
  */
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Api } from '../api.js';
 import { useApi, useLanguage, useT } from '../context.js';
 import type { Language, MessageKey, Translate } from '../i18n/index.js';
-import { readDecimal } from '../lib/numbers.js';
+import { decimalForInput, readDecimal, retypeDecimal } from '../lib/numbers.js';
 import { describeError } from '../lib/problems.js';
 import { Actions, Checkbox, Field, FormErrors, Select, useSubmit } from './form.js';
 
@@ -114,6 +114,23 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
     void reload();
   }, [reload]);
 
+  // The language switched with a form open: amounts typed by the old language's conventions are re-written in the
+  // new one's, so Save never reads "1 250,5" by English rules.
+  const formLanguage = useRef(language);
+  useEffect(() => {
+    const from = formLanguage.current;
+    formLanguage.current = language;
+    if (from === language) return;
+    setForm((current) => {
+      const values = { ...current };
+      for (const field of config.fields) {
+        const typed = values[field.name];
+        if (field.kind === 'decimal' && typeof typed === 'string') values[field.name] = retypeDecimal(typed, from, language);
+      }
+      return values;
+    });
+  }, [language, config.fields]);
+
   const startNew = () => {
     setEditing({ mode: 'new' });
     setForm(config.empty);
@@ -122,7 +139,13 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
   };
   const startEdit = (row: Row) => {
     setEditing({ mode: 'edit', row });
-    setForm(config.fromRow(row));
+    // Stored amounts ("1250.5") are shown the language's way ("1 250,5"), as the table shows them and as they are read back.
+    const values = { ...config.fromRow(row) };
+    for (const field of config.fields) {
+      const stored = values[field.name];
+      if (field.kind === 'decimal' && typeof stored === 'string') values[field.name] = decimalForInput(stored, language);
+    }
+    setForm(values);
     setNotice(undefined);
     submit.clear();
   };

@@ -4,6 +4,7 @@ import { structureEn } from './structure.js';
 import { tillsEn } from './tills.js';
 import { importEn } from './import.js';
 import { fleetEn } from './fleet.js';
+import { unitsEn } from './units.js';
 
 export const en = {
   ...shellEn,
@@ -11,6 +12,7 @@ export const en = {
   ...tillsEn,
   ...importEn,
   ...fleetEn,
+  ...unitsEn,
   // Page areas: one spread line each (console/README.md "Adding a page").
 } as const;
 

@@ -5,6 +5,7 @@ import { structureRu } from './structure.js';
 import { tillsRu } from './tills.js';
 import { importRu } from './import.js';
 import { fleetRu } from './fleet.js';
+import { unitsRu } from './units.js';
 
 export const ru: Messages = {
   ...shellRu,
@@ -12,5 +13,6 @@ export const ru: Messages = {
   ...tillsRu,
   ...importRu,
   ...fleetRu,
+  ...unitsRu,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

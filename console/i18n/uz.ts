@@ -5,6 +5,7 @@ import { structureUz } from './structure.js';
 import { tillsUz } from './tills.js';
 import { importUz } from './import.js';
 import { fleetUz } from './fleet.js';
+import { unitsUz } from './units.js';
 
 export const uz: Messages = {
   ...shellUz,
@@ -12,5 +13,6 @@ export const uz: Messages = {
   ...tillsUz,
   ...importUz,
   ...fleetUz,
+  ...unitsUz,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

@@ -15,6 +15,7 @@ import discounts from './discounts/index.js';
 import tills from './tills/index.js';
 import catalogueImport from './import/index.js';
 import fleet from './fleet/index.js';
+import units from './units/index.js';
 
 export type { ConsolePage } from './page.js';
 
@@ -24,6 +25,7 @@ export const PAGES: readonly ConsolePage[] = [
   workplaces,
   tills,
   warehouses,
+  units,
   employees,
   roles,
   paymentMethods,

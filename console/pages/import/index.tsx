@@ -220,7 +220,7 @@ function ImportPage() {
                 <tr>
                   <th className="number">{t('import.line')}</th>
                   <th>{t('field.name')}</th>
-                  <th>{t('import.problems')}</th>
+                  {bad > 0 ? <th>{t('import.problems')}</th> : null}
                   <th>{t('field.barcode')}</th>
                   <th>{t('field.group')}</th>
                   <th>{t('field.unit')}</th>
@@ -238,11 +238,14 @@ function ImportPage() {
                   >
                     <td className="number">{line}</td>
                     <td>{row.name}</td>
-                    <td className="error">
-                      {problems.map((problem) => (
-                        <div key={`${problem.field}-${problem.code}`}>{describeProblem(problem, language)}</div>
-                      ))}
-                    </td>
+                    {/* A file without problems has no problems column: an empty red column would look like one. */}
+                    {bad > 0 ? (
+                      <td className={problems.length > 0 ? 'error' : undefined}>
+                        {problems.map((problem) => (
+                          <div key={`${problem.field}-${problem.code}`}>{describeProblem(problem, language)}</div>
+                        ))}
+                      </td>
+                    ) : null}
                     <td>{row.barcode ?? ''}</td>
                     <td>{row.group ?? ''}</td>
                     <td>{row.unit}</td>
