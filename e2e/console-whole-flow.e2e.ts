@@ -292,6 +292,9 @@ describe('the owner’s whole way: register, set up, import, download a till, se
     const row = page.getByRole('row').filter({ hasText: 'Kassa 1' });
     await row.waitFor();
     // What the till reported with its last pull: in touch, nothing waiting, its system.
+    // The till drops a sent operation from its outbox when a later pull confirms it, and reports its health with
+    // each pull: one more cycle, and its report says nothing waits.
+    expect(await terminal!.core.invoke('terminal.syncNow', undefined)).toMatchObject({ online: true, pendingOperations: 0 });
     const reported = (await must(service, 'GET', '/sync/fleet', { token })) as { terminals: { health: { outbox_depth: number } | null }[] };
     expect(reported.terminals).toHaveLength(1);
     expect(reported.terminals[0]!.health).toMatchObject({ outbox_depth: 0 });

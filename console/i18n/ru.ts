@@ -6,6 +6,7 @@ import { tillsRu } from './tills.js';
 import { importRu } from './import.js';
 import { fleetRu } from './fleet.js';
 import { unitsRu } from './units.js';
+import { securityRu } from './security.js';
 
 export const ru: Messages = {
   ...shellRu,
@@ -14,5 +15,6 @@ export const ru: Messages = {
   ...importRu,
   ...fleetRu,
   ...unitsRu,
+  ...securityRu,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

@@ -6,6 +6,7 @@ import { tillsUz } from './tills.js';
 import { importUz } from './import.js';
 import { fleetUz } from './fleet.js';
 import { unitsUz } from './units.js';
+import { securityUz } from './security.js';
 
 export const uz: Messages = {
   ...shellUz,
@@ -14,5 +15,6 @@ export const uz: Messages = {
   ...importUz,
   ...fleetUz,
   ...unitsUz,
+  ...securityUz,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

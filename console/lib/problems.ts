@@ -33,6 +33,9 @@ const PHRASES: readonly Phrase[] = [
   // The reference's own Uzbek PIN messages (kept on the wire for its clients).
   [/^PIN kod faqat raqamlardan/, 'problem.pinDigits', none],
   [/PIN kod allaqachon/, 'problem.pinTaken', none],
+  // Second-password changes (pages/security).
+  [/^is incorrect$/, 'problem.currentPasswordWrong', none],
+  [/^must differ from the login password$/, 'problem.sameAsPassword', none],
   // Structure deletes the service refuses (docs/api.md, deliberate differences): said with the way out.
   [/^This point of sale still has (\d+) workplaces? \((.*)\): delete them/, 'problem.pointHasWorkplaces', (m) => ({ count: Number(m[1]), names: m[2] as string })],
   [/^This warehouse is the business’s default warehouse/, 'problem.defaultWarehouse', none],

@@ -16,6 +16,7 @@ import tills from './tills/index.js';
 import catalogueImport from './import/index.js';
 import fleet from './fleet/index.js';
 import units from './units/index.js';
+import security from './security/index.js';
 
 export type { ConsolePage } from './page.js';
 
@@ -33,4 +34,5 @@ export const PAGES: readonly ConsolePage[] = [
   discounts,
   catalogueImport,
   fleet,
+  security,
 ];
