@@ -7,7 +7,8 @@
  * an employee whose PIN is shown once → import 1,000 items from a CSV → "Add a till" → download the installer and its provisioning file over HTTP →
  * a terminal started with that file enrolls itself and the employee signs in with that PIN → a credit sale on the
  * till's Debts screen (the sales screen is built in parallel) → the service's API has it exactly once, the Fleet
- * page shows the till with its health → "Disconnect" on the Fleet page, and the till shows it is disconnected.
+ * page shows the till with its health → "Disconnect" on the Fleet page, and the till shows it is disconnected →
+ * the owner turns the second password on in Sign-in security, signs in again with it, and turns it off.
  * Every console page visited is photographed in uz, ru and en (e2e/artifacts/whole-flow-*.png); no CSP violation or
  * script error may be reported by the console.
  */
@@ -313,7 +314,10 @@ describe('the owner’s whole way: register, set up, import, download a till, se
     for (const language of LANGUAGES) {
       await page.getByRole('button', { name: language.toUpperCase(), exact: true }).first().click();
       const table = page.locator('table.fleet');
-      const widths = (await table.evaluate('(table) => [table.scrollWidth, table.clientWidth]')) as number[];
+      const widths = await table.evaluate((element) => {
+        const box = element as unknown as { scrollWidth: number; clientWidth: number };
+        return [box.scrollWidth, box.clientWidth];
+      });
       expect(widths[0]).toBeLessThanOrEqual(widths[1]! + 1);
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1024);
       const action = await row.getByRole('button', { name: translator(language)('fleet.revoke') }).boundingBox();
@@ -338,6 +342,36 @@ describe('the owner’s whole way: register, set up, import, download a till, se
     await till.getByTestId('disconnected').waitFor({ timeout: 30_000 });
     expect(await till.getByTestId('sync-online').textContent()).toMatch(/^Disconnected by the owner/);
     await till.screenshot({ path: join(ARTIFACTS, 'whole-flow-till-disconnected-en.png') });
+
+  });
+
+  it('turns the second password on in Sign-in security; the next sign-in asks for it; then turns it off', async () => {
+    await open('page.security');
+    await page.getByTestId('second-factor-state').filter({ hasText: t('security.stateOff') }).waitFor();
+    await page.getByLabel(t('security.second')).fill('Ikkinchi-parol-9');
+    await page.getByLabel(t('security.repeat')).fill('Ikkinchi-parol-9');
+    await page.getByLabel(t('security.current')).fill(password);
+    await shotEach('security-off');
+    await page.getByRole('button', { name: t('security.turnOn') }).click();
+    await page.getByTestId('second-factor-state').filter({ hasText: t('security.stateOn') }).waitFor();
+    await shotEach('security-on');
+
+    await page.getByRole('button', { name: t('nav.signOut') }).click();
+    await page.getByLabel(t('signIn.login')).fill(login);
+    await page.getByLabel(t('signIn.password'), { exact: true }).fill(password);
+    await page.getByRole('button', { name: t('signIn.submit'), exact: true }).click();
+    await page.getByLabel(t('signIn.secondPassword')).fill('Ikkinchi-parol-9');
+    await shotEach('sign-in-second-password');
+    await page.getByRole('button', { name: t('signIn.secondSubmit') }).click();
+    await page.getByRole('heading', { name: t('page.home') }).waitFor();
+
+    await open('page.security');
+    const off = page.getByRole('form', { name: t('security.turnOffTitle') });
+    await off.getByLabel(t('security.current')).fill(password);
+    await off.getByRole('button', { name: t('security.turnOff') }).click();
+    await page.getByTestId('second-factor-state').filter({ hasText: t('security.stateOff') }).waitFor();
+    // Off: the password alone gives a token again.
+    expect((await must(service, 'POST', '/auth/login', { body: { login, password } })).access_token).toEqual(expect.any(String));
 
     // The console: no CSP violation, no script error, on any page of the way.
     expect(problems).toEqual([]);

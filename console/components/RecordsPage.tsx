@@ -42,11 +42,14 @@ export interface ColumnSpec<Row> {
 }
 
 /** A secret to show once: a title and the value (e.g. "PIN of Aziza", "4821"). */
+/** A secret shown once; its title and note are said at each render, so a language switch re-says them. */
 export interface Reveal {
-  readonly title: string;
+  readonly title: string | ((t: Translate) => string);
   readonly value: string;
-  readonly note: string;
+  readonly note: string | ((t: Translate) => string);
 }
+
+const say = (text: string | ((t: Translate) => string), t: Translate) => (typeof text === 'function' ? text(t) : text);
 
 export interface RowAction<Row> {
   readonly label: MessageKey;
@@ -94,7 +97,7 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
   const [form, setForm] = useState<FormValues>(config.empty);
   const [confirming, setConfirming] = useState<Row | undefined>(undefined);
   const [reveal, setReveal] = useState<Reveal | undefined>(undefined);
-  const [notice, setNotice] = useState<string | undefined>(undefined);
+  const [notice, setNotice] = useState<MessageKey | undefined>(undefined);
   const labels = Object.fromEntries(config.fields.map((field) => [field.name, field.label]));
   const submit = useSubmit(labels);
   const action = useSubmit(labels);
@@ -173,7 +176,7 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
       .then(async (ok) => {
         if (!ok) return;
         setEditing(undefined);
-        setNotice(t('common.saved'));
+        setNotice('common.saved');
         await reload();
       });
   };
@@ -187,7 +190,7 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
         setConfirming(undefined);
         if (!ok) return;
         if (editing?.mode === 'edit' && editing.row.id === row.id) setEditing(undefined);
-        setNotice(t('common.deleted'));
+        setNotice('common.deleted');
         await reload();
       });
   };
@@ -213,11 +216,11 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
 
       {reveal ? (
         <div className="panel reveal" role="status">
-          <h2>{reveal.title}</h2>
+          <h2>{say(reveal.title, t)}</h2>
           <p className="secret" data-testid="revealed-secret">
             {reveal.value}
           </p>
-          <p>{reveal.note}</p>
+          <p>{say(reveal.note, t)}</p>
           <Actions>
             <button type="button" className="primary" autoFocus onClick={() => setReveal(undefined)}>
               {t('pin.done')}
@@ -269,7 +272,7 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
           </button>
           {notice ? (
             <span className="success inline" role="status">
-              {notice}
+              {t(notice)}
             </span>
           ) : null}
         </div>

@@ -24,7 +24,8 @@ interface Employee {
 const RANDOM_PIN_TRIES = 8;
 
 function revealPin(name: string, pin: string, t: Translate): Reveal {
-  return { title: t('employees.pinTitle', { name }), value: pin, note: t('employees.pinNote', { name }) };
+  // Said at each render (a language switch re-says them); the PIN itself is only in this object, never stored.
+  return { title: (say) => say('employees.pinTitle', { name }), value: pin, note: (say) => say('employees.pinNote', { name }) };
 }
 
 /** Sets a PIN with `write`; a random one that is taken is drawn again, a typed one is refused to the owner. */

@@ -70,7 +70,8 @@ function FleetPage() {
   const [fleet, setFleet] = useState<Fleet | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [pending, setPending] = useState<Pending>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Said at each render, so a language switch re-says it.
+  const [notice, setNotice] = useState<{ workplace: string; code: string; until: string } | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -113,9 +114,7 @@ function FleetPage() {
         expires_at: string;
       };
       const until = new Date(code.expires_at).toLocaleTimeString();
-      setNotice(
-        t('fleet.replacementCode', { workplace: terminal.workplace_name ?? terminal.name ?? '', code: code.code, until }),
-      );
+      setNotice({ workplace: terminal.workplace_name ?? terminal.name ?? '', code: code.code, until });
     } catch (error) {
       setErrors(describeError(error, t).general);
     }
@@ -149,7 +148,7 @@ function FleetPage() {
       <FormErrors lines={errors} />
       {notice ? (
         <p className="success" role="status">
-          <span className="secret">{notice}</span>
+          <span className="secret">{t('fleet.replacementCode', notice)}</span>
         </p>
       ) : null}
       {pending ? (
