@@ -373,7 +373,10 @@ describe('the owner’s whole way: register, set up, import, download a till, se
     // Off: the password alone gives a token again.
     expect((await must(service, 'POST', '/auth/login', { body: { login, password } })).access_token).toEqual(expect.any(String));
 
-    // The console: no CSP violation, no script error, on any page of the way.
-    expect(problems).toEqual([]);
+    // The console: no CSP violation, no script error, on any page of the way — only the two refused deletes this
+    // test provoked, which Chromium logs as failed loads.
+    const refusedDeletes = (line: string) => /status of 409 \(Conflict\)/.test(line);
+    expect(problems.filter(refusedDeletes)).toHaveLength(2);
+    expect(problems.filter((line) => !refusedDeletes(line))).toEqual([]);
   });
 });
