@@ -54,6 +54,7 @@ function ImportPage() {
   const [warehouses, setWarehouses] = useState<NamedRecord[]>([]);
   const [loadError, setLoadError] = useState<string[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [onlyProblems, setOnlyProblems] = useState(false);
@@ -141,14 +142,26 @@ function ImportPage() {
       <FormErrors lines={loadError} />
       {units && units.length === 0 ? <p className="error">{t('import.noUnits')}</p> : null}
       <div className="toolbar">
-        <label className="field">
-          <span>{t('import.choose')}</span>
+        {/* The browser's own file input speaks the browser's language ("Choose File"), not the page's: it is
+            hidden (still labelled and focusable) behind a button and the chosen name in the page's language. */}
+        <label className={!units || running ? 'file-picker disabled' : 'file-picker'}>
+          <span className="file-picker-title">{t('import.choose')}</span>
           <input
             type="file"
+            className="visually-hidden"
             accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(event) => void choose(event)}
+            onChange={(event) => {
+              setFileName(event.target.files?.[0]?.name ?? null);
+              void choose(event);
+            }}
             disabled={!units || running}
           />
+          <span className="file-picker-button" aria-hidden="true">
+            {t('import.chooseButton')}
+          </span>
+          <span className="muted" aria-hidden="true">
+            {fileName ?? t('import.noFile')}
+          </span>
         </label>
         <span className="grow" />
         {template ? (
