@@ -5,7 +5,12 @@
  * The terminal outlives the service: if the service stops, the terminal keeps working offline; Ctrl-C stops both.
  *
  * Environment: the service's own (HOST, PORT, DATA_DIR, … — README), plus KASSA_TERMINAL_PORT (browser mode's
- * port; default a free one) and KASSA_BROWSER_MODE=1 (browser mode even where Electron is installed).
+ * port; default a free one), KASSA_BROWSER_MODE=1 (browser mode even where Electron is installed) and
+ * KASSA_TERMINAL_DATA_DIR (the terminal's own data; default <DATA_DIR>/terminal).
+ *
+ * `npm start -- <file>.kassa` starts the terminal with a provisioning file downloaded from the console: the terminal
+ * trusts this service's provisioning key (./terminal-provisioning.ts) and enrolls from the file by itself; the demo
+ * then does not enroll it (docs/downloads.md "Trying it with npm start").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
@@ -17,6 +22,7 @@ import { ensureConsoleBuilt } from './console-build.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 import { demoSummary } from './demo/demo-record.js';
 import { prepareFirstRun as prepareDemo } from './demo/first-run.js';
+import { terminalProvisioning, type TerminalProvisioning } from './terminal-provisioning.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -95,12 +101,20 @@ function stopOnSignals(stop: () => Promise<void>): void {
   process.once('SIGTERM', handler);
 }
 
-async function runElectron(binary: string, context: { serviceUrl: string; terminalDataDir: string }, service: ChildProcess): Promise<void> {
+interface TerminalContext {
+  readonly serviceUrl: string;
+  readonly terminalDataDir: string;
+  readonly provisioning: TerminalProvisioning;
+}
+
+async function runElectron(binary: string, context: TerminalContext, service: ChildProcess): Promise<void> {
   await buildShell();
   log(`opening the Electron terminal (${binary})`);
   const childEnv: NodeJS.ProcessEnv = { ...env, KASSA_SERVICE_URL: context.serviceUrl, KASSA_DATA_DIR: context.terminalDataDir };
+  // A development shell trusts KASSA_PROVISIONING_KEYS (main/electron-main.ts): this service's key.
+  if (context.provisioning.keysJson) childEnv.KASSA_PROVISIONING_KEYS = context.provisioning.keysJson;
   delete childEnv.ELECTRON_RUN_AS_NODE;
-  const electron = spawn(binary, ['.'], { cwd: ROOT, env: childEnv, stdio: 'inherit' });
+  const electron = spawn(binary, ['.', ...context.provisioning.provisioningFiles], { cwd: ROOT, env: childEnv, stdio: 'inherit' });
   stopOnSignals(async () => {
     electron.kill('SIGTERM');
     await stopService(service);
@@ -111,11 +125,16 @@ async function runElectron(binary: string, context: { serviceUrl: string; termin
   keepTerminalWhenServiceStops(service);
 }
 
-async function runBrowserMode(reason: string, context: { serviceUrl: string; terminalDataDir: string }, service: ChildProcess): Promise<void> {
+async function runBrowserMode(reason: string, context: TerminalContext, service: ChildProcess): Promise<void> {
   const port = env.KASSA_TERMINAL_PORT ? Number(env.KASSA_TERMINAL_PORT) : 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`KASSA_TERMINAL_PORT must be a port number, got "${env.KASSA_TERMINAL_PORT}"`);
   const terminal = await startBrowserMode({
-    coreOptions: { dataDir: context.terminalDataDir, serviceUrl: context.serviceUrl },
+    coreOptions: {
+      dataDir: context.terminalDataDir,
+      serviceUrl: context.serviceUrl,
+      provisioningFiles: context.provisioning.provisioningFiles,
+      trustedProvisioningKeys: context.provisioning.trustedProvisioningKeys,
+    },
     rootDir: ROOT,
     port,
     log,
@@ -160,8 +179,15 @@ async function main(): Promise<void> {
   service = startService();
   await waitForService(url, service);
   log(`the central service runs as process ${service.pid}`);
-  const context = { serviceUrl: url, terminalDataDir: join(resolve(env.DATA_DIR ?? './data'), 'terminal') };
-  await prepareFirstRun(context);
+  const terminalDataDir = env.KASSA_TERMINAL_DATA_DIR ? resolve(env.KASSA_TERMINAL_DATA_DIR) : join(resolve(env.DATA_DIR ?? './data'), 'terminal');
+  const provisioning = await terminalProvisioning({ serviceUrl: url, argv: process.argv.slice(2), env, log });
+  const context: TerminalContext = { serviceUrl: url, terminalDataDir, provisioning };
+  if (provisioning.provisioningFiles.length > 0) {
+    // The file enrolls the terminal (if it is not enrolled yet): the demo must not enroll it to its own till first.
+    log(`provisioning file ${provisioning.provisioningFiles.join(', ')}: the terminal enrolls from it (an enrolled terminal ignores it — use KASSA_TERMINAL_DATA_DIR=<new folder> for a new till)`);
+  } else {
+    await prepareFirstRun({ serviceUrl: url, terminalDataDir });
+  }
   await ensureRendererBuilt(ROOT, log);
   const electron = findElectronBinary();
   if (electron.available && env.KASSA_BROWSER_MODE !== '1') await runElectron(electron.path, context, service);

@@ -2,8 +2,8 @@
  * The business's default warehouse (issue 13 §1.1): where a sale's stocked line takes its stock when neither the
  * line nor its point names a warehouse and the business has several. A business with warehouses always has one:
  * the first warehouse created becomes it, an owner or admin may make another the default (`is_default: true` on
- * create or update), and deleting the default hands the flag to the oldest remaining warehouse. At most one live
- * default per business is enforced by a partial unique index (migration 0014).
+ * create or update), and the default itself cannot be deleted (./warehouses.ts): another is made the default
+ * first. At most one live default per business is enforced by a partial unique index (migration 0014).
  *
  * Concurrency: each change of the flag first locks the business's row (`for no key update` on PostgreSQL, which
  * does not block the key-share locks of ordinary inserts; SQLite has one writer), so two warehouses created at
@@ -45,25 +45,5 @@ export async function clearOtherDefaults(db: Db, ctx: OperationContext, keep: st
     .where('business_id', '=', ctx.businessId)
     .where('is_default', '=', 1)
     .where('id', '<>', keep)
-    .execute();
-}
-
-/** After the default was deleted: the oldest live warehouse becomes the default (none left: no default). */
-export async function promoteOldest(db: Db, ctx: OperationContext): Promise<void> {
-  const oldest = await db
-    .selectFrom('warehouses')
-    .select('id')
-    .where('business_id', '=', ctx.businessId)
-    .where('is_deleted', '=', 0)
-    .orderBy('dt_created')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  if (!oldest) return;
-  await db
-    .updateTable('warehouses')
-    .set({ is_default: 1, dt_updated: ctx.now })
-    .where('business_id', '=', ctx.businessId)
-    .where('id', '=', oldest.id)
     .execute();
 }

@@ -1,9 +1,11 @@
 /**
  * Warehouses: where stock lives. A plain descriptive resource, plus our additive `is_default`: the business's
  * default warehouse, where sales take stock when nothing else names a warehouse (./default-warehouse.ts).
+ * The default is never deleted (409, nothing changes): the owner first makes another warehouse the default, so
+ * the choice of where sales take stock is always theirs, never an accident of which warehouse is oldest.
  */
 import type { CreateWarehouseDto, UpdateWarehouseDto } from '../../shared/catalogue/warehouse.js';
-import { badRequest } from '../../shared/errors.js';
+import { badRequest, conflict } from '../../shared/errors.js';
 import type { Db, OperationContext } from '../context.js';
 import { handler } from '../operation.js';
 import { commonWire, loadLive, simpleResource } from '../resources/simple-resource.js';
@@ -11,7 +13,6 @@ import {
   clearOtherDefaults,
   currentDefault,
   lockDefaultWarehouse,
-  promoteOldest,
   refuseDefaultChangeByStaff,
 } from './default-warehouse.js';
 
@@ -63,12 +64,17 @@ async function updateWarehouse(db: Db, id: string, body: UpdateWarehouseDto, ctx
   return warehouses.update(db, id, body, ctx);
 }
 
-/** Deleting the default hands the flag to the oldest remaining warehouse, so sales still find one. */
+/** Deletes a warehouse that is not the business's default; the default is refused with the way out named. */
 async function removeWarehouse(db: Db, id: string, ctx: OperationContext) {
+  // Locked, so a concurrent "make default" cannot slip between the check and the delete.
   await lockDefaultWarehouse(db, ctx);
-  const removed = await warehouses.remove(db, id, ctx);
-  if (removed.is_default === true) await promoteOldest(db, ctx);
-  return removed;
+  const current = await loadLive(db, 'warehouses', 'Warehouse', ctx, id);
+  if (Number(current.is_default ?? 0) !== 0) {
+    throw conflict('This warehouse is the business’s default warehouse: make another warehouse the default first, then delete this one', {
+      reason: 'DEFAULT_WAREHOUSE',
+    });
+  }
+  return warehouses.remove(db, id, ctx);
 }
 
 export const warehouseHandlers = [

@@ -7,11 +7,11 @@
  * A write can reveal a secret once (an employee's PIN): `Reveal` is shown in a panel until dismissed and is kept
  * nowhere else — leaving the page forgets it.
  */
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Api } from '../api.js';
 import { useApi, useLanguage, useT } from '../context.js';
 import type { Language, MessageKey, Translate } from '../i18n/index.js';
-import { readDecimal } from '../lib/numbers.js';
+import { decimalForInput, readDecimal, retypeDecimal } from '../lib/numbers.js';
 import { describeError } from '../lib/problems.js';
 import { Actions, Checkbox, Field, FormErrors, Select, useSubmit } from './form.js';
 
@@ -42,11 +42,14 @@ export interface ColumnSpec<Row> {
 }
 
 /** A secret to show once: a title and the value (e.g. "PIN of Aziza", "4821"). */
+/** A secret shown once; its title and note are said at each render, so a language switch re-says them. */
 export interface Reveal {
-  readonly title: string;
+  readonly title: string | ((t: Translate) => string);
   readonly value: string;
-  readonly note: string;
+  readonly note: string | ((t: Translate) => string);
 }
+
+const say = (text: string | ((t: Translate) => string), t: Translate) => (typeof text === 'function' ? text(t) : text);
 
 export interface RowAction<Row> {
   readonly label: MessageKey;
@@ -94,7 +97,7 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
   const [form, setForm] = useState<FormValues>(config.empty);
   const [confirming, setConfirming] = useState<Row | undefined>(undefined);
   const [reveal, setReveal] = useState<Reveal | undefined>(undefined);
-  const [notice, setNotice] = useState<string | undefined>(undefined);
+  const [notice, setNotice] = useState<MessageKey | undefined>(undefined);
   const labels = Object.fromEntries(config.fields.map((field) => [field.name, field.label]));
   const submit = useSubmit(labels);
   const action = useSubmit(labels);
@@ -114,6 +117,23 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
     void reload();
   }, [reload]);
 
+  // The language switched with a form open: amounts typed by the old language's conventions are re-written in the
+  // new one's, so Save never reads "1 250,5" by English rules.
+  const formLanguage = useRef(language);
+  useEffect(() => {
+    const from = formLanguage.current;
+    formLanguage.current = language;
+    if (from === language) return;
+    setForm((current) => {
+      const values = { ...current };
+      for (const field of config.fields) {
+        const typed = values[field.name];
+        if (field.kind === 'decimal' && typeof typed === 'string') values[field.name] = retypeDecimal(typed, from, language);
+      }
+      return values;
+    });
+  }, [language, config.fields]);
+
   const startNew = () => {
     setEditing({ mode: 'new' });
     setForm(config.empty);
@@ -122,7 +142,13 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
   };
   const startEdit = (row: Row) => {
     setEditing({ mode: 'edit', row });
-    setForm(config.fromRow(row));
+    // Stored amounts ("1250.5") are shown the language's way ("1 250,5"), as the table shows them and as they are read back.
+    const values = { ...config.fromRow(row) };
+    for (const field of config.fields) {
+      const stored = values[field.name];
+      if (field.kind === 'decimal' && typeof stored === 'string') values[field.name] = decimalForInput(stored, language);
+    }
+    setForm(values);
     setNotice(undefined);
     submit.clear();
   };
@@ -150,7 +176,7 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
       .then(async (ok) => {
         if (!ok) return;
         setEditing(undefined);
-        setNotice(t('common.saved'));
+        setNotice('common.saved');
         await reload();
       });
   };
@@ -164,7 +190,7 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
         setConfirming(undefined);
         if (!ok) return;
         if (editing?.mode === 'edit' && editing.row.id === row.id) setEditing(undefined);
-        setNotice(t('common.deleted'));
+        setNotice('common.deleted');
         await reload();
       });
   };
@@ -190,11 +216,11 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
 
       {reveal ? (
         <div className="panel reveal" role="status">
-          <h2>{reveal.title}</h2>
+          <h2>{say(reveal.title, t)}</h2>
           <p className="secret" data-testid="revealed-secret">
             {reveal.value}
           </p>
-          <p>{reveal.note}</p>
+          <p>{say(reveal.note, t)}</p>
           <Actions>
             <button type="button" className="primary" autoFocus onClick={() => setReveal(undefined)}>
               {t('pin.done')}
@@ -246,7 +272,7 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
           </button>
           {notice ? (
             <span className="success inline" role="status">
-              {notice}
+              {t(notice)}
             </span>
           ) : null}
         </div>

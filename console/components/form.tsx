@@ -3,7 +3,7 @@
  * general errors, and `useSubmit`, which runs a call and turns its refusal into those errors (lib/problems.ts) in
  * the user's language — so "validation errors from the service shown per field" is the same on every page.
  */
-import { useCallback, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useT } from '../context.js';
 import type { MessageKey } from '../i18n/index.js';
 import { describeError, type FieldLabels } from '../lib/problems.js';
@@ -125,24 +125,23 @@ export function useSubmit(labels: FieldLabels = {}): Submission {
   const labelsRef = useRef(labels);
   labelsRef.current = labels;
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<{ general: string[]; fields: Record<string, string[]> }>({ general: [], fields: {} });
-  const run = useCallback(
-    async (work: () => Promise<unknown>) => {
-      setBusy(true);
-      setErrors({ general: [], fields: {} });
-      try {
-        await work();
-        return true;
-      } catch (error) {
-        setErrors(describeError(error, t, labelsRef.current));
-        return false;
-      } finally {
-        setBusy(false);
-      }
-    },
-    [t],
-  );
-  const clear = useCallback(() => setErrors({ general: [], fields: {} }), []);
+  // The refusal itself is kept, and said at each render: switching the language re-says it in the new one.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const run = useCallback(async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await work();
+      return true;
+    } catch (error) {
+      setFailure({ error });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  const clear = useCallback(() => setFailure(null), []);
+  const errors = useMemo(() => (failure ? describeError(failure.error, t, labelsRef.current) : { general: [], fields: {} }), [failure, t]);
   return { busy, general: errors.general, fields: errors.fields, run, clear };
 }
 

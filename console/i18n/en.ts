@@ -5,6 +5,8 @@ import { tillsEn } from './tills.js';
 import { importEn } from './import.js';
 import { fleetEn } from './fleet.js';
 import { reportsEn } from './reports.js';
+import { unitsEn } from './units.js';
+import { securityEn } from './security.js';
 
 export const en = {
   ...shellEn,
@@ -13,6 +15,8 @@ export const en = {
   ...importEn,
   ...fleetEn,
   ...reportsEn,
+  ...unitsEn,
+  ...securityEn,
   // Page areas: one spread line each (console/README.md "Adding a page").
 } as const;
 

@@ -6,6 +6,8 @@ import { tillsRu } from './tills.js';
 import { importRu } from './import.js';
 import { fleetRu } from './fleet.js';
 import { reportsRu } from './reports.js';
+import { unitsRu } from './units.js';
+import { securityRu } from './security.js';
 
 export const ru: Messages = {
   ...shellRu,
@@ -14,5 +16,7 @@ export const ru: Messages = {
   ...importRu,
   ...fleetRu,
   ...reportsRu,
+  ...unitsRu,
+  ...securityRu,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

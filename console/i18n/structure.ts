@@ -92,6 +92,8 @@ export const structureEn = {
   'discounts.add': 'Add a discount',
   'discounts.new': 'New discount',
   'discounts.edit': 'Edit “{name}”',
+  'problem.pointHasWorkplaces': 'This point of sale still has {count, plural, one {# workplace} other {# workplaces}} ({names}). Delete them or move them to another point first.',
+  'problem.defaultWarehouse': 'This is the business’s default warehouse. Make another warehouse the default first (“Make default”), then delete this one.',
 } as const;
 
 export type StructureMessages = Record<keyof typeof structureEn, string>;
@@ -189,6 +191,8 @@ export const structureRu: StructureMessages = {
   'discounts.add': 'Добавить скидку',
   'discounts.new': 'Новая скидка',
   'discounts.edit': 'Изменить «{name}»',
+  'problem.pointHasWorkplaces': 'У этой торговой точки ещё {count, plural, one {# рабочее место} few {# рабочих места} many {# рабочих мест} other {# рабочего места}} ({names}). Сначала удалите их или перенесите на другую точку.',
+  'problem.defaultWarehouse': 'Это основной склад бизнеса. Сначала сделайте основным другой склад («Сделать основным»), затем удалите этот.',
 };
 
 export const structureUz: StructureMessages = {
@@ -284,4 +288,6 @@ export const structureUz: StructureMessages = {
   'discounts.add': 'Chegirma qo‘shish',
   'discounts.new': 'Yangi chegirma',
   'discounts.edit': '“{name}”ni tahrirlash',
+  'problem.pointHasWorkplaces': 'Bu savdo nuqtasida hali {count, plural, one {# ta ish joyi} other {# ta ish joyi}} bor ({names}). Avval ularni o‘chiring yoki boshqa nuqtaga o‘tkazing.',
+  'problem.defaultWarehouse': 'Bu biznesning asosiy ombori. Avval boshqa omborni asosiy qiling (“Asosiy qilish”), so‘ng buni o‘chiring.',
 };

@@ -6,6 +6,8 @@ import { tillsUz } from './tills.js';
 import { importUz } from './import.js';
 import { fleetUz } from './fleet.js';
 import { reportsUz } from './reports.js';
+import { unitsUz } from './units.js';
+import { securityUz } from './security.js';
 
 export const uz: Messages = {
   ...shellUz,
@@ -14,5 +16,7 @@ export const uz: Messages = {
   ...importUz,
   ...fleetUz,
   ...reportsUz,
+  ...unitsUz,
+  ...securityUz,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

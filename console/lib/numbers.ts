@@ -28,7 +28,25 @@ export function showDecimal(text: string | null | undefined, language: Language)
  */
 export function readDecimal(typed: string, language: Language): string {
   const compact = typed.trim().replace(/[\s\u00a0\u202f'’]/g, '');
-  return language === 'en' ? compact.replace(/,/g, '') : compact.replace(',', '.');
+  if (language !== 'en') return compact.replace(',', '.');
+  // In en a comma only groups thousands ("1,250.5"); "12,5" is not read as 125 but left for the service to refuse.
+  return /^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(compact) ? compact.replace(/,/g, '') : compact;
+}
+
+/** A stored decimal for an input the language's way ("1250.5" → "1 250,5"), so an edit starts from what the table shows. */
+export function decimalForInput(stored: string | null | undefined, language: Language): string {
+  return showDecimal(stored, language);
+}
+
+/**
+ * What was typed in one language, re-written for another (the language switched while a form is open), so it is
+ * never read by the wrong conventions ("1 250,5" typed in ru must not become 12505 in en). Text that is not a number
+ * in the language it was typed in is left as typed.
+ */
+export function retypeDecimal(typed: string, from: Language, to: Language): string {
+  if (from === to || typed.trim() === '') return typed;
+  const read = readDecimal(typed, from);
+  return /^-?\d+(?:\.\d+)?$/.test(read) ? showDecimal(read, to) : typed;
 }
 
 /** A percentage and/or a fixed amount in one cell: "12,5 %", "1 250,5", or "12,5 % + 1 250,5". */

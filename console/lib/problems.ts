@@ -33,6 +33,12 @@ const PHRASES: readonly Phrase[] = [
   // The reference's own Uzbek PIN messages (kept on the wire for its clients).
   [/^PIN kod faqat raqamlardan/, 'problem.pinDigits', none],
   [/PIN kod allaqachon/, 'problem.pinTaken', none],
+  // Second-password changes (pages/security).
+  [/^is incorrect$/, 'problem.currentPasswordWrong', none],
+  [/^must differ from the login password$/, 'problem.sameAsPassword', none],
+  // Structure deletes the service refuses (docs/api.md, deliberate differences): said with the way out.
+  [/^This point of sale still has (\d+) workplaces? \((.*)\): delete them/, 'problem.pointHasWorkplaces', (m) => ({ count: Number(m[1]), names: m[2] as string })],
+  [/^This warehouse is the business’s default warehouse/, 'problem.defaultWarehouse', none],
 ];
 
 /** The problem's text in the user's language; the service's own words when the phrase is not one we know. */
@@ -79,7 +85,7 @@ export function describeError(error: unknown, t: Translate, labels: FieldLabels 
     else if (apiError.kind === 'notFound') general.push(t('error.notFound'));
     // A unique key (a name or code taken) in words; another conflict ("the settlement has open orders") says itself.
     else if (apiError.kind === 'conflict' && /same unique key|already exists/.test(problem.text)) general.push(t('error.conflict'));
-    else general.push(problem.text);
+    else general.push(said);
   }
   if (general.length === 0 && Object.keys(fields).length === 0) {
     general.push(apiError.kind === 'notFound' ? t('error.notFound') : apiError.kind === 'conflict' ? t('error.conflict') : t('error.invalid'));

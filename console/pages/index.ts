@@ -16,6 +16,8 @@ import tills from './tills/index.js';
 import catalogueImport from './import/index.js';
 import fleet from './fleet/index.js';
 import reports from './reports/index.js';
+import units from './units/index.js';
+import security from './security/index.js';
 
 export type { ConsolePage } from './page.js';
 
@@ -25,6 +27,7 @@ export const PAGES: readonly ConsolePage[] = [
   workplaces,
   tills,
   warehouses,
+  units,
   employees,
   roles,
   paymentMethods,
@@ -33,4 +36,5 @@ export const PAGES: readonly ConsolePage[] = [
   catalogueImport,
   fleet,
   reports,
+  security,
 ];

@@ -149,20 +149,37 @@ describe.each(await testEngines())('points and workplaces on %s', (engine) => {
     expect(await storedRow('workplaces', workplaceId)).toMatchObject({ automated_point_id: second, name: 'Till 1' });
   });
 
-  it('soft-deletes a point that still has workplaces; they keep naming it and the point reads as deleted', async () => {
+  it('refuses to delete a point that still has workplaces (409 naming them, nothing changed), and deletes it once they are gone', async () => {
     const pointId = await insertPoint(server, shop);
-    const workplaceId = await insertWorkplace(server, shop, pointId);
+    const first = (await server.request('POST', `${WORKPLACES}/create`, { token: shop.token, body: { name: 'Kassa A', automated_point_id: pointId } })).body.id as string;
+    const second = (await server.request('POST', `${WORKPLACES}/create`, { token: shop.token, body: { name: 'Kassa B', automated_point_id: pointId } })).body.id as string;
+    const before = await storedRow('points', pointId);
+    const refused = await server.request('DELETE', `${POINTS}/delete/${pointId}`, { token: shop.token });
+    expectErrorBody(refused, 409, 'This point of sale still has 2 workplaces (Kassa A, Kassa B): delete them or move them to another point first');
+    expect(refused.body.detail).toEqual({ reason: 'POINT_HAS_WORKPLACES', workplaces: 2 });
+    // Nothing changed: the point is live and untouched, its workplaces too.
+    expect(await storedRow('points', pointId)).toEqual(before);
+    expect(await storedRow('workplaces', first)).toMatchObject({ automated_point_id: pointId, is_deleted: 0 });
+    // A workplace deleted or moved away no longer holds it.
+    expect((await server.request('DELETE', `${WORKPLACES}/delete/${first}`, { token: shop.token })).status).toBe(200);
+    expectErrorBody(await server.request('DELETE', `${POINTS}/delete/${pointId}`, { token: shop.token }), 409, 'still has 1 workplace (Kassa B)');
+    const elsewhere = await insertPoint(server, shop);
+    expect((await server.request('PATCH', `${WORKPLACES}/update/${second}`, { token: shop.token, body: { automated_point_id: elsewhere } })).status).toBe(200);
     const deleted = await server.request('DELETE', `${POINTS}/delete/${pointId}`, { token: shop.token });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(deleted.body).toMatchObject({ id: pointId, is_deleted: true });
-    expect(await storedRow('points', pointId)).toMatchObject({ is_deleted: 1 });
-    expect(await storedRow('workplaces', workplaceId)).toMatchObject({ automated_point_id: pointId, is_deleted: 0 });
-    const workplaces = await server.request('GET', `${WORKPLACES}/all`, { token: shop.token });
-    expect(workplaces.body.find((row: { id: string }) => row.id === workplaceId)).toMatchObject({ automated_point_id: pointId });
     const points = await server.request('GET', `${POINTS}/all`, { token: shop.token });
     expect(points.body.map((row: { id: string }) => row.id)).not.toContain(pointId);
     // Deleting it again finds no live point.
     expectErrorBody(await server.request('DELETE', `${POINTS}/delete/${pointId}`, { token: shop.token }), 404, 'Point not found');
+  });
+
+  it('counts only the caller’s own workplaces, and answers 404 for another business’s point', async () => {
+    const mine = await insertPoint(server, shop);
+    const theirs = await insertPoint(server, rival);
+    await insertWorkplace(server, rival, theirs);
+    expect((await server.request('DELETE', `${POINTS}/delete/${mine}`, { token: shop.token })).status).toBe(200);
+    expectErrorBody(await server.request('DELETE', `${POINTS}/delete/${theirs}`, { token: shop.token }), 404);
   });
 
   it('soft-deletes a workplace that employees are assigned to; they keep naming it', async () => {

@@ -96,20 +96,34 @@ describe.each(await testEngines())('warehouses on %s', (engine) => {
       expect((await edit(tenant, second.body.id, { name: 'Renamed' }, cashier.token)).status).toBe(200);
     });
 
-    it('passes to the oldest remaining warehouse when the default is deleted, and a new business’s concurrent creates make one default', async () => {
+    it('refuses to delete the default warehouse (409 saying why, nothing changed) until another is made the default, and a new business’s concurrent creates make one default', async () => {
       const tenant = await registerTenant(server, 'promote');
       const answers = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((name) => make(tenant, { name })));
       expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
       expect(answers.filter((answer) => answer.body.is_default)).toHaveLength(1);
-      const all = (await server.request('GET', '/api/v1/warehouses/all', { token: tenant.token })).body as { id: string; is_default: boolean }[];
-      const current = all.find((warehouse) => warehouse.is_default)?.id ?? '';
-      expect((await server.request('DELETE', `/api/v1/warehouses/delete/${current}`, { token: tenant.token })).status).toBe(200);
-      const oldestLeft = all.filter((warehouse) => warehouse.id !== current)[0]?.id;
-      expect(await defaults(tenant)).toEqual([oldestLeft]);
-      // Deleting one that is not the default leaves the default alone.
-      const other = all.filter((warehouse) => warehouse.id !== current && warehouse.id !== oldestLeft)[0]?.id ?? '';
-      await server.request('DELETE', `/api/v1/warehouses/delete/${other}`, { token: tenant.token });
-      expect(await defaults(tenant)).toEqual([oldestLeft]);
+      const all = (await server.request('GET', '/api/v1/warehouses/all', { token: tenant.token })).body as { id: string; is_default: boolean; dt_updated: string }[];
+      const current = all.find((warehouse) => warehouse.is_default)!;
+      const refused = await server.request('DELETE', `/api/v1/warehouses/delete/${current.id}`, { token: tenant.token });
+      expectErrorBody(refused, 409, 'This warehouse is the business’s default warehouse: make another warehouse the default first');
+      expect(refused.body.detail).toEqual({ reason: 'DEFAULT_WAREHOUSE' });
+      // Nothing changed: still there, still the default, not even touched.
+      expect(await server.request('GET', `/api/v1/warehouses/${current.id}`, { token: tenant.token })).toMatchObject({ status: 200, body: { is_default: true, dt_updated: current.dt_updated } });
+      expect(await defaults(tenant)).toEqual([current.id]);
+      // Deleting one that is not the default works and leaves the default alone.
+      const others = all.filter((warehouse) => warehouse.id !== current.id);
+      expect((await server.request('DELETE', `/api/v1/warehouses/delete/${others[0]!.id}`, { token: tenant.token })).status).toBe(200);
+      expect(await defaults(tenant)).toEqual([current.id]);
+      // The way out the refusal names: make another the default, then the old one goes.
+      expect((await edit(tenant, others[1]!.id, { is_default: true })).status).toBe(200);
+      expect((await server.request('DELETE', `/api/v1/warehouses/delete/${current.id}`, { token: tenant.token })).status).toBe(200);
+      expect(await defaults(tenant)).toEqual([others[1]!.id]);
+    });
+
+    it('refuses to delete a business’s only warehouse, which is its default', async () => {
+      const tenant = await registerTenant(server, 'only');
+      const only = await make(tenant, { name: 'Only one' });
+      expectErrorBody(await server.request('DELETE', `/api/v1/warehouses/delete/${only.body.id}`, { token: tenant.token }), 409, 'default warehouse');
+      expect(await defaults(tenant)).toEqual([only.body.id]);
     });
   });
 

@@ -6,7 +6,6 @@
  */
 import type { Api } from '../../api.js';
 import { RecordsPage, rowsOf, type FormValues, type RecordsConfig, type Reveal } from '../../components/RecordsPage.js';
-import type { Translate } from '../../i18n/index.js';
 import { nameIn, optionalText, textOf } from '../../lib/form-values.js';
 import type { ConsolePage } from '../page.js';
 import { isPinTaken, randomPin } from './pin.js';
@@ -23,8 +22,9 @@ interface Employee {
 
 const RANDOM_PIN_TRIES = 8;
 
-function revealPin(name: string, pin: string, t: Translate): Reveal {
-  return { title: t('employees.pinTitle', { name }), value: pin, note: t('employees.pinNote', { name }) };
+function revealPin(name: string, pin: string): Reveal {
+  // Said at each render (a language switch re-says them); the PIN itself is only in this object, never stored.
+  return { title: (say) => say('employees.pinTitle', { name }), value: pin, note: (say) => say('employees.pinNote', { name }) };
 }
 
 /** Sets a PIN with `write`; a random one that is taken is drawn again, a typed one is refused to the owner. */
@@ -93,12 +93,12 @@ export const employeesConfig: RecordsConfig<Employee> = {
     email: row.email ?? '',
     notes: row.notes ?? '',
   }),
-  create: async (api, form, t) => {
+  create: async (api, form) => {
     const name = textOf(form, 'full_name');
     const pin = await withPin(textOf(form, 'password'), (password) =>
       api.call('EmployeeController_create', { body: { full_name: name, role_id: textOf(form, 'role_id'), password, ...details(form, 'create') } }),
     );
-    return revealPin(name, pin, t);
+    return revealPin(name, pin);
   },
   update: (api, row, form) =>
     api.call('EmployeeController_update', {
@@ -109,9 +109,9 @@ export const employeesConfig: RecordsConfig<Employee> = {
   rowActions: [
     {
       label: 'employees.resetPin',
-      run: async (api, row, t) => {
+      run: async (api, row) => {
         const pin = await withPin('', (password) => api.call('EmployeeController_update', { params: { id: row.id }, body: { password } }));
-        return revealPin(row.full_name, pin, t);
+        return revealPin(row.full_name, pin);
       },
     },
   ],

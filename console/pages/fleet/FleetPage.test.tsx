@@ -69,7 +69,7 @@ describe('the fleet page', () => {
     expect(sent.some((request) => request.method === 'DELETE')).toBe(false);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Ha' })));
     expect(sent.find((request) => request.method === 'DELETE')?.url).toBe('/api/v1/sync/terminals/t1');
-    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Almashtirishni boshlash' })[0]!));
+    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Almashtirish' })[0]!));
     expect(sent.find((request) => request.url === '/api/v1/sync/enrollment-codes')?.body).toEqual({ workplaceId: 'w1' });
     expect((await screen.findByRole('status')).textContent).toContain('K7Q-4MZ-9TD');
   });

@@ -70,7 +70,8 @@ function FleetPage() {
   const [fleet, setFleet] = useState<Fleet | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [pending, setPending] = useState<Pending>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Said at each render, so a language switch re-says it.
+  const [notice, setNotice] = useState<{ workplace: string; code: string; until: string } | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -113,9 +114,7 @@ function FleetPage() {
         expires_at: string;
       };
       const until = new Date(code.expires_at).toLocaleTimeString();
-      setNotice(
-        t('fleet.replacementCode', { workplace: terminal.workplace_name ?? terminal.name ?? '', code: code.code, until }),
-      );
+      setNotice({ workplace: terminal.workplace_name ?? terminal.name ?? '', code: code.code, until });
     } catch (error) {
       setErrors(describeError(error, t).general);
     }
@@ -125,41 +124,31 @@ function FleetPage() {
   return (
     <div className="fleet-page">
       <p className="muted">{t('fleet.intro')}</p>
+      {/* The thresholds on one line at 1024 px: each label beside its input, never wrapped; one button applies and
+          refreshes. */}
       <form
-        className="toolbar"
+        className="toolbar fleet-thresholds"
         onSubmit={(event) => {
           event.preventDefault();
           apply();
+          void load();
         }}
       >
-        <label className="field">
+        <label className="threshold">
           <span>{t('fleet.unsentMinutes')}</span>
-          <input
-            inputMode="numeric"
-            value={thresholds.unsent}
-            onChange={(event) => setThresholds({ ...thresholds, unsent: event.target.value })}
-            style={{ width: '6em' }}
-          />
+          <input inputMode="numeric" value={thresholds.unsent} onChange={(event) => setThresholds({ ...thresholds, unsent: event.target.value })} />
         </label>
-        <label className="field">
+        <label className="threshold">
           <span>{t('fleet.unseenMinutes')}</span>
-          <input
-            inputMode="numeric"
-            value={thresholds.unseen}
-            onChange={(event) => setThresholds({ ...thresholds, unseen: event.target.value })}
-            style={{ width: '6em' }}
-          />
+          <input inputMode="numeric" value={thresholds.unseen} onChange={(event) => setThresholds({ ...thresholds, unseen: event.target.value })} />
         </label>
-        <button type="submit">{t('fleet.apply')}</button>
         <span className="grow" />
-        <button type="button" onClick={() => void load()}>
-          {t('fleet.refresh')}
-        </button>
+        <button type="submit">{t('fleet.refresh')}</button>
       </form>
       <FormErrors lines={errors} />
       {notice ? (
         <p className="success" role="status">
-          <span className="secret">{notice}</span>
+          <span className="secret">{t('fleet.replacementCode', notice)}</span>
         </p>
       ) : null}
       {pending ? (
@@ -176,85 +165,91 @@ function FleetPage() {
       {fleet === null ? <p className="muted">{t('common.loading')}</p> : null}
       {fleet && fleet.terminals.length === 0 ? <p className="empty">{t('fleet.empty')}</p> : null}
       {fleet && fleet.terminals.length > 0 ? (
-        <div style={{ overflowX: 'auto' }}>
-          <table className="records fleet">
-            <thead>
-              <tr>
-                <th>{t('fleet.till')}</th>
-                <th>{t('fleet.status')}</th>
-                <th>{t('fleet.lastSeen')}</th>
-                <th>{t('fleet.unsent')}</th>
-                <th className="number">{t('fleet.attention')}</th>
-                <th>{t('fleet.lastError')}</th>
-                <th>{t('fleet.printer')}</th>
-                <th>{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {fleet.terminals.map((terminal) => {
-                const red = terminal.alerts.length > 0;
-                const health = terminal.health;
-                return (
-                  <tr
-                    key={terminal.id}
-                    className={red ? 'alert' : undefined}
-                    style={
-                      red ? { background: '#fdecea', color: '#8a1c1c' } : terminal.is_revoked ? { color: '#777' } : undefined
-                    }
-                  >
-                    <td title={terminal.name ?? undefined}>
-                      {tillName(terminal)}
-                      {terminal.point_name ? <div className="muted">{terminal.point_name}</div> : null}
-                      {health ? <div className="muted">{[health.app_version, health.os].filter(Boolean).join(' · ')}</div> : null}
-                    </td>
-                    <td>
-                      {terminal.is_revoked
-                        ? t('fleet.revoked')
-                        : red
-                          ? terminal.alerts.map((alert) => t(`fleet.alert.${alert}`)).join('; ')
-                          : t('fleet.ok')}
-                    </td>
-                    <td>
-                      {terminal.last_seen_at
-                        ? t('fleet.minutesAgo', { minutes: minutesSince(terminal.last_seen_at, fleet.now) })
-                        : t('fleet.never')}
-                    </td>
-                    <td>
-                      {health ? t('fleet.queue', { count: health.outbox_depth }) : t('fleet.noReport')}
-                      {health?.oldest_unsent_age_seconds != null ? (
-                        <div>{t('fleet.queueAge', { minutes: Math.floor(health.oldest_unsent_age_seconds / 60) })}</div>
-                      ) : null}
-                    </td>
-                    <td className="number">{health ? health.needs_attention : '—'}</td>
-                    <td>
-                      {health?.last_sync_error ? health.last_sync_error.message : '—'}
-                      {health?.last_sync_error?.at ? (
-                        <div className="muted">
-                          {t('fleet.minutesAgo', { minutes: minutesSince(health.last_sync_error.at, fleet.now) })}
-                        </div>
-                      ) : null}
-                    </td>
-                    <td>{printerText(t, health?.printer ?? null)}</td>
-                    <td className="actions">
-                      {terminal.is_revoked ? null : (
-                        <div>
-                          <button type="button" className="link danger" onClick={() => setPending({ kind: 'revoke', terminal })}>
-                            {t('fleet.revoke')}
-                          </button>
-                        </div>
-                      )}
-                      <div>
-                        <button type="button" className="link" onClick={() => void replace(terminal)}>
-                          {t('fleet.replace')}
-                        </button>
+        // A fixed layout: the table never scrolls sideways, long texts wrap inside their column, and the actions
+        // column is always on screen.
+        <table className="records fleet">
+          <colgroup>
+            <col className="fleet-till" />
+            <col className="fleet-status" />
+            <col className="fleet-seen" />
+            <col className="fleet-unsent" />
+            <col className="fleet-problems" />
+            <col className="fleet-printer" />
+            <col className="fleet-actions" />
+          </colgroup>
+          <thead>
+            <tr>
+              <th>{t('fleet.till')}</th>
+              <th>{t('fleet.status')}</th>
+              <th>{t('fleet.lastSeen')}</th>
+              <th>{t('fleet.unsent')}</th>
+              <th>{t('fleet.problems')}</th>
+              <th>{t('fleet.printer')}</th>
+              <th>
+                <span className="visually-hidden">{t('common.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {fleet.terminals.map((terminal) => {
+              const red = terminal.alerts.length > 0;
+              const health = terminal.health;
+              const system = health ? [health.app_version, health.os].filter(Boolean).join(' · ') : '';
+              return (
+                <tr key={terminal.id} className={red ? 'alert' : terminal.is_revoked ? 'revoked' : ''}>
+                  <td title={terminal.name ?? undefined}>
+                    <strong>{tillName(terminal)}</strong>
+                    {terminal.point_name ? <div className="muted small">{terminal.point_name}</div> : null}
+                    {system ? (
+                      <div className="muted small clip" title={system}>
+                        {system}
                       </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                    ) : null}
+                  </td>
+                  <td>
+                    {terminal.is_revoked
+                      ? t('fleet.revoked')
+                      : red
+                        ? terminal.alerts.map((alert) => t(`fleet.alert.${alert}`)).join('; ')
+                        : t('fleet.ok')}
+                  </td>
+                  <td>
+                    {terminal.last_seen_at ? t('fleet.minutesAgo', { minutes: minutesSince(terminal.last_seen_at, fleet.now) }) : t('fleet.never')}
+                  </td>
+                  <td>
+                    {health ? t('fleet.queue', { count: health.outbox_depth }) : t('fleet.noReport')}
+                    {health?.oldest_unsent_age_seconds != null ? (
+                      <div className="small">{t('fleet.queueAge', { minutes: Math.floor(health.oldest_unsent_age_seconds / 60) })}</div>
+                    ) : null}
+                  </td>
+                  <td>
+                    {health && health.needs_attention > 0 ? <div>{t('fleet.attentionCount', { count: health.needs_attention })}</div> : null}
+                    {health?.last_sync_error ? (
+                      <div className="clip-2" title={health.last_sync_error.message}>
+                        {health.last_sync_error.message}
+                        {health.last_sync_error.at ? (
+                          <span className="muted"> · {t('fleet.minutesAgo', { minutes: minutesSince(health.last_sync_error.at, fleet.now) })}</span>
+                        ) : null}
+                      </div>
+                    ) : null}
+                    {!health || (health.needs_attention === 0 && !health.last_sync_error) ? '—' : null}
+                  </td>
+                  <td>{printerText(t, health?.printer ?? null)}</td>
+                  <td className="fleet-actions">
+                    {terminal.is_revoked ? null : (
+                      <button type="button" className="link danger" onClick={() => setPending({ kind: 'revoke', terminal })}>
+                        {t('fleet.revoke')}
+                      </button>
+                    )}
+                    <button type="button" className="link" onClick={() => void replace(terminal)}>
+                      {t('fleet.replace')}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       ) : null}
     </div>
   );

@@ -54,6 +54,7 @@ function ImportPage() {
   const [warehouses, setWarehouses] = useState<NamedRecord[]>([]);
   const [loadError, setLoadError] = useState<string[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [onlyProblems, setOnlyProblems] = useState(false);
@@ -141,14 +142,26 @@ function ImportPage() {
       <FormErrors lines={loadError} />
       {units && units.length === 0 ? <p className="error">{t('import.noUnits')}</p> : null}
       <div className="toolbar">
-        <label className="field">
-          <span>{t('import.choose')}</span>
+        {/* The browser's own file input speaks the browser's language ("Choose File"), not the page's: it is
+            hidden (still labelled and focusable) behind a button and the chosen name in the page's language. */}
+        <label className={!units || running ? 'file-picker disabled' : 'file-picker'}>
+          <span className="file-picker-title">{t('import.choose')}</span>
           <input
             type="file"
+            className="visually-hidden"
             accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(event) => void choose(event)}
+            onChange={(event) => {
+              setFileName(event.target.files?.[0]?.name ?? null);
+              void choose(event);
+            }}
             disabled={!units || running}
           />
+          <span className="file-picker-button" aria-hidden="true">
+            {t('import.chooseButton')}
+          </span>
+          <span className="muted" aria-hidden="true">
+            {fileName ?? t('import.noFile')}
+          </span>
         </label>
         <span className="grow" />
         {template ? (
@@ -220,7 +233,7 @@ function ImportPage() {
                 <tr>
                   <th className="number">{t('import.line')}</th>
                   <th>{t('field.name')}</th>
-                  <th>{t('import.problems')}</th>
+                  {bad > 0 ? <th>{t('import.problems')}</th> : null}
                   <th>{t('field.barcode')}</th>
                   <th>{t('field.group')}</th>
                   <th>{t('field.unit')}</th>
@@ -238,11 +251,14 @@ function ImportPage() {
                   >
                     <td className="number">{line}</td>
                     <td>{row.name}</td>
-                    <td className="error">
-                      {problems.map((problem) => (
-                        <div key={`${problem.field}-${problem.code}`}>{describeProblem(problem, language)}</div>
-                      ))}
-                    </td>
+                    {/* A file without problems has no problems column: an empty red column would look like one. */}
+                    {bad > 0 ? (
+                      <td className={problems.length > 0 ? 'error' : undefined}>
+                        {problems.map((problem) => (
+                          <div key={`${problem.field}-${problem.code}`}>{describeProblem(problem, language)}</div>
+                        ))}
+                      </td>
+                    ) : null}
                     <td>{row.barcode ?? ''}</td>
                     <td>{row.group ?? ''}</td>
                     <td>{row.unit}</td>
