@@ -1,4 +1,5 @@
 /** English: the source catalogue. Every other language must have exactly these keys (checked by the compiler). */
+import { saleEn } from './sale.js';
 import { debtsEn } from './debts.js';
 import { inboxEn } from './inbox.js';
 import { modifierGroupsScopeEn } from './modifier-groups-scope.js';
@@ -188,6 +189,7 @@ export const en = {
   ...receiptsEn,
   ...modifierGroupsEn,
   ...debtsEn,
+  ...saleEn,
   ...inboxEn,
   ...modifierGroupsScopeEn,
   ...syncStatesEn,

@@ -1,4 +1,5 @@
 import type { Messages } from './en.js';
+import { saleRu } from './sale.js';
 import { debtsRu } from './debts.js';
 import { inboxRu } from './inbox.js';
 import { modifierGroupsScopeRu } from './modifier-groups-scope.js';
@@ -189,6 +190,7 @@ export const ru: Messages = {
   ...receiptsRu,
   ...modifierGroupsRu,
   ...debtsRu,
+  ...saleRu,
   ...inboxRu,
   ...modifierGroupsScopeRu,
   ...syncStatesRu,

@@ -1,4 +1,5 @@
 import type { Messages } from './en.js';
+import { saleUz } from './sale.js';
 import { debtsUz } from './debts.js';
 import { inboxUz } from './inbox.js';
 import { modifierGroupsScopeUz } from './modifier-groups-scope.js';
@@ -189,6 +190,7 @@ export const uz: Messages = {
   ...receiptsUz,
   ...modifierGroupsUz,
   ...debtsUz,
+  ...saleUz,
   ...inboxUz,
   ...modifierGroupsScopeUz,
   ...syncStatesUz,
