@@ -38,7 +38,7 @@ describe('the needs-attention inbox in words, end to end', () => {
     const { page } = world;
     const as = { token: shop.token };
     await world.stopService();
-    await page.keyboard.press('F3');
+    await page.keyboard.press('F6');
     await page.getByLabel('Search').fill('Dilnoza');
     await page.getByRole('button', { name: /Dilnoza Yusupova/ }).click();
     await page.getByRole('radio', { name: 'Repayment' }).click();
