@@ -53,6 +53,7 @@ export const saleEn = {
   'sale.line.discount': 'Discount on this item',
   'sale.line.remove': 'Remove the line',
   'sale.line.apply': 'Apply',
+  'sale.line.setQuantity': 'Set quantity',
   'sale.line.close': 'Close',
 
   'sale.discount.title': 'Discount on the order',
@@ -134,6 +135,7 @@ export const saleRu: Keys = {
   'sale.line.discount': 'Скидка на товар',
   'sale.line.remove': 'Удалить строку',
   'sale.line.apply': 'Применить',
+  'sale.line.setQuantity': 'Задать количество',
   'sale.line.close': 'Закрыть',
 
   'sale.discount.title': 'Скидка на заказ',
@@ -213,6 +215,7 @@ export const saleUz: Keys = {
   'sale.line.discount': 'Tovarga chegirma',
   'sale.line.remove': 'Qatorni o‘chirish',
   'sale.line.apply': 'Qo‘llash',
+  'sale.line.setQuantity': 'Miqdorni belgilash',
   'sale.line.close': 'Yopish',
 
   'sale.discount.title': 'Buyurtmaga chegirma',

@@ -64,9 +64,9 @@ export function DiscountPicker({ label, base, discounts, limit, current, onChoos
           </button>
         ))}
       </div>
-      <label className="field">
-        {t('sale.discount.manual')}
-        <span className="inline-field">
+      <div className="inline-field">
+        <label className="field">
+          {t('sale.discount.manual')}
           <input
             value={typed}
             inputMode="decimal"
@@ -78,11 +78,11 @@ export function DiscountPicker({ label, base, discounts, limit, current, onChoos
               }
             }}
           />
-          <button type="button" onClick={applyTyped}>
-            {t('sale.line.apply')}
-          </button>
-        </span>
-      </label>
+        </label>
+        <button type="button" onClick={applyTyped}>
+          {t('sale.line.apply')}
+        </button>
+      </div>
       {problem && (
         <p role="alert" className="field-error">
           {problem}

@@ -27,7 +27,7 @@ export function LinePanel({ line, itemBase, discount, discounts, limit, dispatch
   const [note, setNote] = useState(line.note);
   // The shared keypad names its own group and Enter key for PINs; here they are the quantity's.
   const keypadT: Translate = (key, values) =>
-    key === 'pin.prompt' ? t('sale.line.quantity') : key === 'pin.enter' ? t('sale.line.apply') : t(key, values);
+    key === 'pin.prompt' ? t('sale.line.quantity') : key === 'pin.enter' ? t('sale.line.setQuantity') : t(key, values);
   const apply = () => {
     dispatch({ type: 'setQuantity', key: line.key, quantity });
     if (note.trim() !== line.note) dispatch({ type: 'setNote', key: line.key, note });
