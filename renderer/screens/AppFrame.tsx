@@ -24,6 +24,7 @@ import { Sale } from './Sale.js';
 import { Sales } from './Sales.js';
 import { Shift } from './Shift.js';
 import { Stock } from './Stock.js';
+import './app-frame.css';
 
 export type View = 'sale' | 'sales' | 'shift' | 'receipts' | 'modifierGroups' | 'debts' | 'stock' | 'inbox';
 
@@ -53,7 +54,8 @@ export function AppFrame() {
   const [problem, setProblem] = useState<string[]>([]);
   const leaveGuard = useLeaveGuard();
   const { guard, Provider: UnsavedWorkProvider } = leaveGuard;
-  const go = useCallback((next: View) => guard(() => setView(next)), [guard]);
+  // The screen already shown stays as it is: pressing its key again must not ask about its unsaved work.
+  const go = useCallback((next: View) => (next === view ? undefined : guard(() => setView(next))), [guard, view]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -90,7 +92,7 @@ export function AppFrame() {
             </button>
           ))}
         </nav>
-        <span className="employee" data-testid="employee-name">
+        <span className="employee" data-testid="employee-name" title={employee?.full_name}>
           {employee?.full_name}
         </span>
         <LanguageSwitch />

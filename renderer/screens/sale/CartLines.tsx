@@ -20,7 +20,9 @@ export interface CartLinesProps {
 export function CartLines({ state, money, discounts, onSelect, onOpen }: CartLinesProps) {
   const t = useT();
   const selectedRow = useRef<HTMLTableRowElement>(null);
-  useEffect(() => selectedRow.current?.scrollIntoView?.({ block: 'nearest' }), [state.selectedKey, state.lines.length]);
+  useEffect(() => {
+    selectedRow.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [state.selectedKey, state.lines.length]);
   if (state.lines.length === 0) return <p className="muted sale-empty">{t('sale.empty')}</p>;
   return (
     <div className="cart-scroll">
