@@ -123,6 +123,19 @@ describe('the sales screen', () => {
     expect(screen.getByTestId('cart-total').textContent).toBe('Total 11,000');
   });
 
+  it('applies the item’s Finance discount and adds its Finance tax on top, as the service counts them', async () => {
+    renderSale({
+      ItemModifierController_findAllItems: [{ ...ITEMS[0], tax_id: 'vat', discount_id: 'promo' }],
+      FinanceController_findAllTaxFees: [{ id: 'vat', name: 'VAT', tax_percent: '12', tax_value: null, fee_percent: null, fee_value: null, is_deleted: false }],
+      FinanceController_findAllDiscounts: [{ id: 'promo', name: 'Promo', discount_percent: '10', discount_value: null, is_deleted: false }],
+    });
+    await act(async () => {});
+    await type(MILK);
+    expect(lineTexts()).toEqual(['Milk 1 l− Promo (10%)112,00012,000']);
+    // 12 000 − 10 % = 10 800; VAT 12 % of 10 800 = 1 296 added: 12 096.
+    expect(screen.getByTestId('cart-totals').textContent).toBe('Subtotal12,000Discount−1,200Tax1,2961 lineTotal 12,096F12Pay');
+  });
+
   it('pays with F12 or Enter on the empty field: the draft carries the cart, and a paid sale clears it at once', async () => {
     renderSale();
     await act(async () => {});
