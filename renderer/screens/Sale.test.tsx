@@ -199,6 +199,19 @@ describe('the sales screen', () => {
     expect(bridge.calls.filter(([operation]) => operation === 'OrderController_remove')).toEqual([['OrderController_remove', { params: { id: 'o-held' } }]]);
   });
 
+  it('keeps a scan made while the catalogue is still loading, and adds it once loaded', async () => {
+    let release = () => {};
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    renderSale({ ItemModifierController_findAllItems: () => loaded.then(() => ITEMS) });
+    await act(async () => {});
+    expect(screen.getByText('Loading the catalogue…')).toBeTruthy();
+    // A keyboard-wedge burst while nothing has the focus: digits a few ms apart, then Enter.
+    for (const [index, key] of [...MILK, 'Enter'].entries()) fireEvent.keyDown(document.body, { key, timeStamp: 1000 + index * 5 });
+    await act(async () => release());
+    await act(async () => {});
+    expect(lineTexts()).toEqual(['Milk 1 l112,00012,000']);
+  });
+
   it('without an open shift says so and offers the Shift screen, and a scan adds nothing', async () => {
     const onOpenShift = vi.fn();
     renderSale({ SettlmentController_findLatest: { ...SHIFT, is_closed: true } }, onOpenShift);

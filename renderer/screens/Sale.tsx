@@ -73,14 +73,26 @@ export function Sale({ onOpenShift }: SaleProps) {
     focusScan();
   }, [focusScan]);
 
+  // Scans that arrive while the catalogue is still loading wait for it: a scan is never dropped.
+  const waiting = useRef<string[]>([]);
   const scan = useCallback(
     async (raw: string) => {
-      if (!data) return;
+      if (!data) {
+        waiting.current.push(raw);
+        return;
+      }
       const action = await scanToAction(raw, data.catalogue, data.settings);
       if (action) dispatch(action);
     },
     [data],
   );
+  useEffect(() => {
+    if (!data?.shift || waiting.current.length === 0) return;
+    const queued = waiting.current.splice(0);
+    void (async () => {
+      for (const raw of queued) await scan(raw);
+    })();
+  }, [data, scan]);
 
   const pay = useCallback(() => {
     if (!data?.shift) return;
@@ -103,8 +115,8 @@ export function Sale({ onOpenShift }: SaleProps) {
 
   useScanner((code, origin) => {
     if (origin) origin.element.value = origin.value;
-    // No shift, a panel's own input, or payment under way: a scan must not change a cart nobody sees.
-    if (paying || !data?.shift) return;
+    // No shift or payment under way: a scan must not change a cart nobody sees (while loading, it waits).
+    if (paying || (data && !data.shift)) return;
     void scan(code);
   });
 
