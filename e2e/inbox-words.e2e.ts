@@ -38,7 +38,7 @@ describe('the needs-attention inbox in words, end to end', () => {
     const { page } = world;
     const as = { token: shop.token };
     await world.stopService();
-    await page.keyboard.press('F3');
+    await page.keyboard.press('F6');
     await page.getByLabel('Search').fill('Dilnoza');
     await page.getByRole('button', { name: /Dilnoza Yusupova/ }).click();
     await page.getByRole('radio', { name: 'Repayment' }).click();
@@ -70,15 +70,15 @@ describe('the needs-attention inbox in words, end to end', () => {
     await world.shot('en-details');
     await entry.getByText('Details').click();
 
-    await page.getByRole('button', { name: 'RU' }).click();
+    await page.getByRole('button', { name: 'RU', exact: true }).click();
     await expect(entry.getByTestId('inbox-summary').textContent()).resolves.toBe('Погашение 50\u00a0000 — Dilnoza Yusupova, оплата: Uzcard');
     await expect(entry.getByTestId('inbox-reason').textContent()).resolves.toContain('Этим способом оплаты больше нельзя принимать деньги');
     await world.shot('ru');
-    await page.getByRole('button', { name: 'UZ' }).click();
+    await page.getByRole('button', { name: 'UZ', exact: true }).click();
     await expect(entry.getByTestId('inbox-summary').textContent()).resolves.toBe('Qarz to‘lovi 50\u00a0000 — Dilnoza Yusupova, to‘lov: Uzcard');
     await expect(entry.getByTestId('inbox-reason').textContent()).resolves.toContain('Bu to‘lov usuli endi pul qabul qilmaydi');
     await world.shot('uz');
-    await page.getByRole('button', { name: 'EN' }).click();
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
 
     // With the keyboard: open the debt form, pick cash, send.
     await entry.getByRole('button', { name: 'Correct and send again' }).focus();

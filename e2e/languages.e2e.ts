@@ -1,7 +1,7 @@
 /**
  * The terminal in its three languages, in Chromium at 1024×768: money in so'm (no decimals unless an amount has
  * them, grouped the language's way), one date format per language, plural messages, money typed as the display
- * shows it; the sign-in screen naming the business and the till; leaving a half-filled receipt with F2 asking
+ * shows it; the sign-in screen naming the business and the till; leaving a half-filled receipt with F5 asking
  * first; and no console error on any page load (the Permissions-Policy header once named an unknown feature).
  */
 import type { CDPSession } from 'playwright-core';
@@ -109,7 +109,7 @@ describe('languages, numbers and leaving screens, end to end', () => {
     } as const;
     for (const [language, want] of Object.entries(expected)) {
       await page.getByRole('button', { name: language, exact: true }).click();
-      await page.keyboard.press('F4');
+      await page.keyboard.press('F7');
       await page.getByRole('row').first().click();
       await expect.poll(() => page.getByTestId('stock-count').textContent()).toBe(want.rows);
       const facts = (await page.locator('.stock-facts').textContent()) ?? '';
@@ -117,7 +117,7 @@ describe('languages, numbers and leaving screens, end to end', () => {
       expect(facts).toContain(want.date);
       await world.shot(`stock-${language.toLowerCase()}`);
 
-      await page.keyboard.press('F2');
+      await page.keyboard.press('F5');
       await expect
         .poll(async () =>
           (await page.locator('button.mg-group-row').allTextContents()).map((text) => text.replace(/[\u00a0\u202f]/g, ' ')),
@@ -125,7 +125,7 @@ describe('languages, numbers and leaving screens, end to end', () => {
         .toEqual(want.groups);
       await world.shot(`modifier-groups-${language.toLowerCase()}`);
 
-      await page.keyboard.press('F3');
+      await page.keyboard.press('F6');
       await page.getByRole('button', { name: /Dilnoza Yusupova/ }).click();
       await page.locator('input[name="amount"]').fill(want.typed);
       await expect.poll(() => page.getByTestId('balance-after').textContent()).toContain(want.after);
@@ -135,19 +135,19 @@ describe('languages, numbers and leaving screens, end to end', () => {
     }
   });
 
-  it('asks before F2 throws away a half-filled receipt: staying keeps it, confirming leaves', async () => {
+  it('asks before F5 throws away a half-filled receipt: staying keeps it, confirming leaves', async () => {
     const { page } = world;
     await page.getByRole('button', { name: 'EN', exact: true }).click();
-    await page.keyboard.press('F1');
+    await page.keyboard.press('F4');
     await page.getByRole('button', { name: 'New receipt' }).click();
     await page.getByLabel('Note').fill('Half a delivery');
-    await page.keyboard.press('F2');
+    await page.keyboard.press('F5');
     const question = page.getByRole('alertdialog');
     await question.filter({ hasText: 'This screen has unsaved changes. Leave and discard them?' }).waitFor();
     await world.shot('leave-asks');
     await question.getByRole('button', { name: 'Stay' }).click();
     await expect(page.getByLabel('Note').inputValue()).resolves.toBe('Half a delivery');
-    await page.keyboard.press('F2');
+    await page.keyboard.press('F5');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Leave without saving' }).click();
     await page.getByRole('heading', { name: 'Modifier groups', level: 1 }).waitFor();
     await world.shot('leave-confirmed');

@@ -43,7 +43,7 @@ describe('working through an outage of the central service', () => {
     await receiveGoodsOffline(world);
 
     // Modifier group with two modifiers.
-    await page.keyboard.press('F2');
+    await page.keyboard.press('F5');
     await page.getByRole('heading', { name: 'Modifier groups' }).waitFor();
     await page.getByRole('button', { name: 'New group' }).click();
     const groupForm = page.getByRole('form', { name: 'New modifier group' });
@@ -67,7 +67,7 @@ describe('working through an outage of the central service', () => {
     await world.shot('modifier-group-offline');
 
     // A credit sale, signed, and a repayment.
-    await page.keyboard.press('F3');
+    await page.keyboard.press('F6');
     await page.getByLabel('Search').fill('Dilnoza');
     await page.getByRole('button', { name: /Dilnoza Yusupova/ }).click();
     await page.getByLabel('Amount').fill(SALE);
@@ -81,7 +81,7 @@ describe('working through an outage of the central service', () => {
     await world.shot('debts-offline');
 
     // Stock: the receipt's ten are already there (40 + 10), then a count finds 47.5.
-    await page.keyboard.press('F4');
+    await page.keyboard.press('F7');
     await page.getByRole('heading', { name: 'Stock' }).waitFor();
     await page.getByLabel('Search').fill('4780000000017');
     await page.getByRole('row').filter({ hasText: 'Green tea 100 g' }).filter({ hasText: '50' }).click();
@@ -114,10 +114,10 @@ describe('working through an outage of the central service', () => {
       (problem.includes(`WebSocket connection to '${oldRpc}' failed`) || problem.includes(oldCheck)) && problem.includes('ERR_CONNECTION_REFUSED');
     world.pageProblems.splice(0, world.pageProblems.length, ...world.pageProblems.filter((problem) => !expected(problem)));
     await expect.poll(pendingShown).toBe(pendingBefore);
-    await page.keyboard.press('F4');
+    await page.keyboard.press('F7');
     await page.getByLabel('Search').fill('4780000000017');
     await page.getByRole('row').filter({ hasText: 'Green tea 100 g' }).filter({ hasText: '47.5' }).waitFor();
-    await page.keyboard.press('F3');
+    await page.keyboard.press('F6');
     await page.getByLabel('Search').fill('Dilnoza');
     await page.getByRole('button', { name: /Dilnoza Yusupova/ }).click();
     await expect.poll(() => page.getByTestId('selected-balance').textContent()).toBe('Balance: 600');
@@ -170,7 +170,7 @@ describe('working through an outage of the central service', () => {
  */
 async function receiveGoodsOffline(world: World): Promise<void> {
   const { page } = world;
-  await page.keyboard.press('F1');
+  await page.keyboard.press('F4');
   await page.getByRole('heading', { name: 'Goods receipts' }).waitFor();
   await page.getByRole('button', { name: 'New receipt' }).click();
   await page.getByLabel('Supplier').selectOption({ label: 'Toshkent Choy Savdo' });
@@ -189,7 +189,7 @@ async function receiveGoodsOffline(world: World): Promise<void> {
   await page.getByRole('button', { name: 'Conduct' }).click();
   await page.getByText('Conducted: the goods are in stock.').waitFor();
   await world.shot('receipt-conducted-offline');
-  await page.keyboard.press('F4');
+  await page.keyboard.press('F7');
   await page.getByLabel('Search').fill('4780000000017');
   await page.getByRole('row').filter({ hasText: 'Green tea 100 g' }).filter({ hasText: '50' }).waitFor();
 }

@@ -60,7 +60,7 @@ describe('a till installed from its workplace’s download', () => {
   async function openPage(url: string): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
     await page.goto(url);
-    await page.getByRole('button', { name: 'EN' }).click();
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
     return page;
   }
 

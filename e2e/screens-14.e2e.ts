@@ -48,7 +48,7 @@ describe('the debt, modifier-group and receipt screens of issue 14, end to end',
 
   it('labels and colours the debt history, and asks before a repayment larger than the debt', async () => {
     const { page } = world;
-    await page.keyboard.press('F3');
+    await page.keyboard.press('F6');
     await page.getByLabel('Search').fill('Dilnoza');
     await page.getByRole('button', { name: /Dilnoza Yusupova/ }).click();
     await page.getByLabel('Amount').fill('100000');
@@ -75,7 +75,7 @@ describe('the debt, modifier-group and receipt screens of issue 14, end to end',
 
   it('says whose modifier groups it lists, offers every point’s, and starts a new group from the search', async () => {
     const { page } = world;
-    await page.keyboard.press('F2');
+    await page.keyboard.press('F5');
     // The point's name arrives with the lists.
     await expect.poll(() => page.getByTestId('mg-scope').textContent()).toBe('Groups of Chorsu 1 and of the whole business.');
     const list = page.getByRole('list', { name: 'Modifier groups' });
@@ -98,7 +98,7 @@ describe('the debt, modifier-group and receipt screens of issue 14, end to end',
 
   it('starts a receipt at the till’s point, offers only the item’s unit, and the stock screen shows its new price', async () => {
     const { page } = world;
-    await page.keyboard.press('F1');
+    await page.keyboard.press('F4');
     await page.getByRole('button', { name: 'New receipt' }).click();
     await expect(page.getByLabel('Your point').inputValue()).resolves.toBe('Chorsu 1');
     await page.getByLabel('Supplier').selectOption({ label: 'Toshkent Choy Savdo' });
@@ -114,7 +114,7 @@ describe('the debt, modifier-group and receipt screens of issue 14, end to end',
     await inEveryLanguage(page, 'receipt-unit');
     await page.getByRole('button', { name: 'Conduct' }).click();
     await page.getByText('Conducted: the goods are in stock.').waitFor();
-    await page.keyboard.press('F4');
+    await page.keyboard.press('F7');
     await page.getByLabel('Search').fill('4780000000017');
     await page.getByRole('row').filter({ hasText: 'Green tea 100 g' }).filter({ hasText: '15,000' }).waitFor();
     await world.shot('stock-new-price-en');

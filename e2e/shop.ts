@@ -98,7 +98,7 @@ export async function drawSignature(page: Page): Promise<void> {
 /** Opens the terminal's page, in English, and signs the cashier in by PIN. */
 export async function signIn(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.getByRole('button', { name: 'EN' }).click();
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   await page.keyboard.type(PIN);
   await page.keyboard.press('Enter');

@@ -109,13 +109,13 @@ describe('warnings of offline sales, end to end', () => {
     expect(text).toContain('Yubileynoe biscuits had been deleted in the back office; recorded all the same.');
     await page.getByText('Nothing needs attention.').waitFor();
     await world.shot('warnings-en');
-    await page.getByRole('button', { name: 'RU' }).click();
+    await page.getByRole('button', { name: 'RU', exact: true }).click();
     await page.getByText('Остаток Cola 1.5 L на складе Shop floor ушёл в минус: −3.').waitFor();
     await world.shot('warnings-ru');
-    await page.getByRole('button', { name: 'UZ' }).click();
+    await page.getByRole('button', { name: 'UZ', exact: true }).click();
     await page.getByText('Shop floor omboridagi Cola 1.5 L qoldig‘i noldan pastga tushdi: −3.').waitFor();
     await world.shot('warnings-uz');
-    await page.getByRole('button', { name: 'EN' }).click();
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
 
     // The service holds all three sales (stock at −3 and 9) and the back office's log names both warnings.
     const levels = (await must(world.service, 'GET', '/stock-quantity/all', as())) as { itemId?: string; item_id?: string; stock_quantity: string }[];

@@ -13,7 +13,7 @@ import type { Db, OperationContext } from '../context.js';
 import { insertLater } from '../write.js';
 import { checkOrder, failIfAny, refuseDebtWithoutClient } from './order-checks.js';
 import { checkCreditLimit, debtTarget, postOrderDebt, postOrderStock, saleMoves } from './order-effects.js';
-import { orderTotals, totalProblems, type OrderTotals } from './order-math.js';
+import { orderTotals, totalProblems, type OrderTotals } from '../../shared/orders/order-math.js';
 import { deliveryContent, discountContent, lineContent, paymentContent, taxContent } from './order-rows.js';
 import {
   childBase,

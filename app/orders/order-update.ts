@@ -13,7 +13,7 @@ import { writeAudit } from '../audit.js';
 import type { Db, OperationContext } from '../context.js';
 import { checkOrder, failIfAny, refuseDebtWithoutClient, type OrderCheckResult } from './order-checks.js';
 import { debtTarget, postOrderDebt, postOrderStock, saleMoves } from './order-effects.js';
-import { orderTotals, totalProblems } from './order-math.js';
+import { orderTotals, totalProblems } from '../../shared/orders/order-math.js';
 import { settlementStates } from './order-references.js';
 import { refuseChangeOfRefundedOrder } from './refunds/refund-guard.js';
 import {

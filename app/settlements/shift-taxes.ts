@@ -1,13 +1,13 @@
 /**
  * The taxes and fees of a shift's sales, per tax, for its reports. Each order's taxes are recomputed from its lines
- * and discounts with the orders' own arithmetic (app/orders/order-math.ts, one tax at a time), so a report's tax
+ * and discounts with the orders' own arithmetic (shared/orders/order-math.ts, one tax at a time), so a report's tax
  * equals what the orders were checked against, exactly.
  */
 import { sql } from 'kysely';
 import type { Money, Percent, Quantity } from '../../shared/decimal.js';
 import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
-import { orderTotals, type MathDiscount, type MathLine, type MathTax } from '../orders/order-math.js';
+import { orderTotals, type MathDiscount, type MathLine, type MathTax } from '../../shared/orders/order-math.js';
 
 export interface ShiftTax {
   readonly taxId: string;

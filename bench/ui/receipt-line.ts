@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { armKeyLatency } from './page-timing.js';
 
 export async function measureReceiptLine(page: Page, samples: number, items: number): Promise<number[]> {
-  await page.keyboard.press('F1');
+  await page.keyboard.press('F4');
   await page.getByRole('heading', { name: 'Goods receipts' }).waitFor();
   await page.getByRole('button', { name: 'New receipt' }).click();
   const box = page.getByRole('combobox', { name: 'Add an item: name or barcode' });

@@ -9,7 +9,10 @@
  * - search: in the stock screen over all `items` rows, from the keypress that completes a query to the frame that
  *   shows its results, `searches` times;
  * - item search: the same in a goods receipt's item box, over all `items` items;
- * - receipt line: in a new goods receipt, from the Enter that ends a scanned barcode to the frame showing the line.
+ * - receipt line: in a new goods receipt, from the Enter that ends a scanned barcode to the frame showing the line;
+ * - sale line (issue 16): on the sales screen, with a shift open, from the scanner's Enter to the frame showing the
+ *   cart line (median and p95); `--shots <dir>` also saves the sales screen with that cart in uz, ru and en.
+ * `--port` is the service's port (default 18700); `--sale-only` runs only the sale scenario.
  * Times are taken in the page with its own clock (page-timing.ts). Prints medians and worst cases. A script, not a
  * test.
  */
@@ -26,6 +29,7 @@ import { seedBulk } from '../seed-bulk.js';
 import { apiClient } from '../server/fixtures.js';
 import { startService } from '../server/service.js';
 import { measureItemSearch, measureReceiptLine } from './receipt-line.js';
+import { measureSaleLine, saleScreenshots } from './sale-line.js';
 import { armKeyLatency, interactiveWatcher } from './page-timing.js';
 
 const { values } = parseArgs({
@@ -33,6 +37,10 @@ const { values } = parseArgs({
     items: { type: 'string', default: '100000' },
     loads: { type: 'string', default: '7' },
     searches: { type: 'string', default: '9' },
+    port: { type: 'string', default: '18700' },
+    shots: { type: 'string' },
+    /** Only the sales screen's scenario (and its screenshots). */
+    'sale-only': { type: 'boolean', default: false },
   },
 });
 const ITEMS = Number(values.items);
@@ -67,6 +75,12 @@ function summary(label: string, samples: number[], target: number): string {
   return `| ${label} | ${samples.length} | ${median.toFixed(0)} ms | ${worst.toFixed(0)} ms | ≤ ${target} ms |`;
 }
 
+/** The nearest-rank p95 of the samples. */
+function p95(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)] ?? NaN;
+}
+
 /** The business, its till and cashier, and `ITEMS` items in stock; then a terminal enrolled and downloaded. */
 async function prepare(serviceUrl: string, databaseUrl: string, terminalDir: string): Promise<void> {
   const anonymous = apiClient(serviceUrl);
@@ -85,6 +99,8 @@ async function prepare(serviceUrl: string, databaseUrl: string, terminalDir: str
   const point = await api.post('/business-config/points/create', { name: 'Shop', default_warehouse_id: warehouse.id });
   const workplace = await api.post('/business-config/workplaces/create', { name: 'Till', automated_point_id: point.id });
   await api.post('/employee/create', { full_name: 'Cashier', role_id: '0', password: PIN, workplace_id: workplace.id });
+  // The sales screen sells only in an open shift of its till.
+  await api.post('/settlements/create', { name: 'Bench shift', workplace_id: workplace.id });
   const seeding = openDatabase(databaseUrl);
   await seedBulk(seeding, {
     businessId: registered.businessId,
@@ -126,7 +142,7 @@ export async function timeLastKey(
 }
 
 async function stockSearches(page: Page): Promise<number[]> {
-  await page.keyboard.press('F4');
+  await page.keyboard.press('F7');
   await page.getByRole('heading', { name: 'Stock' }).waitFor();
   await until(page, `Number(document.querySelector('[role=grid]')?.getAttribute('aria-rowcount')) >= ${ITEMS}`);
   const search = page.getByLabel('Search');
@@ -142,7 +158,7 @@ async function stockSearches(page: Page): Promise<number[]> {
 }
 
 const directory = mkdtempSync(join(tmpdir(), 'kassa-bench-ui-'));
-const service = await startService('sqlite', 18700);
+const service = await startService('sqlite', Number(values.port));
 let closeTerminal = async () => {};
 try {
   const prepareStart = performance.now();
@@ -163,8 +179,9 @@ try {
     headless: true,
   });
   try {
+    const saleOnly = values['sale-only'];
     const loads: number[] = [];
-    for (let index = 0; index < LOADS; index += 1) loads.push(await firstScreen(browser, terminal.host.url));
+    if (!saleOnly) for (let index = 0; index < LOADS; index += 1) loads.push(await firstScreen(browser, terminal.host.url));
     console.log(`first screen: ${loads.map((value) => value.toFixed(0)).join(', ')} ms`);
 
     const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
@@ -173,10 +190,20 @@ try {
     await page.keyboard.type(PIN);
     await page.keyboard.press('Enter');
     await page.getByTestId('employee-name').waitFor();
-    const searches = await stockSearches(page);
+    const searches = saleOnly ? [] : await stockSearches(page);
     console.log(`stock search: ${searches.map((value) => value.toFixed(0)).join(', ')} ms`);
-    const lines = await measureReceiptLine(page, SEARCHES, ITEMS);
-    const itemSearches = await measureItemSearch(page, SEARCHES, ITEMS);
+    const lines = saleOnly ? [] : await measureReceiptLine(page, SEARCHES, ITEMS);
+    console.log(`receipt line: ${lines.map((value) => value.toFixed(0)).join(', ')} ms`);
+    const itemSearches = saleOnly ? [] : await measureItemSearch(page, SEARCHES, ITEMS);
+    console.log(`item search: ${itemSearches.map((value) => value.toFixed(0)).join(', ')} ms`);
+    // Leaving the half-filled receipt: the frame asks first.
+    await page.keyboard.press('F1');
+    await page.waitForTimeout(300);
+    const leave = page.getByRole('button', { name: 'Leave without saving' });
+    if (await leave.isVisible()) await leave.click();
+    const saleLines = await measureSaleLine(page, SEARCHES, ITEMS);
+    console.log(`sale line: ${saleLines.map((value) => value.toFixed(0)).join(', ')} ms`);
+    if (values.shots) console.log(`screenshots: ${(await saleScreenshots(page, values.shots)).join(', ')}`);
 
     console.log(`\nbrowser mode, ${ITEMS} items, Chromium ${browser.version()}\n`);
     console.log('| measurement | samples | median | worst | target |');
@@ -185,6 +212,8 @@ try {
     console.log(summary(`search ${ITEMS} stock rows (keypress → results shown)`, searches, 50));
     console.log(summary(`search ${ITEMS} items in a receipt (keypress → results shown)`, itemSearches, 50));
     console.log(summary('receipt line added (scanner Enter → line shown)', lines, 50));
+    console.log(summary('sale line added (scanner Enter → cart line shown)', saleLines, 30));
+    console.log(`sale line p95: ${p95(saleLines).toFixed(0)} ms over ${saleLines.length} scans`);
   } finally {
     await browser.close();
   }

@@ -1,4 +1,5 @@
 /** English: the source catalogue. Every other language must have exactly these keys (checked by the compiler). */
+import { saleEn } from './sale.js';
 import { debtsEn } from './debts.js';
 import { shiftEn } from './shift.js';
 import { salesEn } from './sales.js';
@@ -195,6 +196,7 @@ export const en = {
   ...debtsEn,
   ...shiftEn,
   ...salesEn,
+  ...saleEn,
   ...inboxEn,
   ...modifierGroupsScopeEn,
   ...syncStatesEn,

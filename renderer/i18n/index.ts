@@ -2,7 +2,7 @@
  * The three languages of the terminal and the one function that formats a message. Catalogues are plain objects
  * of ICU MessageFormat text (FormatJS's intl-messageformat: `{name}` placeholders, `{count, plural, one {…} other
  * {…}}`); a missing key in ru or uz is a compile error (they are typed by en's keys). New catalogue files are
- * spread into en.ts, ru.ts and uz.ts as receipts.ts and modifier-groups.ts are; nothing else needs registering.
+ * spread into en.ts, ru.ts and uz.ts as receipts.ts, modifier-groups.ts and sale.ts are; nothing else needs registering.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import { en, type MessageKey, type Messages } from './en.js';

@@ -1,4 +1,5 @@
 import type { Messages } from './en.js';
+import { saleRu } from './sale.js';
 import { debtsRu } from './debts.js';
 import { shiftRu } from './shift.js';
 import { salesRu } from './sales.js';
@@ -196,6 +197,7 @@ export const ru: Messages = {
   ...debtsRu,
   ...shiftRu,
   ...salesRu,
+  ...saleRu,
   ...inboxRu,
   ...modifierGroupsScopeRu,
   ...syncStatesRu,

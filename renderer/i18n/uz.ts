@@ -1,4 +1,5 @@
 import type { Messages } from './en.js';
+import { saleUz } from './sale.js';
 import { debtsUz } from './debts.js';
 import { shiftUz } from './shift.js';
 import { salesUz } from './sales.js';
@@ -196,6 +197,7 @@ export const uz: Messages = {
   ...debtsUz,
   ...shiftUz,
   ...salesUz,
+  ...saleUz,
   ...inboxUz,
   ...modifierGroupsScopeUz,
   ...syncStatesUz,

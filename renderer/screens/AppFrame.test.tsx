@@ -23,6 +23,9 @@ function signedIn(sync = ONLINE, answers: Record<string, unknown> = {}) {
     FinanceController_findAllDiscounts: [],
     StockQuantityController_findAll: [],
     'terminal.inboxList': [],
+    ItemModifierController_findAllItemGroups: [],
+    BaseConfigController_findAll: [],
+    SettlmentController_findLatest: null,
     ...answers,
   });
   const rendered = renderWith(bridge, <AppFrame />);
@@ -69,16 +72,24 @@ describe('the app frame', () => {
     expect(screen.getByRole('alert').textContent).toBe('The connection to the terminal was lost');
   });
 
-  it('opens on goods receipts and moves between the screens with F1–F5 and the attention button', async () => {
+  it('opens on the sale screen and moves between the screens with F1–F8 and the attention button', async () => {
     const { bridge } = signedIn({ ...ONLINE, needsAttention: 1 });
     await act(async () => {});
-    expect(screen.getByRole('heading', { name: 'Goods receipts' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Sale', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Sale/, current: 'page' })).toBeTruthy();
+    // No shift is open: the sale screen says so and offers the Shift screen.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go to Shift' })));
+    expect(screen.getByTestId('shift-screen')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Shift/, current: 'page' })).toBeTruthy();
+    await act(async () => fireEvent.keyDown(window, { key: 'F2' }));
+    expect(screen.getByTestId('sales-screen')).toBeTruthy();
     const screens: [string, string][] = [
-      ['F2', 'Modifier groups'],
-      ['F3', 'Client debts'],
-      ['F4', 'Stock'],
-      ['F5', 'Needs attention'],
-      ['F1', 'Goods receipts'],
+      ['F4', 'Goods receipts'],
+      ['F5', 'Modifier groups'],
+      ['F6', 'Client debts'],
+      ['F7', 'Stock'],
+      ['F8', 'Needs attention'],
+      ['F1', 'Sale'],
     ];
     for (const [key, heading] of screens) {
       await act(async () => fireEvent.keyDown(window, { key }));
@@ -88,17 +99,18 @@ describe('the app frame', () => {
     await act(async () => fireEvent.click(screen.getByTestId('sync-attention')));
     expect(screen.getByRole('heading', { name: 'Needs attention' })).toBeTruthy();
     // Each button shows its key; its accessible name stays the screen's name.
-    expect(screen.getByRole('button', { name: 'Stock' }).textContent).toBe('F4Stock');
+    expect(screen.getByRole('button', { name: 'Stock' }).textContent).toBe('F7Stock');
     expect(bridge.calls.map(([operation]) => operation)).toContain('terminal.inboxList');
   });
 
-  it('asks before F2, a tab or sign-out throws away a half-filled receipt: staying keeps it, confirming leaves', async () => {
+  it('asks before F5, a tab or sign-out throws away a half-filled receipt: staying keeps it, confirming leaves', async () => {
     signedIn();
     await act(async () => {});
+    await act(async () => fireEvent.keyDown(window, { key: 'F4' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'New receipt' })));
     const note = screen.getByLabelText('Note') as HTMLInputElement;
     fireEvent.change(note, { target: { value: 'Half done' } });
-    await act(async () => fireEvent.keyDown(window, { key: 'F2' }));
+    await act(async () => fireEvent.keyDown(window, { key: 'F5' }));
     expect(screen.getByRole('alertdialog').textContent).toContain('This screen has unsaved changes. Leave and discard them?');
     expect(screen.queryByRole('heading', { name: 'Modifier groups', level: 1 })).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })));
@@ -114,11 +126,11 @@ describe('the app frame', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
     expect(screen.getByRole('alertdialog')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })));
-    await act(async () => fireEvent.keyDown(window, { key: 'F2' }));
+    await act(async () => fireEvent.keyDown(window, { key: 'F5' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Leave without saving' })));
     expect(screen.getByRole('heading', { name: 'Modifier groups', level: 1 })).toBeTruthy();
     // Back on receipts, the unsaved receipt is gone and nothing asks any more.
-    await act(async () => fireEvent.keyDown(window, { key: 'F1' }));
+    await act(async () => fireEvent.keyDown(window, { key: 'F4' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Goods receipts', level: 1 })).toBeTruthy();
     expect(screen.queryByLabelText('Note')).toBeNull();
@@ -127,8 +139,9 @@ describe('the app frame', () => {
   it('leaves a screen without asking when nothing is unsaved', async () => {
     signedIn();
     await act(async () => {});
+    await act(async () => fireEvent.keyDown(window, { key: 'F4' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'New receipt' })));
-    await act(async () => fireEvent.keyDown(window, { key: 'F3' }));
+    await act(async () => fireEvent.keyDown(window, { key: 'F6' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Client debts', level: 1 })).toBeTruthy();
   });

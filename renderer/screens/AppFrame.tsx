@@ -1,9 +1,9 @@
 /**
- * The frame around the work screens: navigation (also F1–F5), the employee, the language, sign-out, and the sync
+ * The frame around the work screens: navigation (also F1–F8; the sales screen first), the employee, the language, sign-out, and the sync
  * status, which is always visible. Sign-out is allowed while operations wait to be sent — the queue belongs to
  * the till, not to the cashier, so a shift can be handed over during an outage — and says what still waits.
  * A till the owner disconnected shows so above the screens (components/Disconnected.tsx). Every way out of a
- * screen — F1–F5, the navigation buttons, "needs attention", sign-out — goes through one leave guard, which asks
+ * screen — F1–F8, the navigation buttons, "needs attention", sign-out — goes through one leave guard, which asks
  * first while the screen holds unsaved work (screens declare it with `useUnsavedWork`, lib/unsaved-work.tsx).
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -20,17 +20,27 @@ import { Debts } from './Debts.js';
 import { Inbox } from './Inbox.js';
 import { ModifierGroups } from './ModifierGroups.js';
 import { Receipts } from './Receipts.js';
+import { Sale } from './Sale.js';
+import { Sales } from './Sales.js';
+import { Shift } from './Shift.js';
 import { Stock } from './Stock.js';
+import './app-frame.css';
 
-export type View = 'receipts' | 'modifierGroups' | 'debts' | 'stock' | 'inbox';
+export type View = 'sale' | 'sales' | 'shift' | 'receipts' | 'modifierGroups' | 'debts' | 'stock' | 'inbox';
 
-/** The screens in the order of the issue's list, each on a function key; the inbox last. */
+/**
+ * The screens, each on a function key: selling first (the cashier's day — issue 16), then the back-room screens in
+ * the order of their issue's list, the inbox last.
+ */
 const VIEWS: readonly { readonly view: View; readonly label: MessageKey; readonly key: string }[] = [
-  { view: 'receipts', label: 'nav.receipts', key: 'F1' },
-  { view: 'modifierGroups', label: 'nav.modifierGroups', key: 'F2' },
-  { view: 'debts', label: 'nav.debts', key: 'F3' },
-  { view: 'stock', label: 'nav.stock', key: 'F4' },
-  { view: 'inbox', label: 'nav.inbox', key: 'F5' },
+  { view: 'sale', label: 'nav.sale', key: 'F1' },
+  { view: 'sales', label: 'nav.sales', key: 'F2' },
+  { view: 'shift', label: 'nav.shift', key: 'F3' },
+  { view: 'receipts', label: 'nav.receipts', key: 'F4' },
+  { view: 'modifierGroups', label: 'nav.modifierGroups', key: 'F5' },
+  { view: 'debts', label: 'nav.debts', key: 'F6' },
+  { view: 'stock', label: 'nav.stock', key: 'F7' },
+  { view: 'inbox', label: 'nav.inbox', key: 'F8' },
 ];
 
 export function AppFrame() {
@@ -40,11 +50,12 @@ export function AppFrame() {
   const attention = useTerminal((state) => state.sync?.needsAttention ?? 0);
   const disconnected = useTerminal((state) => state.sync?.problem === 'credential-refused');
   const signOut = useTerminal((state) => state.signOut);
-  const [view, setView] = useState<View>('receipts');
+  const [view, setView] = useState<View>('sale');
   const [problem, setProblem] = useState<string[]>([]);
   const leaveGuard = useLeaveGuard();
   const { guard, Provider: UnsavedWorkProvider } = leaveGuard;
-  const go = useCallback((next: View) => guard(() => setView(next)), [guard]);
+  // The screen already shown stays as it is: pressing its key again must not ask about its unsaved work.
+  const go = useCallback((next: View) => (next === view ? undefined : guard(() => setView(next))), [guard, view]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -81,7 +92,7 @@ export function AppFrame() {
             </button>
           ))}
         </nav>
-        <span className="employee" data-testid="employee-name">
+        <span className="employee" data-testid="employee-name" title={employee?.full_name}>
           {employee?.full_name}
         </span>
         <LanguageSwitch />
@@ -110,6 +121,9 @@ export function AppFrame() {
       {leaveGuard.asking && <LeaveConfirm onLeave={leaveGuard.confirm} onStay={leaveGuard.stay} />}
       <div className="content">
         <UnsavedWorkProvider>
+          {view === 'sale' && <Sale onOpenShift={() => go('shift')} />}
+          {view === 'sales' && <Sales />}
+          {view === 'shift' && <Shift />}
           {view === 'receipts' && <Receipts />}
           {view === 'modifierGroups' && <ModifierGroups />}
           {view === 'debts' && <Debts />}

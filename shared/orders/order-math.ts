@@ -11,7 +11,7 @@
  * - total_sum = subtotal − total_discount + total_tax + delivery_fee; total_paid = Σ payments' paid_sum.
  * Each percentage amount is rounded on its own, half away from zero.
  */
-import { divRound, formatMoney, lineAmount, type Money, type Percent, type Quantity } from '../../shared/decimal.js';
+import { divRound, formatMoney, lineAmount, type Money, type Percent, type Quantity } from '../decimal.js';
 
 export interface MathLine {
   readonly item_id: string;

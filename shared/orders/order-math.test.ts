@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Money, Percent, Quantity } from '../../shared/decimal.js';
+import type { Money, Percent, Quantity } from '../decimal.js';
 import { orderTotals, percentOf, totalProblems, type MathDiscount, type MathLine, type MathTax } from './order-math.js';
-import { holdsAll, maskCardNumber, sameLines, type LineContent } from './order-rows.js';
 
 const m = (value: bigint) => value as Money;
 const line = (item_id: string, quantity: bigint, price: bigint, subtotal: bigint): MathLine => ({
@@ -80,34 +79,5 @@ describe('order arithmetic', () => {
     expect(totalProblems({ subtotal: 1000n, total_sum: 999n, total_paid: null }, expected)).toEqual([
       'total_sum must equal subtotal - total_discount + total_tax + delivery_fee: expected "10"',
     ]);
-  });
-});
-
-describe('order rows', () => {
-  it('keeps only the last four characters of a card number', () => {
-    expect(maskCardNumber('4111 1111 1111 1234')).toBe('************1234');
-    expect(maskCardNumber('1234')).toBe('1234');
-    expect(maskCardNumber(null)).toBeNull();
-  });
-
-  it('recognises a list sent again unchanged, whatever the engine returned the numbers as', () => {
-    expect(
-      holdsAll([{ id: 'x', paid_sum: 100n, note: null, is_refunded: 0n }], [{ paid_sum: 100n, note: null, is_refunded: 0 }]),
-    ).toBe(true);
-    expect(holdsAll([{ paid_sum: 100n }], [{ paid_sum: 101n }])).toBe(false);
-    expect(holdsAll([{ paid_sum: 100n }], [])).toBe(false);
-    const sent: LineContent = {
-      item_id: 'a',
-      quantity: 1000n as Quantity,
-      price: m(5n),
-      subtotal: m(5n),
-      note: null,
-      discount_id: null,
-      warehouse_id: null,
-    };
-    const stored = { ...sent, quantity: 1000n, warehouse_id: 'w1' };
-    expect(sameLines([stored], [sent])).toBe(true);
-    expect(sameLines([stored], [{ ...sent, warehouse_id: 'w1' }])).toBe(true);
-    expect(sameLines([stored], [{ ...sent, warehouse_id: 'w2' }])).toBe(false);
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * "Scan → line shown" on the sales screen (issue 16: ≤ 30 ms median with 100,000 items): a keyboard-wedge scanner
+ * types an item's barcode and Enter into the scan field; timed from that Enter to the frame that shows the new cart
+ * line. Each sample scans a different item, so each adds a line. Also takes the sales screen's screenshots with a
+ * cart in uz, ru and en when asked (`--shots <dir>`).
+ */
+import type { Page } from 'playwright-core';
+import { armKeyLatency } from './page-timing.js';
+
+async function openSale(page: Page): Promise<ReturnType<Page['getByLabel']>> {
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await page.keyboard.press('F1');
+  await page.getByRole('heading', { name: 'Sale', level: 1 }).waitFor();
+  const field = page.getByLabel('Barcode or search');
+  await field.waitFor();
+  return field;
+}
+
+export async function measureSaleLine(page: Page, samples: number, items: number): Promise<number[]> {
+  const field = await openSale(page);
+  const latencies: number[] = [];
+  for (let index = 0; index < samples; index += 1) {
+    const barcode = `478${items - 50 - index * 17}`;
+    await field.focus();
+    const expected = index + 1;
+    await page.evaluate(armKeyLatency(`(doc) => doc.querySelectorAll('[data-testid="cart-line"]').length === ${expected}`, 'Enter'));
+    await page.keyboard.type(`${barcode}\n`);
+    latencies.push((await page.evaluate('window.__latency')) as number);
+  }
+  return latencies;
+}
+
+/** The sales screen with its cart (the lines the measurement added), in each language, 1024×768. */
+export async function saleScreenshots(page: Page, directory: string): Promise<string[]> {
+  const field = await openSale(page);
+  await field.fill('Item 1');
+  await page.waitForTimeout(300);
+  await field.fill('');
+  const files: string[] = [];
+  for (const language of ['uz', 'ru', 'en'] as const) {
+    await page.getByRole('button', { name: language.toUpperCase(), exact: true }).click();
+    await page.waitForTimeout(200);
+    const file = `${directory}/sale-${language}.png`;
+    await page.screenshot({ path: file });
+    files.push(file);
+  }
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  return files;
+}
