@@ -149,6 +149,8 @@ export interface DemoBusiness {
   readonly roles: readonly DemoRole[];
   readonly employees: readonly DemoEmployee[];
   readonly paymentMethods: readonly DemoPaymentMethod[];
+  /** The name the back office gives the cash method registration made ("Cash"); absent: kept. */
+  readonly cashMethodName?: string;
   /** Card terminals; absent: none. */
   readonly paymentDevices?: readonly DemoPaymentDevice[];
   /** The scale-label settings stored in BaseConfig (shared/barcodes/weight-barcode-settings.ts); absent: defaults. */
@@ -205,7 +207,8 @@ export const DEMO_BUSINESS: DemoBusiness = {
     { key: 'cafeCashier', fullName: 'Dilshod Rahimov', role: 'cashier', workplace: 'cafeTill', phone: '+998 93 527 64 10' },
     { key: 'manager', fullName: 'Nodira Saidova', role: 'manager', workplace: null, phone: '+998 94 650 33 91' },
   ],
-  // Registration already made "Cash" (kind CASH).
+  // Registration already made "Cash" (kind CASH): renamed in Uzbek like the others.
+  cashMethodName: 'Naqd',
   paymentMethods: [
     { name: 'Uzcard', kind: 'CARD' },
     { name: 'Humo', kind: 'CARD' },
@@ -224,9 +227,9 @@ export const DEMO_BUSINESS: DemoBusiness = {
       { prefixes: ['23'], layout: PRICE_LAYOUT_WHOLE_SOM },
     ],
   },
-  // Coca-Cola and bread by barcode, 1.250 kg of potatoes by scale label, then cash or on account to Malika.
+  // Coca-Cola, chocolate and milk by barcode (all well in stock: a first sale should raise no stock warning), 1.250 kg of potatoes by scale label, then cash or on account to Malika.
   firstSale: {
-    barcodes: ['4780032001515', '4780908000499', '4781205000137'],
+    barcodes: ['4780032001515', '4780655010888', '4781205000137'],
     weighed: { scaleCode: '101', grams: 1250, prefix: '22' },
     onAccountClient: 'Malika Abdullayeva',
   },

@@ -148,7 +148,7 @@ describe('the first run of npm start', () => {
       const devices = await db.selectFrom('payment_devices').select('name').where('is_deleted', '=', 0).orderBy('name').execute();
       expect(devices.map((device) => device.name)).toEqual((demo.paymentDevices ?? []).map((device) => device.name).sort());
       const methods = await db.selectFrom('payment_methods').select(['name', 'kind']).where('is_deleted', '=', 0).execute();
-      expect(methods.map((method) => method.kind).sort()).toEqual(['CARD', 'CARD', 'CASH', 'DEBT']);
+      expect(methods.map((method) => `${method.kind} ${method.name}`).sort()).toEqual(['CARD Humo', 'CARD Uzcard', 'CASH Naqd', 'DEBT Nasiya']);
       const config = await db.selectFrom('base_config').select(['key_name', 'key_value']).where('key_name', '=', WEIGHT_BARCODES_CONFIG_KEY).execute();
       expect(config.map((row) => JSON.parse(row.key_value ?? 'null'))).toEqual([demo.weightBarcodes]);
       const groups = await db.selectFrom('item_groups').select(['name', 'color']).execute();
@@ -195,8 +195,8 @@ describe('the first run of npm start', () => {
         if (found.kind !== 'add') throw new Error(`${code}: ${found.kind}`);
         lines.push({ item_id: found.item.id, quantity: found.quantity, price: found.item.price, subtotal: '' });
       }
-      // 14 000 + 4 000 + 12 000 + 1.25 kg × 6 000 = 37 500: 10 000 in cash, 27 500 on account to Malika.
-      const priced = lines.map((entry, index) => ({ ...entry, subtotal: ['14000', '4000', '12000', '7500'][index]! }));
+      // 14 000 + 15 000 + 12 000 + 1.25 kg × 6 000 = 48 500: 10 000 in cash, 38 500 on account to Malika.
+      const priced = lines.map((entry, index) => ({ ...entry, subtotal: ['14000', '15000', '12000', '7500'][index]! }));
       expect(lines.map((entry) => entry.quantity)).toEqual(['1', '1', '1', '1.25']);
       const methods = await run<{ id: string; name: string; kind: 'CASH' | 'DEBT' }[]>('PaymentMethodController_findAll');
       const method = (kind: string) => methods.find((candidate) => candidate.kind === kind)!;
@@ -204,11 +204,11 @@ describe('the first run of npm start', () => {
       const malika = clients.find((client) => client.full_name === guide.onAccount!.name)!;
       const workplaces = await run<{ id: string; automated_point_id: string }[]>('BusinessController_findAllWorkplaces');
       const draft: SaleDraft = {
-        order: { order_id: 'DEMO-1', automated_point_id: workplaces.find((w) => w.id === workplaceId)!.automated_point_id, workplace_id: workplaceId, items: priced, subtotal: '37500', total_sum: '37500', client_id: malika.id } as SaleDraft['order'],
-        due: '37500',
+        order: { order_id: 'DEMO-1', automated_point_id: workplaces.find((w) => w.id === workplaceId)!.automated_point_id, workplace_id: workplaceId, items: priced, subtotal: '48500', total_sum: '48500', client_id: malika.id } as SaleDraft['order'],
+        due: '48500',
         client: { id: malika.id, name: malika.full_name },
       };
-      const body = saleBody(draft, [{ method: method('CASH'), amount: 1_000_000n }, { method: method('DEBT'), amount: 2_750_000n, signature: 'data:image/png;base64,iVBORw0KGgo=' }], shift.id, uuidv7());
+      const body = saleBody(draft, [{ method: method('CASH'), amount: 1_000_000n }, { method: method('DEBT'), amount: 3_850_000n, signature: 'data:image/png;base64,iVBORw0KGgo=' }], shift.id, uuidv7());
       await run('OrderController_create', { body });
       expect((await terminal.unsent()).map((row) => row.name)).toEqual(['SettlmentController_create', 'OrderController_create']);
       await terminal.sync();
@@ -217,11 +217,13 @@ describe('the first run of npm start', () => {
     });
     const token = await ownerToken(record);
     const orders = (await server.request('GET', '/api/v1/orders/all', { token })).body as { order_id: string; total_sum: string; settlement_id: string | null }[];
-    expect(orders.filter((order) => order.order_id === 'DEMO-1')).toEqual([expect.objectContaining({ total_sum: '37500' })]);
+    expect(orders.filter((order) => order.order_id === 'DEMO-1')).toEqual([expect.objectContaining({ total_sum: '48500' })]);
     const debts = (await server.request('GET', '/api/v1/client-debts/all', { token })).body as { client_id: string; debt_amount: string }[];
     const clients = (await server.request('GET', '/api/v1/clients/all', { token })).body as { id: string; full_name: string }[];
     const malika = clients.find((client) => client.full_name === 'Malika Abdullayeva')!;
-    expect(debts.find((debt) => debt.client_id === malika.id)?.debt_amount).toBe('27500');
+    expect(debts.find((debt) => debt.client_id === malika.id)?.debt_amount).toBe('38500');
+    // Every suggested item is in stock and Malika stays under her limit: the first sale raises no warning.
+    expect((await server.request('GET', '/api/v1/logs/all?type=WARNING&limit=100', { token })).body).toEqual([]);
   });
 
   it('prints the first sale’s steps, barcodes and scale label under the PINs', () => {

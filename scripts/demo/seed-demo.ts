@@ -150,6 +150,12 @@ export async function seedDemo(api: ServiceApi, data: DemoBusiness, credentials:
     });
   }
 
+  if (data.cashMethodName !== undefined) {
+    const methods = await api.call<{ id: string; kind: string | null }[]>('GET', '/payment-methods/all', { token });
+    const cash = methods.find((method) => method.kind === 'CASH');
+    if (!cash) throw new Error('the registered business has no cash payment method to rename');
+    await api.call('PATCH', `/payment-methods/update/${cash.id}`, { token, body: { name: data.cashMethodName } });
+  }
   for (const method of data.paymentMethods) await post('/payment-methods/create', { name: method.name, kind: method.kind });
   // Card payments are confirmed by hand at the till; the device is recorded on the payment (no address: not driven).
   for (const device of data.paymentDevices ?? []) await post('/business-config/payment-devices/create', { name: device.name, provider: device.provider, type: 'card' });
