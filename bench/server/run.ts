@@ -21,6 +21,8 @@ const { values } = parseArgs({
     items: { type: 'string', default: '10000' },
     // Comma-separated substrings of scenario names to run (default: all); e.g. `--only receipt,debt`.
     only: { type: 'string', default: '' },
+    // The first engine's service port (the next engine takes the next port).
+    port: { type: 'string', default: '18900' },
   },
 });
 const duration = Number(values.duration);
@@ -100,7 +102,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
 }
 
 const all: Row[] = [];
-for (const [index, engine] of engines.entries()) all.push(...(await benchEngine(engine, 18900 + index)));
+for (const [index, engine] of engines.entries()) all.push(...(await benchEngine(engine, Number(values.port) + index)));
 
 const names = [...new Set(all.map((row) => row.scenario))];
 const cpu = (row: Row) =>

@@ -7,8 +7,10 @@
  *   item (seeded straight into the service's database, then versioned like any write), end to end: enroll,
  *   every bootstrap page fetched and applied;
  * - drain: `operations` debt sales done at the till while offline, then pushed and acknowledged (push + pull);
- * - fleet: `terminals` enrolled terminals each pushing one sale then pulling, in a loop for `duration` seconds
- *   after `warmup` seconds whose pushes are reported apart;
+ * - fleet: `terminals` enrolled terminals, each the till of its own workplace with its shift open, each pushing one
+ *   real sale (./fleet-sale.ts: an order of 5 lines paid in cash and on account) then pulling, in a loop for
+ *   `duration` seconds after `warmup` seconds whose pushes are reported apart; every push's answer is checked and
+ *   the sales the service rejected are counted and printed (a run with rejections measures refusals, not sales);
  *   each sells to its own client (`--fleet-clients own`, a fleet of tills) or all to one (`one`: one hot balance),
  *   one sale every `--interval` ms per terminal (default 1000: 200 sales/s offered, a very busy fleet) or back to
  *   back (`--interval 0`: the service's saturation point, where latency is queueing).
@@ -26,6 +28,7 @@ import { Terminal, fetchTransport, type Transport } from '../../main/terminal/te
 import { seedBulk } from '../seed-bulk.js';
 import { apiClient } from '../server/fixtures.js';
 import { startService } from '../server/service.js';
+import { fleetSaleArgs, openFleetTill, prepareFleetSales } from './fleet-sale.js';
 
 const { values } = parseArgs({
   options: {
@@ -123,7 +126,7 @@ async function measure(engine: 'sqlite' | 'postgres', port: number) {
     await till.pull();
     const drainSeconds = (performance.now() - drainStart) / 1000;
     const left = await till.pendingOperations();
-    const fleet = await manyTerminals(service.baseUrl, api, workplace.id, { clientId: client.id, employeeId: cashier.id, pointId: point.id });
+    const fleet = await manyTerminals(service.baseUrl, api, { clientId: client.id, employeeId: cashier.id, pointId: point.id, warehouseId: warehouse.id });
     return { engine, seedSeconds, rows, bootstrapSeconds, queueSeconds, pushSeconds, pushCpuMicros, tillCpuMicros, drainSeconds, left, fleet };
   } finally {
     for (const terminal of terminals) await terminal.close();
@@ -133,9 +136,9 @@ async function measure(engine: 'sqlite' | 'postgres', port: number) {
 }
 
 /**
- * TERMINALS enrolled terminals, each a loop of: push one debt sale, then pull from its cursor (the protocol a
- * till speaks after each sale), for DURATION_MS. Raw protocol requests — no local store — so the figure is the
- * service's. Returns pushes per second and push latency percentiles.
+ * TERMINALS enrolled terminals, each a loop of: push one sale (an order paid cash + on account), then pull from its
+ * cursor (the protocol a till speaks after each sale), for DURATION_MS. Raw protocol requests — no local store — so
+ * the figure is the service's. Returns pushes per second, push latency percentiles and the rejected sales.
  */
 /**
  * The cursor of a pull page, read from the head of its text. The 200 tills share this machine's two cores with the
@@ -148,14 +151,31 @@ function cursorOf(page: string): string | null {
   return match[1] === 'null' ? null : (JSON.parse(match[1]!) as string);
 }
 
-async function manyTerminals(baseUrl: string, api: ReturnType<typeof apiClient>, workplaceId: string, sale: { clientId: string; employeeId: string; pointId: string }) {
+async function manyTerminals(baseUrl: string, api: ReturnType<typeof apiClient>, sale: { clientId: string; employeeId: string; pointId: string; warehouseId: string }) {
+  const setup = await prepareFleetSales(api, sale.warehouseId);
   const fleet = [];
   for (let index = 0; index < TERMINALS; index += 1) {
-    const code = (await api.post('/sync/enrollment-codes', { workplaceId })).code as string;
+    // Each terminal is the till of its own workplace, whose shift is open: the service keeps one per workplace.
+    const till = await openFleetTill(api, sale.pointId, index);
+    const code = (await api.post('/sync/enrollment-codes', { workplaceId: till.workplaceId })).code as string;
     const enrolled = await apiClient(baseUrl).post('/sync/enroll', { code, name: `Till ${index}` });
     const clientId = FLEET_CLIENTS === 'one' ? sale.clientId : ((await api.post('/clients/create', { full_name: `Fleet client ${index}` })).id as string);
-    fleet.push({ terminalId: enrolled.terminalId as string, token: enrolled.accessToken as string, epoch: `e-bench-${index}`, seq: 0, cursor: null as string | null, clientId });
+    fleet.push({ terminalId: enrolled.terminalId as string, token: enrolled.accessToken as string, epoch: `e-bench-${index}`, seq: 0, cursor: null as string | null, clientId, till });
   }
+  let applied = 0;
+  let rejected = 0;
+  let firstRejection: string | null = null;
+  /** Counts the push's outcome: every sale must be applied, or the figure is the speed of refusals. */
+  const tally = (text: string) => {
+    const answer = JSON.parse(text) as { results?: { status: string; result: unknown }[] };
+    for (const result of answer.results ?? []) {
+      if (result.status === 'applied') applied += 1;
+      else {
+        rejected += 1;
+        firstRejection ??= JSON.stringify(result.result).slice(0, 300);
+      }
+    }
+  };
   const post = async (path: string, token: string, body: unknown) => {
     const response = await fetch(`${baseUrl}/api/v1/sync/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
     const text = await response.text();
@@ -192,15 +212,16 @@ async function manyTerminals(baseUrl: string, api: ReturnType<typeof apiClient>,
         const mutation = {
           seq: till.seq,
           mutationId: crypto.randomUUID(),
-          name: 'ClientDebtController_createTransaction',
+          name: 'OrderController_create',
           v: 1,
           occurredAt: new Date().toISOString(),
           actor: { employeeId: sale.employeeId },
-          args: { client_id: till.clientId, debt_amount: '1', employee_id: sale.employeeId, id_automated_point: sale.pointId },
+          args: fleetSaleArgs(setup, till.till, { pointId: sale.pointId, clientId: till.clientId, orderId: `F${index}-${till.seq}`, guid: crypto.randomUUID() }),
         };
         const before = performance.now();
-        await post('push', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, mutations: [mutation] });
+        const answer = await post('push', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, mutations: [mutation] });
         (before >= counted ? latencies : warmupLatencies).push(performance.now() - before);
+        tally(answer);
         const page = await post('pull', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, cursor: till.cursor, knownAck: till.seq - 1, limitRows: 1000 });
         const cursor = cursorOf(page);
         if (cursor) till.cursor = cursor;
@@ -219,6 +240,9 @@ async function manyTerminals(baseUrl: string, api: ReturnType<typeof apiClient>,
     p99: at(latencies, 0.99),
     warmupP99: at(warmupLatencies, 0.99),
     allP99: at(all, 0.99),
+    applied,
+    rejected,
+    firstRejection,
   };
 }
 
@@ -252,7 +276,7 @@ if (values.child) {
   process.exit(0);
 }
 const results: Measured[] = [];
-for (const [index, engine] of engines.entries()) results.push(measureInChild(engine, 18600 + index));
+for (const [index, engine] of engines.entries()) results.push(measureInChild(engine, Number(values.port) + index));
 console.log(`\nbootstrap: ${ITEMS} items + ${ITEMS} stock rows + ${CLIENTS} clients; drain: ${OPERATIONS} debt sales queued offline\n`);
 console.log('| engine | rows | bootstrap | rows/s | queue offline | drain (push + ack) | of which push | ops/s | CPU per pushed op: service, till | left |');
 console.log('|---|---|---|---|---|---|---|---|---|---|');
@@ -262,13 +286,17 @@ for (const result of results) {
   );
 }
 console.log(
-  `\n${TERMINALS} terminals, each pushing one debt sale (${FLEET_CLIENTS === 'one' ? 'all to one client' : 'each to its own client'}) then pulling, ${INTERVAL_MS > 0 ? `one sale every ${INTERVAL_MS} ms each` : 'back to back'}, for ${DURATION_MS / 1000} s after a ${WARMUP_MS / 1000} s warm-up\n`,
+  `\n${TERMINALS} terminals, each the till of its own workplace with an open shift, pushing one sale (an order of 5 lines paid cash + on account, ${FLEET_CLIENTS === 'one' ? 'all to one client' : 'each to its own client'}) then pulling, ${INTERVAL_MS > 0 ? `one sale every ${INTERVAL_MS} ms each` : 'back to back'}, for ${DURATION_MS / 1000} s after a ${WARMUP_MS / 1000} s warm-up\n`,
 );
-console.log('| engine | pushes | pushes/s | push p50 | push p99 | p99 in the warm-up | p99 of warm-up and run together |');
-console.log('|---|---|---|---|---|---|---|');
+console.log('| engine | pushes | pushes/s | push p50 | push p99 | p99 in the warm-up | p99 of warm-up and run together | sales applied | rejected |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const result of results) {
   const { fleet } = result;
   console.log(
-    `| ${result.engine} | ${fleet.pushes} | ${Math.round(fleet.perSecond)} | ${fleet.p50.toFixed(0)} ms | ${fleet.p99.toFixed(0)} ms | ${fleet.warmupP99.toFixed(0)} ms | ${fleet.allP99.toFixed(0)} ms |`,
+    `| ${result.engine} | ${fleet.pushes} | ${Math.round(fleet.perSecond)} | ${fleet.p50.toFixed(0)} ms | ${fleet.p99.toFixed(0)} ms | ${fleet.warmupP99.toFixed(0)} ms | ${fleet.allP99.toFixed(0)} ms | ${fleet.applied} | ${fleet.rejected} |`,
   );
 }
+for (const result of results) {
+  if (result.fleet.rejected > 0) console.log(`\n${result.engine}: ${result.fleet.rejected} sales REJECTED by the service — these figures do not measure sales. First: ${result.fleet.firstRejection}`);
+}
+if (results.some((result) => result.fleet.rejected > 0)) process.exitCode = 1;

@@ -5,6 +5,8 @@ import { DEMO_BUSINESS as demo } from './demo-data.js';
 import { groupDigits } from './demo-record.js';
 import { ean13CheckDigit, isValidEan13 } from './ean13.js';
 import { newDemoCredentials, openingDebtTotal } from './seed-demo.js';
+import { isWeightUnit } from '../../renderer/screens/sale/catalogue.js';
+import { readWeightBarcodeSettings } from '../../shared/barcodes/weight-barcode-settings.js';
 
 const keys = <T extends { key: string }>(list: readonly T[]) => new Set(list.map((entry) => entry.key));
 
@@ -26,10 +28,47 @@ describe('EAN-13 check digits', () => {
 });
 
 describe('the demo business as data', () => {
-  it('gives every item a distinct EAN-13 barcode with a valid check digit', () => {
-    const invalid = demo.items.filter((item) => !isValidEan13(item.barcode)).map((item) => `${item.name}: ${item.barcode}`);
-    expect(invalid).toEqual([]);
+  it('gives every packaged item a valid EAN-13 and every weighed item a short scale code, all distinct', () => {
+    const weighed = demo.items.filter((item) => isWeightUnit(item.measurement));
+    const packaged = demo.items.filter((item) => !isWeightUnit(item.measurement));
+    expect(packaged.filter((item) => !isValidEan13(item.barcode)).map((item) => `${item.name}: ${item.barcode}`)).toEqual([]);
+    // A 5-digit code field on the label: the scale's PLU, as the sales screen reads it (renderer/screens/sale/catalogue.ts).
+    expect(weighed.map((item) => item.name)).toEqual(['Kartoshka', 'Pomidor']);
+    expect(weighed.filter((item) => !/^\d{1,5}$/.test(item.barcode)).map((item) => item.name)).toEqual([]);
     expect(new Set(demo.items.map((item) => item.barcode)).size).toBe(demo.items.length);
+  });
+
+  it('gives every item group a distinct tile colour the sales screen accepts', () => {
+    const colours = demo.itemGroups.map((group) => group.color);
+    expect(colours.filter((colour) => !/^#[0-9a-f]{6}$/.test(colour))).toEqual([]);
+    expect(new Set(colours).size).toBe(colours.length);
+  });
+
+  it('offers cash (made at registration), card and on-account methods, and a card terminal named after each till', () => {
+    expect(demo.paymentMethods.map((method) => method.kind)).toEqual(expect.arrayContaining(['CARD', 'DEBT']));
+    // The payment step preselects the device whose name contains the till's (renderer/screens/payment/payment-setup.ts).
+    const devices = (demo.paymentDevices ?? []).map((device) => device.name.toLowerCase());
+    for (const till of demo.workplaces) expect(devices.filter((device) => device.includes(till.name.toLowerCase())), till.name).toHaveLength(1);
+  });
+
+  it('stores scale-label settings the service accepts: prefix 22 weighs, 23 prices', () => {
+    const read = readWeightBarcodeSettings(JSON.stringify(demo.weightBarcodes));
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.settings.rules.map((rule) => [rule.prefixes, rule.layout.measure])).toEqual([
+      [['22'], 'weight'],
+      [['23'], 'price'],
+    ]);
+  });
+
+  it('gives a few clients a credit limit, one of them already over it, and the on-account client room to buy', () => {
+    const limited = demo.clients.filter((client) => client.creditLimit !== null);
+    expect(limited.length).toBeGreaterThanOrEqual(2);
+    for (const client of limited) expect(parseDecimal(client.creditLimit!, MONEY).ok).toBe(true);
+    const units = (text: string) => (parseDecimal(text, MONEY) as { units: bigint }).units;
+    expect(limited.some((client) => client.openingDebt && units(client.openingDebt.amount) > units(client.creditLimit!))).toBe(true);
+    const buyer = demo.clients.find((client) => client.fullName === demo.firstSale?.onAccountClient);
+    expect(buyer).toMatchObject({ openingDebt: null, creditLimit: '300000' });
   });
 
   it('writes prices, costs, quantities and debts as exact decimal strings the service accepts', () => {

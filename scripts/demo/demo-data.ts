@@ -3,14 +3,18 @@
  * Names are in Uzbek (Latin), as tills there show them; prices are in so'm, as decimal strings; stock quantities are
  * quantity strings (kilograms with up to three decimals for goods sold by weight).
  *
- * Barcodes are EAN-13 with their check digits: packaged goods carry 478 (GS1 Uzbekistan) codes, while goods weighed
- * in the shop and the café's dishes carry in-store codes (prefixes 20–29 are GS1's restricted circulation numbers,
- * free for a shop's own use). ./demo-data.test.ts checks every check digit.
+ * Barcodes are EAN-13 with their check digits: packaged goods carry 478 (GS1 Uzbekistan) codes, the café's dishes
+ * in-store codes (prefixes 20–29 are GS1's restricted circulation numbers, free for a shop's own use). Goods weighed
+ * in the shop (unit `kg`) carry their scale's short item code (PLU) instead: the scale prints a label of prefix 22,
+ * that code and the weight in grams (`weightBarcodes`, kept in the business's BaseConfig), and the till reads the
+ * label by that code (renderer/screens/sale/catalogue.ts). ./demo-data.test.ts checks every check digit.
  *
  * Keys (`shop`, `cafeTill`, …) tie the records together here; the seeder turns them into the service's ids.
  */
 import type { PaymentMethodKind } from '../../shared/catalogue/payment-method.js';
 import { MANAGER_RESOURCE } from '../../main/terminal/inbox.js';
+import { PRICE_LAYOUT_WHOLE_SOM, WEIGHT_LAYOUT_5_DIGIT_CODE } from '../../shared/barcodes/weight-barcode-layout.js';
+import type { WeightBarcodeSettingsInput } from '../../shared/barcodes/weight-barcode-settings.js';
 
 export interface DemoWarehouse {
   readonly key: string;
@@ -52,6 +56,8 @@ export interface DemoItemGroup {
   readonly key: string;
   readonly name: string;
   readonly point: string;
+  /** The tiles' colour on the sales screen (`#rrggbb`; an item without its own colour takes its group's). */
+  readonly color: string;
 }
 
 export interface DemoStock {
@@ -97,6 +103,8 @@ export interface DemoClient {
   readonly address: string | null;
   /** What the client owed when the business started using Kassa: positive owes, negative paid in advance. */
   readonly openingDebt: { readonly amount: string; readonly point: string } | null;
+  /** How much the client may owe before a sale on account needs a manager's PIN; null: no limit. */
+  readonly creditLimit: string | null;
 }
 
 export interface DemoPaymentMethod {
@@ -109,6 +117,22 @@ export interface DemoPrinter {
   readonly name: string;
   readonly point: string;
   readonly paper: '58mm' | '80mm';
+}
+
+/** A card terminal (payment device) by a till: named like the till, so the till preselects it for card payments. */
+export interface DemoPaymentDevice {
+  readonly name: string;
+  readonly provider: string;
+}
+
+/** What `npm start` suggests for a first sale at the demo till (printed in the banner, kept in demo.json). */
+export interface DemoFirstSale {
+  /** Barcodes of the terminal's point to type on the sales screen, in the order suggested. */
+  readonly barcodes: readonly string[];
+  /** A scale label to type: the weighed item's scale code and a weight in grams (the label is built from them). */
+  readonly weighed: { readonly scaleCode: string; readonly grams: number; readonly prefix: string };
+  /** The client to sell to on account (F-key "client" on the sales screen, then the DEBT method). */
+  readonly onAccountClient: string;
 }
 
 export interface DemoBusiness {
@@ -125,6 +149,14 @@ export interface DemoBusiness {
   readonly roles: readonly DemoRole[];
   readonly employees: readonly DemoEmployee[];
   readonly paymentMethods: readonly DemoPaymentMethod[];
+  /** The name the back office gives the cash method registration made ("Cash"); absent: kept. */
+  readonly cashMethodName?: string;
+  /** Card terminals; absent: none. */
+  readonly paymentDevices?: readonly DemoPaymentDevice[];
+  /** The scale-label settings stored in BaseConfig (shared/barcodes/weight-barcode-settings.ts); absent: defaults. */
+  readonly weightBarcodes?: WeightBarcodeSettingsInput;
+  /** The banner's suggestion for a first sale; absent: none printed. */
+  readonly firstSale?: DemoFirstSale;
   /** Receipt printers per point; absent: none. */
   readonly printers?: readonly DemoPrinter[];
   readonly suppliers: readonly DemoSupplier[];
@@ -175,12 +207,32 @@ export const DEMO_BUSINESS: DemoBusiness = {
     { key: 'cafeCashier', fullName: 'Dilshod Rahimov', role: 'cashier', workplace: 'cafeTill', phone: '+998 93 527 64 10' },
     { key: 'manager', fullName: 'Nodira Saidova', role: 'manager', workplace: null, phone: '+998 94 650 33 91' },
   ],
-  // Registration already made "Cash" (kind CASH).
+  // Registration already made "Cash" (kind CASH): renamed in Uzbek like the others.
+  cashMethodName: 'Naqd',
   paymentMethods: [
     { name: 'Uzcard', kind: 'CARD' },
     { name: 'Humo', kind: 'CARD' },
     { name: 'Nasiya', kind: 'DEBT' },
   ],
+  // One card terminal per till, named after it (renderer/screens/payment/payment-setup.ts picks the till's own).
+  paymentDevices: [
+    { name: 'Market — 1-kassa — karta terminali', provider: 'Uzcard / Humo' },
+    { name: 'Market — 2-kassa — karta terminali', provider: 'Uzcard / Humo' },
+    { name: 'Kafe — kassa — karta terminali', provider: 'Uzcard / Humo' },
+  ],
+  // The shop's scale prints weight labels with prefix 22 (item code + grams) and price labels with prefix 23.
+  weightBarcodes: {
+    rules: [
+      { prefixes: ['22'], layout: WEIGHT_LAYOUT_5_DIGIT_CODE },
+      { prefixes: ['23'], layout: PRICE_LAYOUT_WHOLE_SOM },
+    ],
+  },
+  // Coca-Cola, chocolate and milk by barcode (all well in stock: a first sale should raise no stock warning), 1.250 kg of potatoes by scale label, then cash or on account to Malika.
+  firstSale: {
+    barcodes: ['4780032001515', '4780655010888', '4781205000137'],
+    weighed: { scaleCode: '101', grams: 1250, prefix: '22' },
+    onAccountClient: 'Malika Abdullayeva',
+  },
   // Both print to the fake printer of `npm run fake-printer`: the shop on 80 mm paper, the café on 58 mm.
   printers: [
     { name: 'Market — chek printeri', point: 'shop', paper: '80mm' },
@@ -224,16 +276,16 @@ export const DEMO_BUSINESS: DemoBusiness = {
     },
   ],
   itemGroups: [
-    { key: 'drinks', name: 'Ichimliklar', point: 'shop' },
-    { key: 'dairy', name: 'Sut mahsulotlari', point: 'shop' },
-    { key: 'bakery', name: 'Non va shirinliklar', point: 'shop' },
-    { key: 'grocery', name: 'Bakaleya', point: 'shop' },
-    { key: 'produce', name: 'Meva va sabzavot', point: 'shop' },
-    { key: 'household', name: 'Maishiy kimyo', point: 'shop' },
-    { key: 'hotDishes', name: 'Issiq taomlar', point: 'cafe' },
-    { key: 'salads', name: 'Salat va gazaklar', point: 'cafe' },
-    { key: 'teaCoffee', name: 'Choy va qahva', point: 'cafe' },
-    { key: 'pastry', name: 'Somsa va non', point: 'cafe' },
+    { key: 'drinks', name: 'Ichimliklar', point: 'shop', color: '#1e88e5' },
+    { key: 'dairy', name: 'Sut mahsulotlari', point: 'shop', color: '#90caf9' },
+    { key: 'bakery', name: 'Non va shirinliklar', point: 'shop', color: '#f9a825' },
+    { key: 'grocery', name: 'Bakaleya', point: 'shop', color: '#8d6e63' },
+    { key: 'produce', name: 'Meva va sabzavot', point: 'shop', color: '#43a047' },
+    { key: 'household', name: 'Maishiy kimyo', point: 'shop', color: '#8e24aa' },
+    { key: 'hotDishes', name: 'Issiq taomlar', point: 'cafe', color: '#e53935' },
+    { key: 'salads', name: 'Salat va gazaklar', point: 'cafe', color: '#7cb342' },
+    { key: 'teaCoffee', name: 'Choy va qahva', point: 'cafe', color: '#6d4c41' },
+    { key: 'pastry', name: 'Somsa va non', point: 'cafe', color: '#fb8c00' },
   ],
   items: [
     {
@@ -405,7 +457,7 @@ export const DEMO_BUSINESS: DemoBusiness = {
       measurement: 'kg',
       price: '6000',
       cost: '4500',
-      barcode: '2000001000120',
+      barcode: '101',
       stock: shop('84.5'),
     },
     {
@@ -414,7 +466,7 @@ export const DEMO_BUSINESS: DemoBusiness = {
       measurement: 'kg',
       price: '18000',
       cost: '14000',
-      barcode: '2000001000298',
+      barcode: '102',
       stock: shop('23.75'),
     },
     {
@@ -588,22 +640,26 @@ export const DEMO_BUSINESS: DemoBusiness = {
       phone: '+998 90 123 45 67',
       address: 'Chilonzor, 19-kvartal, 7-uy',
       openingDebt: { amount: '245000', point: 'shop' },
+      creditLimit: '500000',
     },
     {
       fullName: 'Bekzod Aliyev',
       phone: '+998 91 555 00 11',
       address: "Bunyodkor ko'chasi, 14",
       openingDebt: { amount: '687500', point: 'shop' },
+      // Already over the limit: a sale on account to Bekzod needs the manager's PIN.
+      creditLimit: '500000',
     },
-    { fullName: 'Gulnora Xasanova', phone: '+998 93 214 77 08', address: null, openingDebt: { amount: '56000', point: 'cafe' } },
+    { fullName: 'Gulnora Xasanova', phone: '+998 93 214 77 08', address: null, openingDebt: { amount: '56000', point: 'cafe' }, creditLimit: null },
     {
       fullName: 'Otabek Nazarov',
       phone: '+998 99 765 43 21',
       address: 'Chilonzor, 12-kvartal, 31-uy',
       openingDebt: { amount: '132500', point: 'shop' },
+      creditLimit: null,
     },
     // Paid a week of bread in advance: a negative balance is a credit.
-    { fullName: 'Jasur Ismoilov', phone: '+998 94 880 12 34', address: null, openingDebt: { amount: '-20000', point: 'shop' } },
-    { fullName: 'Malika Abdullayeva', phone: '+998 97 300 45 45', address: 'Chilonzor, 9-kvartal, 2-uy', openingDebt: null },
+    { fullName: 'Jasur Ismoilov', phone: '+998 94 880 12 34', address: null, openingDebt: { amount: '-20000', point: 'shop' }, creditLimit: null },
+    { fullName: 'Malika Abdullayeva', phone: '+998 97 300 45 45', address: 'Chilonzor, 9-kvartal, 2-uy', openingDebt: null, creditLimit: '300000' },
   ],
 };

@@ -8,6 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEMO_PRINTER_HOST, demoPrinterPort } from './demo-printer.js';
+import { FirstSaleGuideSchema, firstSaleLines } from './first-sale.js';
 
 export const DEMO_RECORD_FILE = 'demo.json';
 
@@ -36,6 +37,8 @@ const DemoRecordSchema = z.object({
   }),
   seeded: z.record(z.string(), z.number()),
   openingDebtTotal: z.string(),
+  /** What to type for a first sale (./first-sale.ts); absent in the records of older demos. */
+  firstSale: FirstSaleGuideSchema.optional(),
 });
 
 export type DemoRecord = z.infer<typeof DemoRecordSchema>;
@@ -96,6 +99,7 @@ export function demoSummary(
       `  ${employee.pin}  ${employee.name} — ${employee.role}${employee.manager ? ' (manager)' : ''}, ${where}${signsInHere}`,
     );
   }
+  if (record.firstSale && here === record.terminal.workplaceId) lines.push(...firstSaleLines(record.firstSale, groupDigits));
   if ((record.seeded.printers ?? 0) > 0)
     lines.push(`Receipts print to a fake printer at ${DEMO_PRINTER_HOST}:${demoPrinterPort()}: run "npm run fake-printer" in another terminal to see them.`);
   lines.push(`Recorded in ${demoRecordPath(context.dataDir)}. KASSA_DEMO=0 starts without the demo (on a fresh DATA_DIR).`);

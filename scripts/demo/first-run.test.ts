@@ -14,6 +14,13 @@ import { demoRecordPath, demoSummary, readDemoRecord, writeDemoRecord, type Demo
 import { enrollAndDownload, terminalFile, terminalState } from './demo-terminal.js';
 import { prepareFirstRun, type FirstRunOptions } from './first-run.js';
 import type { FetchLike } from './service-api.js';
+import { approveAsManager } from '../../main/terminal/manager-approval.js';
+import { resolveScan } from '../../shared/barcodes/scan-lookup.js';
+import { weightBarcodeSettingsOrDefault, WEIGHT_BARCODES_CONFIG_KEY } from '../../shared/barcodes/weight-barcode-settings.js';
+import { uuidv7 } from '../../shared/ids.js';
+import { buildSaleCatalogue, scanCatalogueOf, type ItemRecord, type MeasurementRecord } from '../../renderer/screens/sale/catalogue.js';
+import { saleBody } from '../../renderer/screens/payment/tender.js';
+import type { SaleDraft } from '../../renderer/screens/sale/sale-draft.js';
 
 let server: TestServer;
 let url: string;
@@ -133,6 +140,100 @@ describe('the first run of npm start', () => {
     });
     const summary = demoSummary(record, { serviceUrl: url, dataDir: dirs.dataDir, terminalWorkplaceId: record.terminal.workplaceId });
     expect(summary).toContain('Receipts print to a fake printer at 127.0.0.1:9100: run "npm run fake-printer" in another terminal to see them.');
+  });
+
+  it('seeds what a first sale needs, which the till holds: card terminals, scale-label settings, coloured groups, credit limits', async () => {
+    await withTerminal(dirs.terminalDataDir, async (terminal) => {
+      const db = terminal.store.db;
+      const devices = await db.selectFrom('payment_devices').select('name').where('is_deleted', '=', 0).orderBy('name').execute();
+      expect(devices.map((device) => device.name)).toEqual((demo.paymentDevices ?? []).map((device) => device.name).sort());
+      const methods = await db.selectFrom('payment_methods').select(['name', 'kind']).where('is_deleted', '=', 0).execute();
+      expect(methods.map((method) => `${method.kind} ${method.name}`).sort()).toEqual(['CARD Humo', 'CARD Uzcard', 'CASH Naqd', 'DEBT Nasiya']);
+      const config = await db.selectFrom('base_config').select(['key_name', 'key_value']).where('key_name', '=', WEIGHT_BARCODES_CONFIG_KEY).execute();
+      expect(config.map((row) => JSON.parse(row.key_value ?? 'null'))).toEqual([demo.weightBarcodes]);
+      const groups = await db.selectFrom('item_groups').select(['name', 'color']).execute();
+      const shopGroups = demo.itemGroups.filter((group) => group.point === 'shop');
+      expect(Object.fromEntries(groups.map((group) => [group.name, group.color]))).toMatchObject(Object.fromEntries(shopGroups.map((group) => [group.name, group.color])));
+      const clients = await db.selectFrom('clients').select(['full_name', 'credit_limit']).execute();
+      expect(Object.fromEntries(clients.map((client) => [client.full_name, client.credit_limit === null ? null : Number(client.credit_limit)]))).toEqual({
+        'Dilnoza Yusupova': 50000000,
+        'Bekzod Aliyev': 50000000,
+        'Gulnora Xasanova': null,
+        'Otabek Nazarov': null,
+        'Jasur Ismoilov': null,
+        'Malika Abdullayeva': 30000000,
+      });
+    });
+  });
+
+  it('lets the manager approve at this till with their PIN, and refuses a cashier’s PIN as a manager’s', async () => {
+    await withTerminal(dirs.terminalDataDir, async (terminal) => {
+      expect(await approveAsManager(terminal.store, pinOf(record, 'Nodira Saidova'))).toMatchObject({ managerName: 'Nodira Saidova' });
+      await expect(approveAsManager(terminal.store, pinOf(record, 'Aziza Karimova'))).rejects.toMatchObject({ statusCode: 403 });
+    });
+  });
+
+  it('rings up the printed first sale at this till — shift, scans, scale label, cash and on account — and the service applies it', async () => {
+    const guide = record.firstSale!;
+    expect(guide).toBeDefined();
+    await withTerminal(dirs.terminalDataDir, async (terminal) => {
+      const cashier = await terminal.pinLogin(pinOf(record, 'Aziza Karimova'));
+      const run = <T>(name: string, input: Record<string, unknown> = {}) => terminal.run(name, input, cashier.id) as Promise<T>;
+      const workplaceId = record.terminal.workplaceId;
+      const shift = await run<{ id: string }>('SettlmentController_create', { body: { name: 'Demo shift', opening_cash: '100000', workplace_id: workplaceId } });
+
+      // What the sales screen loads (renderer/screens/sale/load.ts), and the scans the banner says to type.
+      const items = await run<ItemRecord[]>('ItemModifierController_findAllItems');
+      const measurements = await run<MeasurementRecord[]>('MeasurementController_findAllMeasurements');
+      const configs = await run<{ key_name: string; key_value: string }[]>('BaseConfigController_findAll');
+      const settings = weightBarcodeSettingsOrDefault(configs.find((row) => row.key_name === WEIGHT_BARCODES_CONFIG_KEY)?.key_value);
+      if (!settings.ok) throw new Error(settings.problems.join('; '));
+      const catalogue = scanCatalogueOf(buildSaleCatalogue(items, measurements));
+      const lines = [];
+      for (const code of [...guide.barcodes.map((entry) => entry.code), guide.weightLabel!.code]) {
+        const found = await resolveScan(code, settings.settings, catalogue);
+        if (found.kind !== 'add') throw new Error(`${code}: ${found.kind}`);
+        lines.push({ item_id: found.item.id, quantity: found.quantity, price: found.item.price, subtotal: '' });
+      }
+      // 14 000 + 15 000 + 12 000 + 1.25 kg × 6 000 = 48 500: 10 000 in cash, 38 500 on account to Malika.
+      const priced = lines.map((entry, index) => ({ ...entry, subtotal: ['14000', '15000', '12000', '7500'][index]! }));
+      expect(lines.map((entry) => entry.quantity)).toEqual(['1', '1', '1', '1.25']);
+      const methods = await run<{ id: string; name: string; kind: 'CASH' | 'DEBT' }[]>('PaymentMethodController_findAll');
+      const method = (kind: string) => methods.find((candidate) => candidate.kind === kind)!;
+      const clients = await run<{ id: string; full_name: string }[]>('ClientController_findAll');
+      const malika = clients.find((client) => client.full_name === guide.onAccount!.name)!;
+      const workplaces = await run<{ id: string; automated_point_id: string }[]>('BusinessController_findAllWorkplaces');
+      const draft: SaleDraft = {
+        order: { order_id: 'DEMO-1', automated_point_id: workplaces.find((w) => w.id === workplaceId)!.automated_point_id, workplace_id: workplaceId, items: priced, subtotal: '48500', total_sum: '48500', client_id: malika.id } as SaleDraft['order'],
+        due: '48500',
+        client: { id: malika.id, name: malika.full_name },
+      };
+      const body = saleBody(draft, [{ method: method('CASH'), amount: 1_000_000n }, { method: method('DEBT'), amount: 3_850_000n, signature: 'data:image/png;base64,iVBORw0KGgo=' }], shift.id, uuidv7());
+      await run('OrderController_create', { body });
+      expect((await terminal.unsent()).map((row) => row.name)).toEqual(['SettlmentController_create', 'OrderController_create']);
+      await terminal.sync();
+      expect(await terminal.pendingOperations()).toBe(0);
+      expect(await terminal.inbox()).toEqual([]);
+    });
+    const token = await ownerToken(record);
+    const orders = (await server.request('GET', '/api/v1/orders/all', { token })).body as { order_id: string; total_sum: string; settlement_id: string | null }[];
+    expect(orders.filter((order) => order.order_id === 'DEMO-1')).toEqual([expect.objectContaining({ total_sum: '48500' })]);
+    const debts = (await server.request('GET', '/api/v1/client-debts/all', { token })).body as { client_id: string; debt_amount: string }[];
+    const clients = (await server.request('GET', '/api/v1/clients/all', { token })).body as { id: string; full_name: string }[];
+    const malika = clients.find((client) => client.full_name === 'Malika Abdullayeva')!;
+    expect(debts.find((debt) => debt.client_id === malika.id)?.debt_amount).toBe('38500');
+    // Every suggested item is in stock and Malika stays under her limit: the first sale raises no warning.
+    expect((await server.request('GET', '/api/v1/logs/all?type=WARNING&limit=100', { token })).body).toEqual([]);
+  });
+
+  it('prints the first sale’s steps, barcodes and scale label under the PINs', () => {
+    const summary = demoSummary(record, { serviceUrl: url, dataDir: dirs.dataDir, terminalWorkplaceId: record.terminal.workplaceId }).join('\n');
+    expect(summary).toContain("4780032001515 (Coca-Cola, 1,5 l, 14 000 so'm)");
+    expect(summary).toContain('2200101012508 (a scale label: 1.25 kg of Kartoshka');
+    expect(summary).toContain('F3 Shift');
+    expect(summary).toContain('"Malika Abdullayeva" (credit limit 300 000 so\'m)');
+    // Not at a till outside the demo: the barcodes are the demo till's.
+    expect(demoSummary(record, { serviceUrl: url, dataDir: dirs.dataDir, terminalWorkplaceId: 'elsewhere' }).join('\n')).not.toContain('First sale');
   });
 
   it('signs the shop cashier and the manager in with their demo PINs at this till, and refuses the café cashier there', async () => {

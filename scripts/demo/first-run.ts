@@ -20,6 +20,7 @@
  */
 import { existsSync, renameSync } from 'node:fs';
 import { DEMO_BUSINESS, type DemoBusiness } from './demo-data.js';
+import { firstSaleGuide } from './first-sale.js';
 import { demoRecordPath, readDemoRecord, writeDemoRecord, type DemoRecord } from './demo-record.js';
 import { enrollAndDownload, terminalState } from './demo-terminal.js';
 import { newDemoCredentials, openingDebtTotal, seedDemo } from './seed-demo.js';
@@ -72,6 +73,8 @@ async function seedAndEnroll(api: ServiceApi, options: FirstRunOptions): Promise
   const data = options.data ?? DEMO_BUSINESS;
   const log = options.log ?? (() => undefined);
   const credentials = newDemoCredentials(data);
+  // Worked out before anything is seeded: a guide naming what the data lacks stops the demo before it starts.
+  const guide = firstSaleGuide(data);
   log(`first run: seeding the demo business "${data.businessName}" through ${options.serviceUrl}/api/v1 …`);
   const seeded = await seedDemo(api, data, credentials);
   log(
@@ -100,6 +103,7 @@ async function seedAndEnroll(api: ServiceApi, options: FirstRunOptions): Promise
     terminal: { workplaceId: till.id, workplace: till.name, point: point.name, enrolledAt: null },
     seeded: seeded.counts,
     openingDebtTotal: openingDebtTotal(data),
+    ...(guide ? { firstSale: guide } : {}),
   };
   writeDemoRecord(options.dataDir, record);
   const enrolled = await enrollTerminal(api, seeded.token, record, options);

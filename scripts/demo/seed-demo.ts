@@ -1,7 +1,8 @@
 /**
  * Creates the demo business through the central service's HTTP API, exactly as a back office would: register the
- * owner, log in, then points, tills, warehouses, measurements, roles, employees with PINs, payment methods,
- * suppliers, item groups, items, modifier groups with their modifiers, stock rows, clients and their opening debts.
+ * owner, log in, then points, tills, warehouses, measurements, roles, employees with PINs, payment methods and card
+ * terminals, the scale-label settings, suppliers, item groups (with tile colours), items, modifier groups with their
+ * modifiers, stock rows, clients (with credit limits) and their opening debts.
  *
  * Nothing here talks to the database: whatever the service refuses (a validation rule, a reference check) stops
  * the seeding with the service's own message, so the demo can only ever contain what a real back office could make.
@@ -9,6 +10,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { formatMoney, unitsOf, MONEY } from '../../shared/decimal.js';
 import { MANAGER_RESOURCE } from '../../main/terminal/inbox.js';
+import { WEIGHT_BARCODES_CONFIG_KEY } from '../../shared/barcodes/weight-barcode-settings.js';
 import type { DemoBusiness, DemoItem } from './demo-data.js';
 import { demoPrinterBody, demoPrinterPort } from './demo-printer.js';
 import type { ServiceApi } from './service-api.js';
@@ -148,7 +150,17 @@ export async function seedDemo(api: ServiceApi, data: DemoBusiness, credentials:
     });
   }
 
+  if (data.cashMethodName !== undefined) {
+    const methods = await api.call<{ id: string; kind: string | null }[]>('GET', '/payment-methods/all', { token });
+    const cash = methods.find((method) => method.kind === 'CASH');
+    if (!cash) throw new Error('the registered business has no cash payment method to rename');
+    await api.call('PATCH', `/payment-methods/update/${cash.id}`, { token, body: { name: data.cashMethodName } });
+  }
   for (const method of data.paymentMethods) await post('/payment-methods/create', { name: method.name, kind: method.kind });
+  // Card payments are confirmed by hand at the till; the device is recorded on the payment (no address: not driven).
+  for (const device of data.paymentDevices ?? []) await post('/business-config/payment-devices/create', { name: device.name, provider: device.provider, type: 'card' });
+  // The scale-label settings: the service checks them as it stores them (app/base-config/base-config.ts).
+  if (data.weightBarcodes) await post('/base-config/create', { key_name: WEIGHT_BARCODES_CONFIG_KEY, key_value: JSON.stringify(data.weightBarcodes) });
   const printerPort = demoPrinterPort();
   for (const printer of data.printers ?? []) await post('/business-config/printers/create', demoPrinterBody(printer, must(points, printer.point, 'point'), printerPort));
   for (const supplier of data.suppliers) {
@@ -172,6 +184,7 @@ export async function seedDemo(api: ServiceApi, data: DemoBusiness, credentials:
         measurement: 'dona',
         price: '0',
         type: 'ITEM_GROUP',
+        color: g.color,
         id_automated_point: pointOfGroup.get(g.key),
       }),
     (g) => g.key,
@@ -236,6 +249,7 @@ export async function seedDemo(api: ServiceApi, data: DemoBusiness, credentials:
       full_name: client.fullName,
       phone_number: client.phone,
       address: client.address,
+      credit_limit: client.creditLimit,
     });
     if (client.openingDebt === null) continue;
     // Opening balances are the owner's entry in the back office: the owner is the debt's employee (a user of the
@@ -268,6 +282,7 @@ export async function seedDemo(api: ServiceApi, data: DemoBusiness, credentials:
       'stock rows': stockRows,
       suppliers: data.suppliers.length,
       'payment methods': data.paymentMethods.length + 1,
+      'payment devices': data.paymentDevices?.length ?? 0,
       clients: data.clients.length,
       'opening debts': debts,
       employees: employees.length,
