@@ -127,6 +127,9 @@ export interface CreditSlipData {
   readonly amountOnAccount: string;
   /** What the client owes after this sale, if known. */
   readonly balanceAfter?: string;
-  /** The id of the stored signature, printed so a dispute can find it. */
-  readonly signatureId: string;
+  /**
+   * The id of the debt entry that keeps the client's signature (drawn at the till, stored with the sale's debt),
+   * printed so a dispute can find it; null when the sale has no signature on file.
+   */
+  readonly signatureId: string | null;
 }

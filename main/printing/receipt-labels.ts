@@ -44,6 +44,7 @@ export interface ReceiptLabels {
   readonly clientBalance: string;
   readonly signatureOnFile: string;
   readonly signatureReference: string;
+  readonly signatureMissing: string;
   readonly thankYou: string;
 }
 
@@ -84,6 +85,7 @@ const uz: ReceiptLabels = {
   clientBalance: 'Mijoz qarzi',
   signatureOnFile: 'Mijoz imzosi saqlangan',
   signatureReference: 'Imzo',
+  signatureMissing: 'Mijoz imzosi saqlanmagan',
   thankYou: 'Xaridingiz uchun rahmat!',
 };
 
@@ -124,6 +126,7 @@ const ru: ReceiptLabels = {
   clientBalance: 'Долг клиента',
   signatureOnFile: 'Подпись клиента сохранена',
   signatureReference: 'Подпись',
+  signatureMissing: 'Подпись клиента не сохранена',
   thankYou: 'Спасибо за покупку!',
 };
 
@@ -164,6 +167,7 @@ const en: ReceiptLabels = {
   clientBalance: 'Client owes',
   signatureOnFile: "Client's signature on file",
   signatureReference: 'Signature',
+  signatureMissing: 'No client signature on file',
   thankYou: 'Thank you!',
 };
 
