@@ -36,6 +36,11 @@ export interface ReceiptLabels {
   readonly taxes: string;
   readonly byPaymentMethod: string;
   readonly net: string;
+  readonly openingCash: string;
+  readonly cashSales: string;
+  readonly cashRefunds: string;
+  readonly cashIn: string;
+  readonly cashOut: string;
   readonly expectedCash: string;
   readonly countedCash: string;
   readonly overShort: string;
@@ -77,6 +82,11 @@ const uz: ReceiptLabels = {
   taxes: 'Soliqlar',
   byPaymentMethod: 'Toʻlov usullari boʻyicha',
   net: 'sof',
+  openingCash: 'Boshlangʻich naqd',
+  cashSales: 'Naqd sotuv',
+  cashRefunds: 'Naqd qaytarish',
+  cashIn: 'Kassaga kirim',
+  cashOut: 'Kassadan chiqim',
   expectedCash: 'Kutilgan naqd pul',
   countedCash: 'Sanalgan naqd pul',
   overShort: 'Ortiqcha(+)/kamomad(-)',
@@ -118,6 +128,11 @@ const ru: ReceiptLabels = {
   taxes: 'Налоги',
   byPaymentMethod: 'По способам оплаты',
   net: 'итого',
+  openingCash: 'Наличные на начало',
+  cashSales: 'Продажи наличными',
+  cashRefunds: 'Возвраты наличными',
+  cashIn: 'Внесение',
+  cashOut: 'Изъятие',
   expectedCash: 'Ожидается наличных',
   countedCash: 'Пересчитано наличных',
   overShort: 'Излишек(+)/недостача(-)',
@@ -159,6 +174,11 @@ const en: ReceiptLabels = {
   taxes: 'Taxes',
   byPaymentMethod: 'By payment method',
   net: 'net',
+  openingCash: 'Opening cash',
+  cashSales: 'Cash sales',
+  cashRefunds: 'Cash refunds',
+  cashIn: 'Cash in',
+  cashOut: 'Cash out',
   expectedCash: 'Expected cash',
   countedCash: 'Counted cash',
   overShort: 'Over(+)/short(-)',

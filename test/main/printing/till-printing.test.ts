@@ -213,8 +213,8 @@ describe('the till’s documents', () => {
     expect(text).toMatch(/Naqd +138 000\n {2}Sales +150 000\n {2}Refunds +-12 000/);
     expect(text).toMatch(/Uzcard +40 000/);
     expect(text).toMatch(/QQS +20 357.14/);
-    // 50 000 opening + 150 000 − 12 000 + 10 000 in − 3 000 out: the report's figure, not recomputed.
-    expect(text).toMatch(/Expected cash +195 000/);
+    // 50 000 opening + 150 000 − 12 000 + 10 000 in − 3 000 out: the report's figure, not recomputed, under its parts.
+    expect(text).toMatch(/Opening cash +50 000\nCash sales +150 000\nCash refunds +-12 000\nCash in +10 000\nCash out +-3 000\nExpected cash +195 000/);
     // Asked for a Z of a shift still open (or closed without a count): no counted cash, no over/short.
     const early = (await printing.preview({ kind: 'shift-report', settlementId: 'shift-1', final: true, language: 'en' })).lines.join('\n');
     expect(early).toContain('Z REPORT');
