@@ -94,7 +94,10 @@ export function SalesReport({ range }: { range: DayRange }) {
             <Figure testId="sales-total" label={t('reports.sales.total')} amount={sales.sales.sum} note={t('reports.receipts', { count: sales.sales.count })} />
             <Figure testId="sales-average" label={t('reports.sales.average')} amount={averageReceipt(sales.sales)} note="" />
             <Figure testId="sales-voided" label={t('reports.sales.voided')} amount={sales.voided.sum} note={t('reports.receipts', { count: sales.voided.count })} />
-            <Figure testId="sales-refunded" label={t('reports.sales.refunded')} amount={sales.refunded.sum} note={t('reports.receipts', { count: sales.refunded.count })} />
+            {/* Orders flagged refunded (the reference's way, e.g. by another REST client): shown only when there are some. */}
+            {sales.refunded.count > 0 ? (
+              <Figure testId="sales-refunded" label={t('reports.sales.refunded')} amount={sales.refunded.sum} note={t('reports.receipts', { count: sales.refunded.count })} />
+            ) : null}
             <Figure testId="sales-refunds" label={t('reports.sales.refunds')} amount={sales.refunds.sum} note={t('reports.receipts', { count: sales.refunds.count })} />
           </div>
           <p className="muted">{t('reports.sales.apart')}</p>
