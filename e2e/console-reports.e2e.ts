@@ -1,8 +1,8 @@
 /**
  * The console's reports as an owner meets them, in Chromium at 1024×768 in uz, ru and en, against a real service:
  * the demo business (its stock rows and clients' opening debts) plus a few sales made through the API — at two
- * tills, in cash and by card, and one voided — then the Sales tab shows the exact total and average, the voided
- * receipt apart, the figures per till; its CSV export opens as Excel expects in that language (byte-order mark,
+ * tills, in cash and by card, one voided and one refunded — then the Sales tab shows the exact total and average,
+ * the voided receipt and the refund apart, the figures per till; its CSV export opens as Excel expects in that language (byte-order mark,
  * delimiter, decimal sign) with the same total; the shifts, debts, stock and warnings tabs load. No CSP violation
  * or script error may be reported. Screenshots: e2e/artifacts/reports-<language>-*.png.
  */
@@ -31,7 +31,7 @@ describe('the console’s reports, end to end in three languages', () => {
   let owner: { login: string; password: string };
   /** The sales made, as the report must show them. */
   let warned: { item: string; warehouse: string; till: string };
-  let expected: { total: string; count: number; average: string; voided: string; tills: Map<string, string>; shiftTaken: string; openShiftTaken: string; day: string };
+  let expected: { total: string; count: number; average: string; voided: string; refunds: string; tills: Map<string, string>; shiftTaken: string; openShiftTaken: string; day: string };
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'kassa-reports-e2e-'));
@@ -74,7 +74,7 @@ describe('the console’s reports, end to end in three languages', () => {
           payments: [{ payment_type_id: method.id, paid_sum: amount }],
         },
       });
-      return { id: order.id as string, amount };
+      return { id: order.id as string, amount, lineId: (order.items as { id: string }[])[0]!.id };
     };
     const [first, second] = [items[0]!, items[1] ?? items[0]!];
     const saleTime = new Date();
@@ -82,6 +82,11 @@ describe('the console’s reports, end to end in three languages', () => {
     const b = await sell(tills[0]!, second, '1.5', card);
     const c = await sell(till2, first, '1', cash);
     const voided = await sell(tills[0]!, second, '1', cash);
+    // Sale c is refunded whole in its (open) shift: the refund shows apart, the sale stays in the day's sales.
+    await must(service, 'POST', `/orders/refund/${c.id}`, {
+      token,
+      body: { refund_number: 'E2E-R1', settlement_id: openShift.id, lines: [{ order_line_id: c.lineId, quantity: '1' }], payments: [{ payment_type_id: cash.id, amount: c.amount }] },
+    });
     await must(service, 'POST', `/orders/update/${voided.id}`, { token, body: { is_voided: true } });
     await must(service, 'PATCH', `/settlements/update/${shift.id}`, { token, body: { is_closed: true } });
     // A warning as the sync's push records it (app/sync/warning-log.ts writes this shape): stock sold below zero.
@@ -109,6 +114,7 @@ describe('the console’s reports, end to end in three languages', () => {
       count: 3,
       average: formatMoney(divRound(total, 3n)),
       voided: voided.amount,
+      refunds: c.amount,
       tills: new Map([...tillTotals].map(([name, sum]) => [name, formatMoney(sum)])),
       shiftTaken: formatMoney(units(a.amount) + units(b.amount)),
       openShiftTaken: c.amount,
@@ -156,6 +162,9 @@ describe('the console’s reports, end to end in three languages', () => {
         expect(await total.textContent()).toContain(t('reports.receipts', { count: expected.count }));
         expect(await page.getByTestId('sales-average').textContent()).toContain(showDecimal(expected.average, language));
         expect(await page.getByTestId('sales-voided').textContent()).toContain(showDecimal(expected.voided, language));
+        const refunds = (await page.getByTestId('sales-refunds').textContent()) ?? '';
+        expect(refunds).toContain(showDecimal(expected.refunds, language));
+        expect(refunds).toContain(t('reports.receipts', { count: 1 }));
         for (const [till, sum] of expected.tills) {
           const row = page.getByRole('row').filter({ hasText: till }).first();
           expect(await row.textContent()).toContain(showDecimal(sum, language));
@@ -197,7 +206,8 @@ describe('the console’s reports, end to end in three languages', () => {
         expect(await shiftRow.first().textContent()).toContain(showDecimal(expected.shiftTaken, language));
         const openRow = page.getByTestId('shifts-report').locator('tbody tr').filter({ hasText: 'E2E-X' });
         expect(await openRow.textContent()).toContain(t('reports.shifts.open'));
-        expect(await openRow.textContent()).toContain(showDecimal(expected.openShiftTaken, language));
+        // The open shift took c and gave it back in cash: taken, refunded, and no cash expected in its drawer.
+        expect(await openRow.textContent()).toContain(`${showDecimal(expected.openShiftTaken, language)}${showDecimal(expected.refunds, language)}0`);
         await shot('2-shifts');
 
         // The demo's clients owe their opening debts, all of today: 0–30 days.

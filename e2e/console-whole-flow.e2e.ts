@@ -20,6 +20,7 @@ import { chromium, type Browser, type BrowserContext, type Download, type Page }
 import type { JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator, type Language } from '../console/i18n/index.js';
+import { showDecimal } from '../console/lib/numbers.js';
 import { startBrowserMode, type BrowserMode } from '../main/browser-mode.js';
 import { fixtureRelease, sha512 } from '../test/helpers/fixture-release.js';
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, must, ROOT, startService, type Service } from './harness.js';
@@ -283,9 +284,25 @@ describe('the owner’s whole way: register, set up, import, download a till, se
     expect(more).toEqual([]);
     expect(sale?.debt_amount).toBe('98500.25');
 
-    // ─── LEAD: after merging the Reports pages (reports' branch), add here: ───────────────────────────────────
-    // ─── "the sale shows on the Reports page" — open it from the console's navigation, find this 98 500.25    ───
-    // ─── credit sale of Kassa 1 / Aziza Karimova once, and call shotEach('reports').                          ───
+    // The sale shows on the Reports page. A credit sale recorded on the Debts screen is a debt entry
+    // (ClientDebtController_createTransaction), not an order: the Sales tab counts orders, so it shows there as
+    // nothing sold; the Client debts tab shows the client's balance, all of it owed for 0–30 days.
+    await open('page.reports');
+    const tabs = page.getByRole('navigation', { name: t('page.reports') });
+    await page.getByTestId('sales-report').waitFor();
+    await page.getByText(t('reports.empty')).waitFor();
+    await tabs.getByRole('link', { name: t('reports.tab.debts') }).click();
+    const debts = page.getByTestId('debts-report');
+    const client = debts.locator('tbody tr').filter({ hasText: 'Dilnoza Yusupova' });
+    await client.waitFor();
+    expect(await client.count()).toBe(1);
+    const amount = showDecimal(SALE, 'en');
+    // Balance, then the 0–30 days column: the same amount twice, side by side.
+    expect((await client.textContent()) ?? '').toContain(`${amount}${amount}`);
+    expect((await debts.locator('tfoot tr').textContent()) ?? '').toContain(`${t('table.total')}${amount}${amount}`);
+    const aging = (await must(service, 'GET', '/reports/debt-aging', { token })) as { clients: { client_id: string; balance: string; days_0_30: string }[] };
+    expect(aging.clients).toEqual([expect.objectContaining({ client_id: clientId, balance: SALE, days_0_30: SALE })]);
+    await shotEach('reports-debts');
   });
 
   it('shows the till on the Fleet page with its health, disconnects it there, and the till says it is disconnected', async () => {

@@ -19,6 +19,14 @@ export interface ShiftReportFigures {
   readonly taxes: readonly { readonly name: string; readonly amount: string }[];
   readonly byPaymentMethod: readonly { readonly name: string; readonly kind: PaymentMethodKind; readonly sales: string; readonly refunds: string }[];
   readonly expectedCash: string;
+  /** What the expected cash is made of (opening + cash sales − cash refunds + cash in − cash out). */
+  readonly cashParts: {
+    readonly openingCash: string;
+    readonly cashSales: string;
+    readonly cashRefunds: string;
+    readonly cashIn: string;
+    readonly cashOut: string;
+  };
 }
 
 /** The Z part: present once the shift is closed with a count. */
@@ -47,6 +55,13 @@ export function shiftReportFigures(report: ShiftReportWire): ShiftReportFigures 
       refunds: method.refunds,
     })),
     expectedCash: report.expected_cash,
+    cashParts: {
+      openingCash: report.opening_cash,
+      cashSales: report.cash_sales,
+      cashRefunds: report.cash_refunds,
+      cashIn: report.cash_in,
+      cashOut: report.cash_out,
+    },
   };
 }
 

@@ -6,38 +6,26 @@
  * grouped by the instant's UTC hour (or minute, for a time zone of a part hour) as text — the same on both
  * engines — and moved to the owner's clock here.
  *
- * Refunds: today a refund is the order's `is_refunded` flag (the whole order leaves the sales and is counted in
- * `refunded`) or a payment's (`refunded_payments`). Refund documents, when they exist, plug in at
- * `statusTallies` below: their sums, by the day of the refund, go to `refunded` and come off the sales of their day.
+ * Refunds: an order flagged `is_refunded` (the reference's way) leaves the sales and is counted in `refunded`; a
+ * payment flagged refunded in `refunded_payments`. Refund documents (OrderRefundController_create) are shown apart
+ * in `refunds`, by the day THEY were made and by method (refund-documents.ts): the sale they take back happened and
+ * stays in its day's sales. Payment sums are what each payment kept: the change counted in a cash payment comes off
+ * it by the one rule of shared/cash-change.ts (payment-change.ts), as the shift reports count it.
  */
 import { sql } from 'kysely';
 import { formatMoney } from '../../shared/decimal.js';
 import type { SalesReportQuery } from '../../shared/catalogue/report.js';
 import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
-import { addDays, dayCount, dayStart, localDayAndHour } from './days.js';
+import { addDays, dayCount, localDayAndHour } from './days.js';
+import { ordersInRange, salesOnly } from './order-range.js';
+import { changeCountedInPayments } from './payment-change.js';
+import { refundDocuments } from './refund-documents.js';
 
 type Summed = { count: bigint | number | string; sum: bigint | number | string | null };
 type Tally = { count: number; sum: string };
 
 const tally = (row: Summed | undefined): Tally => ({ count: Number(row?.count ?? 0), sum: formatMoney(units(row?.sum ?? 0)) });
-
-/** The range's orders of the business (and of the caller's or the asked point). */
-function ordersInRange(db: Db, ctx: OperationContext, query: SalesReportQuery, utcOffset: number) {
-  let select = db
-    .selectFrom('orders as o')
-    .where('o.business_id', '=', ctx.businessId)
-    .where('o.is_deleted', '=', 0)
-    .where('o.dt_created', '>=', dayStart(query.from, utcOffset))
-    .where('o.dt_created', '<', dayStart(addDays(query.to, 1), utcOffset));
-  const point = ctx.actor.pointId ?? query.point_id;
-  if (point !== undefined) select = select.where('o.automated_point_id', '=', point);
-  if (ctx.actor.pointId !== undefined && query.point_id !== undefined && query.point_id !== ctx.actor.pointId) {
-    select = select.where(sql<boolean>`1 = 0`);
-  }
-  return select;
-}
-
 
 async function statusTallies(db: Db, ctx: OperationContext, query: SalesReportQuery, offset: number) {
   const rows = await ordersInRange(db, ctx, query, offset)
@@ -58,10 +46,6 @@ async function statusTallies(db: Db, ctx: OperationContext, query: SalesReportQu
   const wire = (t: { count: number; sum: bigint }): Tally => ({ count: t.count, sum: formatMoney(t.sum) });
   return { sales: wire(sales), voided: wire(voided), refunded: wire(refunded) };
 }
-
-/** The orders that count as sales. */
-const salesOnly = (db: Db, ctx: OperationContext, query: SalesReportQuery, offset: number) =>
-  ordersInRange(db, ctx, query, offset).where('o.is_voided', '=', 0).where('o.is_refunded', '=', 0);
 
 async function byWorkplace(db: Db, ctx: OperationContext, query: SalesReportQuery, offset: number) {
   const rows = await salesOnly(db, ctx, query, offset)
@@ -108,15 +92,18 @@ async function byPaymentMethod(db: Db, ctx: OperationContext, query: SalesReport
     .execute();
   const methods = new Map<string, { payment_method_id: string; name: string; kind: string; count: number; sum: bigint; tips: bigint }>();
   const refundedPayments = { count: 0, sum: 0n };
+  const change = await changeCountedInPayments(db, ctx, query, offset);
   for (const row of rows) {
-    if (Number(row.is_refunded) !== 0) {
+    const refunded = Number(row.is_refunded) !== 0;
+    const counted = change.get(`${row.payment_type_id}:${refunded ? 1 : 0}`) ?? 0n;
+    if (refunded) {
       refundedPayments.count += Number(row.count);
-      refundedPayments.sum += units(row.sum);
+      refundedPayments.sum += units(row.sum) - counted;
       continue;
     }
     const method = methods.get(row.payment_type_id) ?? { payment_method_id: row.payment_type_id, name: row.name ?? '', kind: row.kind ?? 'OTHER', count: 0, sum: 0n, tips: 0n };
     method.count += Number(row.count);
-    method.sum += units(row.sum);
+    method.sum += units(row.sum) - counted;
     method.tips += units(row.tips);
     methods.set(row.payment_type_id, method);
   }
@@ -173,6 +160,7 @@ export async function salesReport(db: Db, query: SalesReportQuery, ctx: Operatio
     voided: status.voided,
     refunded: status.refunded,
     refunded_payments: payments.refundedPayments,
+    refunds: await refundDocuments(db, ctx, query, offset),
     by_workplace: await byWorkplace(db, ctx, query, offset),
     by_employee: await byEmployee(db, ctx, query, offset),
     by_payment_method: payments.byMethod,

@@ -1,58 +1,72 @@
 /**
  * What a shift took, per payment method, recorded when it closes (the reference's settlements closed nothing,
  * D14). A payment counts in its own `settlement_id`'s shift when it names one, else in its order's. Payments of
- * voided orders do not count; those of refunded orders, and payments marked refunded, count as `refunded_sum`.
+ * voided orders do not count; those of refunded orders, and payments marked refunded, count as `refunded_sum`, as
+ * do the refund documents made in the shift (by the shift THEY name). Cash is what it kept: the change counted in
+ * the payments comes off (shared/cash-change.ts).
  */
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { formatMoney, type Money } from '../../shared/decimal.js';
 import type { SettlementTotalsTable } from '../../db/schema.js';
 import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
 import { insertRows } from '../../db/insert-statements.js';
+import { sumShiftRefunds } from '../orders/refunds/shift-refunds.js';
+import { shiftPayments } from './shift-payments.js';
 
 export type TotalRow = Selectable<SettlementTotalsTable>;
 
-type Summed = {
-  payment_method_id: string;
-  name: string | null;
-  paid_sum: bigint | string | null;
-  tip_amount: bigint | string | null;
-  refunded_sum: bigint | string | null;
-  payment_count: bigint | number | string;
-};
+export interface MethodTotal {
+  readonly payment_method_id: string;
+  readonly name: string | null;
+  /** What the method's payments kept (change off cash by shared/cash-change.ts), refunded ones out. */
+  readonly paid_sum: bigint;
+  readonly tip_amount: bigint;
+  /** Given back in this shift: payments of orders flagged refunded, plus the refund documents made in it. */
+  readonly refunded_sum: bigint;
+  readonly payment_count: number;
+}
 
-/** Sums the shift's payments by method (SUM over BIGINT: exact on both engines). */
-async function sumPayments(db: Db, ctx: OperationContext, settlementId: string): Promise<Summed[]> {
-  const business = ctx.businessId;
-  const refunded = sql`(o.is_refunded <> 0 or p.is_refunded <> 0)`;
-  const result = await sql<Summed>`
-    select p.payment_type_id as payment_method_id, min(m.name) as name,
-           coalesce(sum(case when ${refunded} then 0 else p.paid_sum end), 0) as paid_sum,
-           coalesce(sum(case when ${refunded} then 0 else coalesce(p.tip_amount, 0) end), 0) as tip_amount,
-           coalesce(sum(case when ${refunded} then p.paid_sum else 0 end), 0) as refunded_sum,
-           count(*) as payment_count
-      from order_payments p
-      join orders o on o.business_id = p.business_id and o.id = p.order_id
-      left join payment_methods m on m.business_id = p.business_id and m.id = p.payment_type_id
-     where p.business_id = ${business} and p.is_deleted = 0 and o.is_deleted = 0 and o.is_voided = 0
-       and (p.settlement_id = ${settlementId} or (p.settlement_id is null and o.settlement_id = ${settlementId}))
-     group by p.payment_type_id`.execute(db);
-  return result.rows;
+/**
+ * The shift's figures per method, from the same payment rows as its X/Z report (shift-payments.ts) and the refund
+ * documents made IN it (app/orders/refunds/shift-refunds.ts): the closing totals and the console's open-shift
+ * totals (app/reports/open-shifts.ts) are this, so they agree with the report.
+ */
+export async function shiftMethodTotals(db: Db, ctx: OperationContext, settlementId: string): Promise<MethodTotal[]> {
+  const methods = new Map<string, { payment_method_id: string; name: string | null; paid_sum: bigint; tip_amount: bigint; refunded_sum: bigint; payment_count: number }>();
+  const method = (id: string, name: string | null) => {
+    const known = methods.get(id) ?? { payment_method_id: id, name, paid_sum: 0n, tip_amount: 0n, refunded_sum: 0n, payment_count: 0 };
+    methods.set(id, known);
+    return known;
+  };
+  for (const payment of await shiftPayments(db, ctx, settlementId)) {
+    const total = method(payment.paymentMethodId, payment.methodName);
+    total.payment_count += 1;
+    if (payment.refunded) total.refunded_sum += payment.taken;
+    else {
+      total.paid_sum += payment.taken;
+      total.tip_amount += payment.tip;
+    }
+  }
+  for (const refund of (await sumShiftRefunds(db, ctx, settlementId)).byMethod) {
+    method(refund.paymentMethodId, refund.name).refunded_sum += refund.amount;
+  }
+  return [...methods.values()];
 }
 
 /** Computes and stores the closing totals of a shift; returns the stored rows in their order. */
 export async function recordTotals(db: Db, ctx: OperationContext, settlementId: string): Promise<TotalRow[]> {
-  const rows: TotalRow[] = (await sumPayments(db, ctx, settlementId))
+  const rows: TotalRow[] = (await shiftMethodTotals(db, ctx, settlementId))
     .map((summed) => ({
       business_id: ctx.businessId,
       id: ctx.newId(),
       settlement_id: settlementId,
       payment_method_id: summed.payment_method_id,
       name: summed.name ?? '',
-      paid_sum: units(summed.paid_sum),
-      tip_amount: units(summed.tip_amount),
-      refunded_sum: units(summed.refunded_sum),
-      payment_count: Number(summed.payment_count),
+      paid_sum: summed.paid_sum,
+      tip_amount: summed.tip_amount,
+      refunded_sum: summed.refunded_sum,
+      payment_count: summed.payment_count,
       is_deleted: 0,
       dt_created: ctx.now,
       dt_updated: ctx.now,

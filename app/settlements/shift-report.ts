@@ -15,7 +15,7 @@ import type { Db, OperationContext } from '../context.js';
 import { cashMovesOf, cashMoveWire } from './cash-moves.js';
 import { loadTotals } from './settlement-totals.js';
 import { shiftPayments, type ShiftPayment } from './shift-payments.js';
-import { shiftRefunds } from './shift-refunds.js';
+import { shiftRefunds, type ShiftRefunds } from './shift-refunds.js';
 import { shiftTaxes } from './shift-taxes.js';
 
 type SettlementRow = Selectable<SettlementsTable>;
@@ -31,7 +31,7 @@ interface MethodFigures {
   payment_count: number;
 }
 
-function byMethod(payments: readonly ShiftPayment[], refunds: ReadonlyMap<string, bigint>): MethodFigures[] {
+function byMethod(payments: readonly ShiftPayment[], refunds: ShiftRefunds): MethodFigures[] {
   const methods = new Map<string, MethodFigures>();
   const figures = (id: string, name: string, kind: string) => {
     const known = methods.get(id) ?? { payment_method_id: id, name, kind, sales: 0n, refunds: 0n, tips: 0n, payment_count: 0 };
@@ -44,7 +44,10 @@ function byMethod(payments: readonly ShiftPayment[], refunds: ReadonlyMap<string
     method.tips += payment.tip;
     method.payment_count += 1;
   }
-  for (const [id, amount] of refunds) figures(id, payments.find((p) => p.paymentMethodId === id)?.methodName ?? '', 'OTHER').refunds += amount;
+  for (const [id, amount] of refunds.byMethod) {
+    const method = refunds.methods.get(id);
+    figures(id, method?.name ?? '', method?.kind ?? 'OTHER').refunds += amount;
+  }
   return [...methods.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.payment_method_id < b.payment_method_id ? -1 : 1));
 }
 
@@ -75,9 +78,9 @@ export async function expectedCash(db: Db, ctx: OperationContext, row: Settlemen
   const payments = await shiftPayments(db, ctx, row.id);
   const refunds = await shiftRefunds(db, ctx, row.id, payments);
   const moves = await cashMovesOf(db, ctx, row.id);
-  const cashMethods = new Set(payments.filter((payment) => payment.kind === 'CASH').map((payment) => payment.paymentMethodId));
   const cashSales = payments.filter((payment) => payment.kind === 'CASH').reduce((sum, payment) => sum + payment.taken, 0n);
-  const cashRefunds = [...refunds.byMethod].filter(([id]) => cashMethods.has(id)).reduce((sum, [, amount]) => sum + amount, 0n);
+  // Cash refunds leave the drawer; a DEBT refund took money off a client's debt, a card's went back to the card.
+  const cashRefunds = [...refunds.byMethod].filter(([id]) => refunds.methods.get(id)?.kind === 'CASH').reduce((sum, [, amount]) => sum + amount, 0n);
   const moved = (kind: 'IN' | 'OUT') => moves.filter((move) => move.kind === kind).reduce((sum, move) => sum + BigInt(move.amount), 0n);
   const opening = units(row.opening_cash);
   const cashIn = moved('IN');
@@ -88,15 +91,17 @@ export async function expectedCash(db: Db, ctx: OperationContext, row: Settlemen
 /** Whether the shift's payments by method differ in number from the totals recorded when it closed (a late one). */
 function differsFromRecord(methods: readonly MethodFigures[], recorded: readonly { payment_method_id: string; payment_count: number | bigint }[]) {
   const countNow = new Map(methods.filter((method) => method.payment_count > 0).map((method) => [method.payment_method_id, method.payment_count]));
-  if (recorded.length !== countNow.size) return true;
-  return recorded.some((total) => countNow.get(total.payment_method_id) !== Number(total.payment_count));
+  // A method only refunded in the shift is recorded with no payments.
+  const paid = recorded.filter((total) => Number(total.payment_count) > 0);
+  if (paid.length !== countNow.size) return true;
+  return paid.some((total) => countNow.get(total.payment_method_id) !== Number(total.payment_count));
 }
 
 export async function shiftReport(db: Db, ctx: OperationContext, row: SettlementRow) {
   const cash = await expectedCash(db, ctx, row);
   const orders = await orderFigures(db, ctx, row.id);
   const taxes = await shiftTaxes(db, ctx, row.id);
-  const methods = byMethod(cash.payments, cash.refunds.byMethod);
+  const methods = byMethod(cash.payments, cash.refunds);
   const closed = flag(row.is_closed);
   const counted = row.counted_cash === null ? null : units(row.counted_cash);
   const recorded = closed ? ((await loadTotals(db, ctx, [row.id])).get(row.id) ?? []) : [];

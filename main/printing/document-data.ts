@@ -106,6 +106,17 @@ export interface ShiftReportData {
   readonly byPaymentMethod: readonly PaymentMethodTotals[];
   /** Cash that should be in the drawer. */
   readonly expectedCash: string;
+  /** What the expected cash is made of, when the shift's report states it: printed above it. */
+  readonly cashParts?: CashParts;
+}
+
+/** expected = opening + cash sales − cash refunds + cash in − cash out (docs/selling/shifts.md). */
+export interface CashParts {
+  readonly openingCash: string;
+  readonly cashSales: string;
+  readonly cashRefunds: string;
+  readonly cashIn: string;
+  readonly cashOut: string;
 }
 
 /** The Z report closes the shift: it adds the close time and the cash the cashier counted. */
@@ -127,6 +138,9 @@ export interface CreditSlipData {
   readonly amountOnAccount: string;
   /** What the client owes after this sale, if known. */
   readonly balanceAfter?: string;
-  /** The id of the stored signature, printed so a dispute can find it. */
-  readonly signatureId: string;
+  /**
+   * The id of the debt entry that keeps the client's signature (drawn at the till, stored with the sale's debt),
+   * printed so a dispute can find it; null when the sale has no signature on file.
+   */
+  readonly signatureId: string | null;
 }

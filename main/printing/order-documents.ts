@@ -11,6 +11,7 @@
  *   `total_discount`, that total prints as one discount;
  * - taxes are summed per tax (name and percent from the business's taxes), printed as "incl." amounts.
  */
+import { changeOffCash } from '../../shared/cash-change.js';
 import { MONEY, formatMoney, parseDecimal } from '../../shared/decimal.js';
 import type { OperationOutput } from '../../shared/catalogue/wire-types.js';
 import type { CreditSlipData, DocumentHeading, NamedAmount, ReceiptLine, ReceiptPayment, RefundReceiptData, SaleReceiptData } from './document-data.js';
@@ -104,6 +105,19 @@ async function receiptPayments(order: Order, names: NameBook, which: (payment: O
   );
 }
 
+/**
+ * The receipt shows the cash handed over, then the change. The till records a cash payment as what the sale keeps
+ * (docs/selling/payment.md), another client may record what was tendered: by the one rule (shared/cash-change.ts)
+ * the change NOT already counted in the payments is added back to the last cash payment, so both print the same.
+ */
+function tenderedPayments(order: Order, payments: ReceiptPayment[]): ReceiptPayment[] {
+  const change = units(order.total_change);
+  const notCounted = change - changeOffCash(payments.map((payment) => units(payment.amount)), units(order.total_sum), change);
+  const lastCash = payments.map((payment) => payment.kind).lastIndexOf('CASH');
+  if (notCounted <= 0n || lastCash < 0) return payments;
+  return payments.map((payment, index) => (index === lastCash ? { ...payment, amount: money(units(payment.amount) + notCounted) } : payment));
+}
+
 export async function saleReceipt(reader: TillReader, names: NameBook, orderId: string, language: ReceiptLanguage, openDrawer: boolean): Promise<SaleReceiptData> {
   const order = await readOrder(reader, orderId);
   return {
@@ -117,37 +131,80 @@ export async function saleReceipt(reader: TillReader, names: NameBook, orderId: 
     discounts: await orderDiscounts(order, names, language),
     taxes: await orderTaxes(order, names),
     total: order.total_sum,
-    payments: await receiptPayments(order, names, () => true),
+    payments: tenderedPayments(order, await receiptPayments(order, names, () => true)),
     change: order.total_change ?? '0',
     barcode: order.order_id,
     openDrawer,
   };
 }
 
+type Refund = OperationOutput<'OrderRefundController_findOne'>;
+
 /**
- * ADAPTER (refund engineer): a refund is read as the refunded order — its lines and payments marked `is_refunded`
- * (all of them when none is marked, for an order refunded whole by its header flag). If refunds become documents
- * of their own, this is the one function to change.
+ * A refund slip, from the refund document (`OrderRefundController_findOne`): its number, the sale's number as
+ * printed, the lines taken back (quantity, the sale's unit price, the line's share of the refund; a modifier's line
+ * under the line before it) and the money paid back by method. The refund's own till, point and cashier head it.
  */
 export async function refundReceipt(reader: TillReader, names: NameBook, refundId: string, language: ReceiptLanguage): Promise<RefundReceiptData> {
-  const order = await readOrder(reader, refundId);
-  const someLines = order.items.some((line) => line.is_refunded);
-  const somePayments = order.payments.some((payment) => payment.is_refunded);
-  const lines = await receiptLines(order, names, (line) => !someLines || line.is_refunded);
-  const payments = await receiptPayments(order, names, (payment) => !somePayments || payment.is_refunded);
-  const total = lines.reduce((sum, line) => sum + units(line.total), 0n);
+  let refund: Refund;
+  try {
+    refund = await reader.read('OrderRefundController_findOne', { params: { id: refundId } });
+  } catch (error) {
+    throw unavailable(error, `refund ${refundId}`);
+  }
+  const lines: { line: ReceiptLine; modifiers: { name: string; amount?: string }[]; units: bigint }[] = [];
+  for (const line of refund.lines) {
+    if (line.is_deleted) continue;
+    const item = await names.find('items', line.item_id);
+    const modifier = item ? undefined : await names.find('modifiers', line.item_id);
+    const name = item?.name ?? modifier?.name ?? line.item_id;
+    const previous = lines[lines.length - 1];
+    if (modifier && previous) {
+      previous.modifiers.push(units(line.amount) === 0n ? { name } : { name, amount: line.amount });
+      previous.units += units(line.amount);
+      continue;
+    }
+    lines.push({ line: { name, quantity: line.quantity, unitPrice: line.price, total: line.amount }, modifiers: [], units: units(line.amount) });
+  }
+  const payments = await Promise.all(
+    refund.payments
+      .filter((payment) => !payment.is_deleted)
+      .map(async (payment): Promise<ReceiptPayment> => ({ ...(await names.paymentMethod(payment.payment_type_id)), amount: payment.amount })),
+  );
   return {
     language,
-    heading: await orderHeading(reader, names, order),
-    refundId: order.id,
-    refundNumber: order.order_id,
-    originalOrderNumber: order.order_id,
-    refundedAt: localDateTime(order.dt_updated),
-    lines,
-    taxes: someLines ? [] : await orderTaxes(order, names),
-    total: money(total),
+    heading: await orderHeading(reader, names, { automated_point_id: refund.automated_point_id, workplace_id: refund.workplace_id, employee_id: refund.employee_id }),
+    refundId: refund.id,
+    refundNumber: refund.refund_number,
+    originalOrderNumber: refund.order_number,
+    refundedAt: localDateTime(refund.dt_created),
+    lines: lines.map(({ line, modifiers, units: total }) => ({ ...line, total: money(total), ...(modifiers.length > 0 ? { modifiers } : {}) })),
+    // The refund's worth is a share of the sale's total: the taxes in it are not split out on the slip.
+    taxes: [],
+    total: refund.total_sum,
     payments,
   };
+}
+
+/**
+ * The client's signature for a sale on account: kept on the debt entry the sale posted (app/orders/order-effects.ts
+ * — the client's `transaction` entry written by the same operation, so it carries the sale's own time). Its id is
+ * what the slip prints for a dispute to find it; null when no signed entry is on the till.
+ */
+async function signedDebtEntry(reader: TillReader, order: Order): Promise<string | null> {
+  if (!order.client_id) return null;
+  const entries = await reader.read('ClientDebtController_findAllTransactions', { query: { client_id: order.client_id } }).catch(() => []);
+  const signed = entries.find(
+    (entry) =>
+      !entry.is_deleted &&
+      entry.client_id === order.client_id &&
+      entry.kind === 'transaction' &&
+      entry.dt_created === order.dt_created &&
+      units(entry.debt_amount) > 0n &&
+      typeof entry.signature_url === 'string' &&
+      entry.signature_url !== '',
+  );
+  return signed?.id ?? null;
 }
 
 /** The slip of the part of a sale put on the client's account; the signature is kept with the sale's debt entry. */
@@ -168,6 +225,6 @@ export async function creditSlip(reader: TillReader, names: NameBook, orderId: s
     ...(client?.phone_number ? { clientPhone: client.phone_number } : {}),
     amountOnAccount: money(onAccount),
     ...(debt ? { balanceAfter: debt.debt_amount } : {}),
-    signatureId: order.order_id,
+    signatureId: await signedDebtEntry(reader, order),
   };
 }

@@ -36,6 +36,11 @@ export interface ReceiptLabels {
   readonly taxes: string;
   readonly byPaymentMethod: string;
   readonly net: string;
+  readonly openingCash: string;
+  readonly cashSales: string;
+  readonly cashRefunds: string;
+  readonly cashIn: string;
+  readonly cashOut: string;
   readonly expectedCash: string;
   readonly countedCash: string;
   readonly overShort: string;
@@ -44,6 +49,7 @@ export interface ReceiptLabels {
   readonly clientBalance: string;
   readonly signatureOnFile: string;
   readonly signatureReference: string;
+  readonly signatureMissing: string;
   readonly thankYou: string;
 }
 
@@ -76,6 +82,11 @@ const uz: ReceiptLabels = {
   taxes: 'Soliqlar',
   byPaymentMethod: 'Toʻlov usullari boʻyicha',
   net: 'sof',
+  openingCash: 'Boshlangʻich naqd',
+  cashSales: 'Naqd sotuv',
+  cashRefunds: 'Naqd qaytarish',
+  cashIn: 'Kassaga kirim',
+  cashOut: 'Kassadan chiqim',
   expectedCash: 'Kutilgan naqd pul',
   countedCash: 'Sanalgan naqd pul',
   overShort: 'Ortiqcha(+)/kamomad(-)',
@@ -84,6 +95,7 @@ const uz: ReceiptLabels = {
   clientBalance: 'Mijoz qarzi',
   signatureOnFile: 'Mijoz imzosi saqlangan',
   signatureReference: 'Imzo',
+  signatureMissing: 'Mijoz imzosi saqlanmagan',
   thankYou: 'Xaridingiz uchun rahmat!',
 };
 
@@ -116,6 +128,11 @@ const ru: ReceiptLabels = {
   taxes: 'Налоги',
   byPaymentMethod: 'По способам оплаты',
   net: 'итого',
+  openingCash: 'Наличные на начало',
+  cashSales: 'Продажи наличными',
+  cashRefunds: 'Возвраты наличными',
+  cashIn: 'Внесение',
+  cashOut: 'Изъятие',
   expectedCash: 'Ожидается наличных',
   countedCash: 'Пересчитано наличных',
   overShort: 'Излишек(+)/недостача(-)',
@@ -124,6 +141,7 @@ const ru: ReceiptLabels = {
   clientBalance: 'Долг клиента',
   signatureOnFile: 'Подпись клиента сохранена',
   signatureReference: 'Подпись',
+  signatureMissing: 'Подпись клиента не сохранена',
   thankYou: 'Спасибо за покупку!',
 };
 
@@ -156,6 +174,11 @@ const en: ReceiptLabels = {
   taxes: 'Taxes',
   byPaymentMethod: 'By payment method',
   net: 'net',
+  openingCash: 'Opening cash',
+  cashSales: 'Cash sales',
+  cashRefunds: 'Cash refunds',
+  cashIn: 'Cash in',
+  cashOut: 'Cash out',
   expectedCash: 'Expected cash',
   countedCash: 'Counted cash',
   overShort: 'Over(+)/short(-)',
@@ -164,6 +187,7 @@ const en: ReceiptLabels = {
   clientBalance: 'Client owes',
   signatureOnFile: "Client's signature on file",
   signatureReference: 'Signature',
+  signatureMissing: 'No client signature on file',
   thankYou: 'Thank you!',
 };
 

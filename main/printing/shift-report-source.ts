@@ -1,17 +1,16 @@
 /**
- * The X and Z reports' numbers. ADAPTER (shift engineer): `ShiftTotalsSource` is the seam — the shift engineer's
- * shift-report operation (opening cash, cash in/out, counted cash) should answer it; until the lead connects it,
- * `shiftTotalsFromOrders` computes the report from what the till already stores: the settlement and the orders
- * made in it (`settlement_id`), each read whole for its payments and taxes. Expected cash is then cash taken minus
- * change and cash paid back (without opening cash and cash in/out, which only the shift operation knows), and a Z
- * report prints no counted cash and no over/short.
+ * The X and Z reports' numbers come from the shift's own report operation, `SettlmentController_report` (the same
+ * figures the shift screen shows and the service computes: opening cash, sales and refunds by method with the one
+ * change rule, refund documents by the shift they were made in, cash in and out, counted cash), put into the
+ * printed shape by `shiftReportFigures` / `zReportFigures` (shared/shift-report-print.ts). Nothing is recomputed
+ * here, so paper, screen and service cannot disagree. `ShiftTotalsSource` stays a seam for tests.
  */
-import { MONEY, formatMoney, parseDecimal } from '../../shared/decimal.js';
-import type { PaymentMethodTotals, ShiftReportData, ZReportData } from './document-data.js';
+import type { ShiftReportData, ZReportData } from './document-data.js';
 import type { NameBook } from './name-book.js';
 import { orderHeading } from './order-documents.js';
 import type { ReceiptLanguage } from './receipt-labels.js';
 import { localDateTime, unavailable, type TillReader } from './till-reader.js';
+import { shiftReportFigures, zReportFigures } from '../../shared/shift-report-print.js';
 
 /** What a shift report needs beyond its heading and language. */
 export type ShiftTotals = Omit<ShiftReportData, 'language' | 'heading'> & {
@@ -24,76 +23,21 @@ export type ShiftTotals = Omit<ShiftReportData, 'language' | 'heading'> & {
 
 export type ShiftTotalsSource = (reader: TillReader, names: NameBook, settlementId: string, final: boolean) => Promise<ShiftTotals>;
 
-function units(amount: string | null | undefined): bigint {
-  if (amount === null || amount === undefined) return 0n;
-  const parsed = parseDecimal(amount, MONEY);
-  return parsed.ok ? parsed.units : 0n;
-}
-
-export const shiftTotalsFromOrders: ShiftTotalsSource = async (reader, names, settlementId, final) => {
-  const settlement = await reader.read('SettlmentController_findOne', { params: { id: settlementId } }).catch((error: unknown) => {
+/** The figures of `SettlmentController_report`: a Z's counted cash once the shift is closed with a count. */
+export const shiftTotalsFromReport: ShiftTotalsSource = async (reader, _names, settlementId, final) => {
+  const report = await reader.read('SettlmentController_report', { params: { id: settlementId } }).catch((error: unknown) => {
     throw unavailable(error, `shift ${settlementId}`);
   });
-  const headers = (await reader.read('OrderController_findAll')).filter((order) => order.settlement_id === settlementId && !order.is_deleted);
-  const orders = await Promise.all(headers.map((header) => reader.read('OrderController_findOne', { params: { id: header.id } })));
-  const methods = new Map<string, { sales: bigint; refunds: bigint }>();
-  const taxes = new Map<string, bigint>();
-  let sales = 0n;
-  let salesCount = 0;
-  let refunds = 0n;
-  let refundsCount = 0;
-  let discounts = 0n;
-  let expectedCash = 0n;
-  for (const order of orders) {
-    if (order.is_voided || !order.is_closed) continue;
-    salesCount += 1;
-    sales += units(order.total_sum);
-    discounts += units(order.total_discount);
-    if (order.is_refunded || order.payments.some((payment) => payment.is_refunded)) refundsCount += 1;
-    for (const tax of order.taxes) if (!tax.is_deleted) taxes.set(tax.tax_id, (taxes.get(tax.tax_id) ?? 0n) + units(tax.tax_value) + units(tax.fee_value));
-    let changeLeft = units(order.total_change);
-    for (const payment of order.payments) {
-      if (payment.is_deleted) continue;
-      const method = methods.get(payment.payment_type_id) ?? { sales: 0n, refunds: 0n };
-      const { kind } = await names.paymentMethod(payment.payment_type_id);
-      // The change comes out of the cash tendered: a cash payment's taken amount is net of it.
-      let taken = units(payment.paid_sum);
-      if (kind === 'CASH' && changeLeft > 0n) {
-        const fromThis = taken < changeLeft ? taken : changeLeft;
-        taken -= fromThis;
-        changeLeft -= fromThis;
-      }
-      method.sales += taken;
-      if (payment.is_refunded) {
-        method.refunds += taken;
-        refunds += taken;
-      }
-      if (kind === 'CASH') expectedCash += payment.is_refunded ? 0n : taken;
-      methods.set(payment.payment_type_id, method);
-    }
-  }
-  const byPaymentMethod: PaymentMethodTotals[] = await Promise.all(
-    [...methods].map(async ([id, totals]) => {
-      const method = await names.paymentMethod(id);
-      return { name: method.name, kind: method.kind, sales: formatMoney(totals.sales), refunds: formatMoney(totals.refunds) };
-    }),
-  );
-  const first = orders[0];
+  const z = final ? zReportFigures(report) : null;
+  const figures = z ?? shiftReportFigures(report);
   return {
-    shiftNumber: settlement.name,
-    openedAt: localDateTime(settlement.dt_created),
+    ...figures,
+    openedAt: localDateTime(figures.openedAt),
     printedAt: localDateTime(new Date().toISOString()),
-    salesCount,
-    salesTotal: formatMoney(sales),
-    refundsCount,
-    refundsTotal: formatMoney(refunds),
-    discountsTotal: formatMoney(discounts),
-    taxes: await Promise.all([...taxes].map(async ([id, amount]) => ({ name: await names.name('taxes', id, ''), amount: formatMoney(amount) }))),
-    byPaymentMethod,
-    expectedCash: formatMoney(expectedCash),
-    ...(final ? { closedAt: localDateTime(settlement.dt_closed ?? new Date().toISOString()) } : {}),
-    workplaceId: settlement.workplace_id,
-    employeeId: first?.employee_id ?? null,
+    ...(final ? { closedAt: localDateTime(report.closed_at ?? new Date().toISOString()) } : {}),
+    ...(z ? { countedCash: z.countedCash } : {}),
+    workplaceId: report.workplace_id,
+    employeeId: null,
   };
 };
 

@@ -166,6 +166,8 @@ describe.each(await testEngines())('reports on %s', (engine) => {
           { payment_method_id: world.card, name: 'Card', paid_sum: '0.2', tip_amount: '0', refunded_sum: '0', payment_count: 1 },
           { payment_method_id: world.cash, name: 'Cash', paid_sum: '10.15', tip_amount: '0', refunded_sum: '4', payment_count: 3 },
         ],
+        // No opening cash: 10.10 + 0.05 + 4 taken in cash, the 4 given back.
+        expected_cash: '10.15',
       },
     ]);
     expect((await server.request('GET', '/api/v1/reports/open-shifts', { token: rival.token })).body).toEqual([]);

@@ -18,6 +18,7 @@
  */
 import type { CreateOrderRefundDto } from '../../../shared/catalogue/order-refund.js';
 import { formatMoney, formatQuantity, sum, type Money, type Quantity } from '../../../shared/decimal.js';
+import { changeOffCash } from '../../../shared/cash-change.js';
 import { conflict } from '../../../shared/errors.js';
 import { lineShare, refundValue, type RefundableLine, type RefundableSale } from '../../../shared/refund-value.js';
 import { flag, units } from '../../../db/values.js';
@@ -246,9 +247,17 @@ async function paidBack(
   return paid;
 }
 
-/** The change given back came out of the sale's cash: a CASH method took its payments less the change. */
+/**
+ * The change given back came out of the sale's cash: a CASH method took its payments less the change counted in
+ * them — only the part of the payments above the sale's total (shared/cash-change.ts), so a sale recorded the till's
+ * way (paid 95 000 of 95 000, change 5 000) can still pay its 95 000 back.
+ */
 async function lessChange(db: Db, ctx: OperationContext, order: OrderRow, took: Map<string, { amount: bigint; isDebt: boolean }>) {
-  let change = order.total_change === null ? 0n : units(order.total_change);
+  let change = changeOffCash(
+    [...took.values()].map((entry) => entry.amount),
+    units(order.total_sum),
+    order.total_change === null ? null : units(order.total_change),
+  );
   if (change <= 0n || took.size === 0) return;
   const kinds = await db
     .selectFrom('payment_methods')

@@ -40,23 +40,30 @@ describe('sales figures', () => {
 });
 
 describe('shifts', () => {
-  const cash = new Set(['cash']);
-
-  it('sums what a closed shift took and, with the cash counted, says over or short exactly', () => {
-    expect(summarizeShift(shift({ opening_cash: '200', counted_cash: '1199.90' }), cash)).toEqual({
+  it('sums what a closed shift took and shows the cash expected, counted and over/short the shift recorded', () => {
+    // The shift's own expected cash counts what the totals cannot: opening cash, cash moves, cash refunds.
+    const closed = shift({ opening_cash: '200', counted_cash: '1199.90', expected_cash: '1250.10', over_short: '-50.20' });
+    expect(summarizeShift(closed)).toEqual({
       taken: '1000.3',
       refunded: '5',
       payments: 4,
-      cashExpected: '1200.1',
+      cashExpected: '1250.1',
       cashCounted: '1199.9',
-      overShort: '-0.2',
+      overShort: '-50.2',
     });
-    expect(summarizeShift(shift({ counted_cash: '1000.15' }), cash).overShort).toBe('0.05');
+    expect(summarizeShift(shift({ expected_cash: '1000', counted_cash: '1000.15', over_short: '0.15' })).overShort).toBe('0.15');
   });
 
-  it('shows no over/short where the shift records no cash count, and no totals while it is open', () => {
-    expect(summarizeShift(shift(), cash)).toMatchObject({ taken: '1000.3', cashExpected: null, overShort: null });
-    expect(summarizeShift(shift({ is_closed: false, dt_closed: null, totals: null }), cash)).toMatchObject({ taken: null, payments: null, overShort: null });
+  it('shows no cash figures where the shift recorded none, never one guessed from its totals', () => {
+    expect(summarizeShift(shift())).toMatchObject({ taken: '1000.3', cashExpected: null, cashCounted: null, overShort: null });
+    expect(summarizeShift(shift({ opening_cash: '200', counted_cash: '1199.90' }))).toMatchObject({ cashExpected: null, overShort: null });
+  });
+
+  it('shows an open shift’s figures so far with its expected cash, and nothing counted yet', () => {
+    const open = shift({ is_closed: false, dt_closed: null, totals: null, opening_cash: '100', counted_cash: null });
+    expect(summarizeShift(open)).toMatchObject({ taken: '0', payments: 0, cashExpected: null, overShort: null });
+    const running = { settlement_id: 's1', totals: [{ payment_method_id: 'cash', name: 'Cash', paid_sum: '95000', refunded_sum: '0', payment_count: 2 }], expected_cash: '95100' };
+    expect(summarizeShift(open, running)).toEqual({ taken: '95000', refunded: '0', payments: 2, cashExpected: '95100', cashCounted: null, overShort: null });
   });
 
   it('keeps the shifts opened within the range, newest first', () => {

@@ -1,8 +1,10 @@
 /**
- * A shift's row in the report: what it took (the sum of its recorded totals per method, the Z report) and, where
- * the shift records the cash at the till, over or short. The cash fields — `opening_cash` (the float put in) and
- * `counted_cash` (counted at closing) — come with the shift's closing work being done this session; a shift
- * without them shows no over/short rather than a wrong one. Exact decimals throughout (shared/decimal.ts).
+ * A shift's row in the report: what it took (the sum of its totals per method: recorded at closing, the Z; summed
+ * so far for an open one, the X) and its cash — expected, counted, over or short — as the SHIFT states it: a closed
+ * shift's `expected_cash`, `counted_cash` and `over_short` (recorded when it closed, migration 0024; the expected
+ * cash counts opening cash, cash sales net of change, cash refunds and cash in/out), an open shift's expected cash
+ * from ReportController_openShifts. Nothing is re-derived here, so the page, the X/Z report and the till agree; a
+ * shift without those fields (closed before the cash count existed) shows "—", never a guessed figure.
  */
 import { formatMoney, MONEY, parseDecimal } from '../../../shared/decimal.js';
 
@@ -25,6 +27,17 @@ export interface Shift {
   readonly totals: readonly ShiftTotal[] | null;
   readonly opening_cash?: string | null;
   readonly counted_cash?: string | null;
+  /** Recorded when the shift closed: the cash its documents said should be in the drawer then. */
+  readonly expected_cash?: string | null;
+  /** counted − expected, recorded when it closed with a count. */
+  readonly over_short?: string | null;
+}
+
+/** An open shift's figures so far (ReportController_openShifts). */
+export interface RunningShift {
+  readonly settlement_id: string;
+  readonly totals: readonly ShiftTotal[];
+  readonly expected_cash?: string | null;
 }
 
 export interface ShiftSummary {
@@ -43,31 +56,26 @@ const units = (text: string | null | undefined): bigint | null => {
   return parsed.ok ? parsed.units : null;
 };
 
-/** The summary of a shift; `cashMethods` are the ids of the business's payment methods of the CASH kind. */
-export function summarizeShift(shift: Shift, cashMethods: ReadonlySet<string>): ShiftSummary {
-  if (!shift.totals) return { taken: null, refunded: null, payments: null, cashExpected: null, cashCounted: shift.counted_cash ?? null, overShort: null };
+/** The summary of a shift; `running`: an open shift's figures so far (its totals and expected cash). */
+export function summarizeShift(shift: Shift, running?: RunningShift): ShiftSummary {
+  const totals = shift.is_closed ? shift.totals : (running?.totals ?? []);
+  const cashExpected = shift.is_closed ? (shift.expected_cash ?? null) : (running?.expected_cash ?? null);
+  const counted = shift.is_closed ? (shift.counted_cash ?? null) : null;
+  const cash = {
+    cashExpected: cashExpected === null ? null : formatMoney(units(cashExpected) ?? 0n),
+    cashCounted: counted === null ? null : formatMoney(units(counted) ?? 0n),
+    overShort: shift.is_closed && shift.over_short !== null && shift.over_short !== undefined ? formatMoney(units(shift.over_short) ?? 0n) : null,
+  };
+  if (!totals) return { taken: null, refunded: null, payments: null, ...cash };
   let taken = 0n;
   let refunded = 0n;
-  let cash = 0n;
   let payments = 0;
-  for (const total of shift.totals) {
-    const paid = units(total.paid_sum) ?? 0n;
-    taken += paid;
+  for (const total of totals) {
+    taken += units(total.paid_sum) ?? 0n;
     refunded += units(total.refunded_sum) ?? 0n;
     payments += total.payment_count;
-    if (cashMethods.has(total.payment_method_id)) cash += paid;
   }
-  const opening = units(shift.opening_cash);
-  const counted = units(shift.counted_cash);
-  const expected = opening === null && counted === null ? null : (opening ?? 0n) + cash;
-  return {
-    taken: formatMoney(taken),
-    refunded: formatMoney(refunded),
-    payments,
-    cashExpected: expected === null ? null : formatMoney(expected),
-    cashCounted: counted === null ? null : formatMoney(counted),
-    overShort: expected === null || counted === null ? null : formatMoney(counted - expected),
-  };
+  return { taken: formatMoney(taken), refunded: formatMoney(refunded), payments, ...cash };
 }
 
 /** Shifts opened within [start, end) (epoch milliseconds), newest first. */

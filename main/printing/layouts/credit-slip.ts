@@ -1,7 +1,8 @@
 /**
  * The credit slip: proof that part of a sale went on a client's account, kept by the shop. It notes that the
  * client's signature is on file (captured on screen and stored with the debt) and prints the signature's id so a
- * dispute can find it, instead of asking for a second signature on paper.
+ * dispute can find it (the id of the debt entry that keeps it), instead of asking for a second signature on paper;
+ * a sale on account with no signature on file says so.
  */
 import type { CreditSlipData } from '../document-data.js';
 import { centredLines, pairLines } from '../line-fitting.js';
@@ -22,8 +23,9 @@ export function creditSlipDocument(slip: CreditSlipData, columns: number): Print
     ...amountBlocks(labels.onAccount, slip.amountOnAccount, columns, 'amountOnAccount', true),
     ...(slip.balanceAfter !== undefined ? amountBlocks(labels.clientBalance, slip.balanceAfter, columns, 'balanceAfter') : []),
     { kind: 'rule', style: 'single' },
-    ...centredLines(labels.signatureOnFile, columns, true),
-    ...centredLines(`${labels.signatureReference}: ${slip.signatureId}`, columns),
+    ...(slip.signatureId === null
+      ? centredLines(labels.signatureMissing, columns, true)
+      : [...centredLines(labels.signatureOnFile, columns, true), ...centredLines(`${labels.signatureReference}: ${slip.signatureId}`, columns)]),
     { kind: 'rule', style: 'double' },
     refundCodeBlock(slip.orderId, 'qr', columns),
     { kind: 'cut' },

@@ -4,7 +4,7 @@
  * The difference is computed here in exact integer hundredths so paper and screen never disagree by a rounding.
  */
 import { MONEY, formatMoney, parseDecimal } from '../../../shared/decimal.js';
-import type { ShiftReportData, ZReportData } from '../document-data.js';
+import type { CashParts, ShiftReportData, ZReportData } from '../document-data.js';
 import { centredLines, pairLines } from '../line-fitting.js';
 import { UnprintableValueError, printedDeduction, printedMoney } from '../money-text.js';
 import type { PrintBlock, PrintDocument } from '../print-document.js';
@@ -25,6 +25,17 @@ export function overShortText(countedCash: string, expectedCash: string): string
   return difference > 0n ? `+${printed}` : printed;
 }
 
+/** How the expected cash adds up: opening, + cash sales, − cash refunds, + cash in, − cash out. */
+function cashPartsBlocks(parts: CashParts, labels: ReceiptLabels, columns: number): PrintBlock[] {
+  return [
+    ...amountBlocks(labels.openingCash, parts.openingCash, columns, 'cashParts.openingCash'),
+    ...amountBlocks(labels.cashSales, parts.cashSales, columns, 'cashParts.cashSales'),
+    ...pairLines(labels.cashRefunds, printedDeduction(parts.cashRefunds, 'cashParts.cashRefunds'), columns),
+    ...amountBlocks(labels.cashIn, parts.cashIn, columns, 'cashParts.cashIn'),
+    ...pairLines(labels.cashOut, printedDeduction(parts.cashOut, 'cashParts.cashOut'), columns),
+  ];
+}
+
 function shiftTotalsBlocks(report: ShiftReportData, labels: ReceiptLabels, columns: number): PrintBlock[] {
   return [
     ...pairLines(`${labels.sales} (${report.salesCount})`, printedMoney(report.salesTotal, 'salesTotal'), columns),
@@ -43,6 +54,7 @@ function shiftTotalsBlocks(report: ShiftReportData, labels: ReceiptLabels, colum
       ];
     }),
     { kind: 'rule', style: 'single' },
+    ...(report.cashParts ? cashPartsBlocks(report.cashParts, labels, columns) : []),
     ...amountBlocks(labels.expectedCash, report.expectedCash, columns, 'expectedCash', true),
   ];
 }

@@ -48,6 +48,20 @@ describe('a refund on screen', () => {
     expect(state.fullyRefunded).toBe(false);
   });
 
+  it('pays back all the cash a sale kept when the till recorded it the payment step’s way (paid = kept, change apart)', () => {
+    // 35 cash kept of 50 handed over + 5 by card = 40; the 15 change is not in the payments, so nothing comes off.
+    const tillWay = { ...SALE, payments: [{ payment_type_id: 'cash', paid_sum: '35' }, { payment_type_id: 'card', paid_sum: '5' }] } as unknown as Sale;
+    expect(saleState(tillWay, [], METHODS).methods.map((method) => [method.methodId, method.left])).toEqual([
+      ['cash', 3500n],
+      ['card', 500n],
+    ]);
+    // The tendered way keeps the same 35.
+    expect(saleState(SALE, [], METHODS).methods.map((method) => [method.methodId, method.left])).toEqual([
+      ['cash', 3500n],
+      ['card', 500n],
+    ]);
+  });
+
   it('offers the rest of the sale for everything left, split cash first then card', () => {
     const state = saleState(SALE, [refund([['tea', '1']], [['cash', '10']], '10')], METHODS);
     const all = everything(state);

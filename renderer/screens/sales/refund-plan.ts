@@ -8,6 +8,7 @@
 import type { OperationOutput, OperationRecord } from '../../../shared/catalogue/wire-types.js';
 import { formatMoney, formatQuantity, MONEY, QUANTITY, unitsOf, type Money, type Quantity } from '../../../shared/decimal.js';
 import { refundableQuantities, refundValue, type RefundableSale, type RefundedSoFar } from '../../../shared/refund-value.js';
+import { changeOffCash } from '../../../shared/cash-change.js';
 
 export type Sale = OperationOutput<'OrderController_findOne'>;
 export type SaleRefund = OperationRecord<'OrderRefundController_findByOrder'>;
@@ -66,7 +67,8 @@ export function saleState(sale: Sale, refunds: readonly SaleRefund[], methods: r
 function methodsLeft(sale: Sale, backBy: ReadonlyMap<string, bigint>, methods: readonly PaymentMethod[]): MethodLeft[] {
   const took = new Map<string, bigint>();
   for (const payment of sale.payments) took.set(payment.payment_type_id, (took.get(payment.payment_type_id) ?? 0n) + money(payment.paid_sum));
-  let change = money(sale.total_change);
+  // Only the change counted in the payments comes off the cash (shared/cash-change.ts, as the service counts).
+  let change = changeOffCash([...took.values()], money(sale.total_sum), money(sale.total_change)) as Money;
   const byId = new Map(methods.map((method) => [method.id, method]));
   for (const id of [...took.keys()].sort()) {
     if (change <= 0n || byId.get(id)?.kind !== 'CASH') continue;

@@ -17,6 +17,15 @@ export const salesReportOutput = record({
   refunded: tally(),
   /** Payments marked refunded on orders that still count as sales. */
   refunded_payments: tally(),
+  /**
+   * Refund documents made in the range (by the day of the refund), apart: the sales they take back stay in their
+   * day's sales. By the method the money went back by.
+   */
+  refunds: record({
+    count: count(),
+    sum: money(),
+    by_method: many(record({ payment_method_id: id(), name: text(), kind: text(), count: count(), sum: money() })),
+  }),
   by_workplace: group({ workplace_id: id() }),
   by_employee: group({ employee_id: id() }),
   by_payment_method: many(record({ payment_method_id: id(), name: text(), kind: text(), count: count(), sum: money(), tips: money() })),
@@ -46,11 +55,15 @@ export const debtAgingOutput = record({
   totals: record({ balance: money(), days_0_30: money(), days_31_60: money(), days_61_90: money(), days_over_90: money() }),
 });
 
-/** What each open shift has taken so far (its X report), per payment method, as a closed shift's `totals`. */
+/**
+ * What each open shift has taken so far (its X report), per payment method, as a closed shift's `totals`, and the
+ * cash its documents say is in the drawer now (the report's `expected_cash`). Every open shift, sales or not.
+ */
 export const openShiftsOutput = many(
   record({
     settlement_id: id(),
     totals: many(record({ payment_method_id: id(), name: text(), paid_sum: money(), tip_amount: money(), refunded_sum: money(), payment_count: count() })),
+    expected_cash: money(),
   }),
 );
 

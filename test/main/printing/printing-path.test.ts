@@ -181,6 +181,109 @@ describe('printing at the till, from the screen’s call to the paper', () => {
     expect(await reportedPrinter('ok')).toMatchObject({ status: 'ok', detail: null });
   });
 
+  it('prints the X report from the till’s shift report and the refund slip from the refund document, both from the till’s own store', async () => {
+    language = 'en';
+    await printer.setState('ready');
+    const shift = (await bridge.run('SettlmentController_create', { body: { name: 'Shift 7', workplace_id: world.workplace, opening_cash: '50000' } })) as { id: string };
+    // One sale the till's way (cash kept 17 000, change 3 000) and one the tendered way (paid 5 000 for 2 000).
+    const kept = (await bridge.run('OrderController_create', {
+      body: {
+        order_id: 'A-2001',
+        automated_point_id: world.point,
+        workplace_id: world.workplace,
+        settlement_id: shift.id,
+        items: [{ item_id: world.tea, quantity: '17', price: '1000', subtotal: '17000' }],
+        subtotal: '17000',
+        total_sum: '17000',
+        total_paid: '17000',
+        total_change: '3000',
+        is_closed: true,
+        payments: [{ payment_type_id: world.cash, paid_sum: '17000', settlement_id: shift.id }],
+      },
+    })) as { id: string; items: { id: string }[] };
+    await bridge.run('OrderController_create', {
+      body: {
+        order_id: 'A-2002',
+        automated_point_id: world.point,
+        workplace_id: world.workplace,
+        settlement_id: shift.id,
+        items: [{ item_id: world.coffee, quantity: '1', price: '2000', subtotal: '2000' }],
+        subtotal: '2000',
+        total_sum: '2000',
+        total_paid: '5000',
+        total_change: '3000',
+        is_closed: true,
+        payments: [{ payment_type_id: world.cash, paid_sum: '5000', settlement_id: shift.id }],
+      },
+    });
+    // The sale's receipt shows the 20 000 handed over, though the till recorded the 17 000 kept.
+    let before = printer.jobs.length;
+    expect(await printDocument({ kind: 'sale', orderId: kept.id, openDrawer: false })).toMatchObject({ ok: true });
+    const [receipt] = (await printer.waitForJobs(before + 1)).slice(before);
+    expect(receipt!.parsed.lines.join('\n')).toMatch(/Cash +20 000\nChange +3 000/);
+
+    // The owner refunds 5 teas of the first sale in cash on the service, in this shift; the till pulls it.
+    await bridge.terminal('terminal.syncNow');
+    const refund = await server.request('POST', `/api/v1/orders/refund/${kept.id}`, {
+      token: shop.token,
+      body: { refund_number: 'A-2001-R1', settlement_id: shift.id, lines: [{ order_line_id: kept.items[0]!.id, quantity: '5' }], payments: [{ payment_type_id: world.cash, amount: '5000' }] },
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    await bridge.terminal('terminal.syncNow');
+
+    before = printer.jobs.length;
+    expect(await printDocument({ kind: 'refund', refundId: refund.body.id })).toMatchObject({ ok: true });
+    const [slip] = (await printer.waitForJobs(before + 1)).slice(before);
+    const slipText = slip!.parsed.lines.join('\n');
+    expect(slipText).toContain('REFUND RECEIPT');
+    expect(slipText).toContain('A-2001-R1');
+    expect(slipText).toMatch(/Original order # +A-2001/);
+    expect(slipText).toMatch(/ {2}5 x 1 000 +5 000/);
+    expect(slipText).toMatch(/REFUNDED +5 000/);
+    expect(slip!.parsed.drawerPulses).toBe(1);
+
+    before = printer.jobs.length;
+    expect(await printDocument({ kind: 'shift-report', settlementId: shift.id, final: false })).toMatchObject({ ok: true });
+    const [x] = (await printer.waitForJobs(before + 1)).slice(before);
+    const xText = x!.parsed.lines.join('\n');
+    expect(xText).toContain('X REPORT');
+    expect(xText).toMatch(/Sales \(2\) +19 000/);
+    expect(xText).toMatch(/Refunds \(1\) +-5 000/);
+    // 50 000 opening + 17 000 + 2 000 kept − 5 000 back: both ways of recording the change agree.
+    expect(xText).toMatch(/Expected cash +64 000/);
+    const report = await server.request('GET', `/api/v1/settlements/${shift.id}/report`, { token: shop.token });
+    expect(report.body).toMatchObject({ expected_cash: '64000', refunds_total: '5000', cash_sales: '19000' });
+  });
+
+  it('prints the credit slip of a signed sale on account with the debt entry that keeps the signature', async () => {
+    language = 'en';
+    const sale = (await bridge.run('OrderController_create', {
+      body: {
+        order_id: 'A-3001',
+        automated_point_id: world.point,
+        workplace_id: world.workplace,
+        client_id: world.client,
+        items: [{ item_id: world.tea, quantity: '3', price: '1000', subtotal: '3000' }],
+        subtotal: '3000',
+        total_sum: '3000',
+        total_paid: '3000',
+        is_closed: true,
+        payments: [{ payment_type_id: world.debt, paid_sum: '3000', signature_url: 'https://signatures.example/a-3001.png' }],
+      },
+    })) as { id: string };
+    const entries = (await bridge.run('ClientDebtController_findAllTransactions', { query: { client_id: world.client } })) as { id: string; signature_url: string | null }[];
+    const signed = entries.find((entry) => entry.signature_url === 'https://signatures.example/a-3001.png');
+    expect(signed).toBeDefined();
+    const before = printer.jobs.length;
+    expect(await printDocument({ kind: 'credit-slip', orderId: sale.id })).toMatchObject({ ok: true });
+    const [slip] = (await printer.waitForJobs(before + 1)).slice(before);
+    const text = slip!.parsed.lines.join('\n');
+    expect(text).toContain('SALE ON ACCOUNT');
+    expect(text).toContain("Client's signature on file");
+    // The entry's id, wrapped over the 32 columns of the paper.
+    expect(text.replace(/\s+/g, '')).toContain(`Signature:${signed!.id}`);
+  });
+
   it('answers a document that is not on the till, a malformed request and a signed-out till with a message, never a failure', async () => {
     language = 'en';
     expect(await printDocument({ kind: 'sale', orderId: 'no-such-order', openDrawer: false })).toEqual({

@@ -1,7 +1,8 @@
 /**
  * The till's printing over a reader of plain data (no core): how an order's rows become a receipt (modifiers under
- * their line, line and order discounts, taxes summed per tax), the shift reports computed from the shift's orders,
- * and what the cashier is told when there is no printer or the printer fails.
+ * their line, line and order discounts, taxes summed per tax, the cash handed over whichever way it was recorded),
+ * the X/Z reports from the shift's own report operation, the refund slip from the refund document, the credit slip
+ * naming the debt entry that keeps the signature, and what the cashier is told when there is no printer or it fails.
  */
 import { describe, expect, it } from 'vitest';
 import { NameBook } from '../../../main/printing/name-book.js';
@@ -62,7 +63,71 @@ function order(overrides: Record<string, unknown> = {}) {
   };
 }
 
-function reader(printers: unknown[] = [{ ...stamp, id: 'pr', name: 'Kassa', guid: null, ip_address: '127.0.0.1', port: '9100', provider: null, mac_address: null, type: '58mm' }], orders = [order()]): TillReader {
+/** The shift's report as `SettlmentController_report` answers it (shared/catalogue/outputs/settlement-cash.ts). */
+function shiftReportWire(overrides: Record<string, unknown> = {}) {
+  return {
+    settlement_id: 'shift-1',
+    name: 'Smena 12',
+    workplace_id: 'till-1',
+    is_closed: false,
+    opened_at: '2026-11-25T08:00:00.000Z',
+    closed_at: null,
+    sales_count: 4,
+    sales_total: '190000',
+    refunds_count: 1,
+    refunds_total: '12000',
+    voided_count: 0,
+    discounts_total: '1500',
+    taxes_total: '0',
+    taxes: [{ tax_id: 'vat', name: 'QQS', amount: '20357.14' }],
+    by_payment_method: [
+      { payment_method_id: 'cash', name: 'Naqd', kind: 'CASH', sales: '150000', refunds: '12000', tips: '0', payment_count: 3 },
+      { payment_method_id: 'card', name: 'Uzcard', kind: 'CARD', sales: '40000', refunds: '0', tips: '0', payment_count: 1 },
+    ],
+    opening_cash: '50000',
+    cash_sales: '150000',
+    cash_refunds: '12000',
+    cash_in: '10000',
+    cash_out: '3000',
+    expected_cash: '195000',
+    cash_moves: [],
+    open_orders: 0,
+    counted_cash: null,
+    over_short: null,
+    expected_cash_at_close: null,
+    changed_since_close: false,
+    ...overrides,
+  };
+}
+
+/** A refund document as `OrderRefundController_findOne` answers it: one coffee and its syrup back, in cash. */
+const refundDocument = {
+  ...stamp,
+  dt_created: '2026-11-25T11:30:00.000Z',
+  id: 'refund-1',
+  guid: null,
+  refund_number: 'K-77-R1',
+  order_id: 'order-1',
+  order_number: 'K-77',
+  automated_point_id: 'point-1',
+  workplace_id: 'till-1',
+  settlement_id: 'shift-2',
+  employee_id: 'emp-1',
+  manager_id: 'emp-1',
+  reason: null,
+  total_sum: '17500',
+  lines: [
+    { ...stamp, id: 'rl1', refund_id: 'refund-1', order_id: 'order-1', order_line_id: 'l1', item_id: 'coffee', warehouse_id: null, quantity: '1', price: '18000', amount: '17000' },
+    { ...stamp, id: 'rl2', refund_id: 'refund-1', order_id: 'order-1', order_line_id: 'l2', item_id: 'syrup', warehouse_id: null, quantity: '1', price: '500', amount: '500' },
+  ],
+  payments: [{ ...stamp, id: 'rp1', refund_id: 'refund-1', order_id: 'order-1', payment_type_id: 'cash', amount: '17500', is_debt: false, client_id: null, settlement_id: 'shift-2' }],
+};
+
+function reader(
+  printers: unknown[] = [{ ...stamp, id: 'pr', name: 'Kassa', guid: null, ip_address: '127.0.0.1', port: '9100', provider: null, mac_address: null, type: '58mm' }],
+  orders = [order()],
+  extra: { report?: unknown; debtEntries?: unknown[] } = {},
+): TillReader {
   const lists: Record<string, unknown[]> = {
     ItemModifierController_findAllItems: [{ id: 'coffee', name: 'Kofe' }, { id: 'bread', name: 'Non' }],
     ItemModifierController_findAllModifiers: [{ id: 'syrup', name: 'Sirop' }],
@@ -82,7 +147,17 @@ function reader(printers: unknown[] = [{ ...stamp, id: 'pr', name: 'Kassa', guid
         if (!found) throw Object.assign(new Error('Not found'), { statusCode: 404 });
         return found;
       }
-      if (operation === 'SettlmentController_findOne') return { ...stamp, id: 'shift-1', name: 'Smena 12', dt_closed: null, is_closed: false, workplace_id: 'till-1', totals: null };
+      if (operation === 'SettlmentController_report') {
+        if (input?.params?.id !== 'shift-1') throw Object.assign(new Error('Not found'), { statusCode: 404 });
+        return extra.report ?? shiftReportWire();
+      }
+      if (operation === 'OrderRefundController_findOne') {
+        if (input?.params?.id !== 'refund-1') throw Object.assign(new Error('Not found'), { statusCode: 404 });
+        return refundDocument;
+      }
+      if (operation === 'ClientController_findOne') return { ...stamp, id: 'client-1', full_name: 'Rustam', phone_number: null };
+      if (operation === 'ClientDebtController_findAllTransactions') return extra.debtEntries ?? [];
+      if (operation === 'ClientDebtController_findAllDebts') return [];
       const list = lists[operation];
       if (!list) throw Object.assign(new Error(`no ${operation}`), { statusCode: 404 });
       return list;
@@ -118,18 +193,75 @@ describe('the till’s documents', () => {
     expect(text).toMatch(/Kassir: +Aziza/);
   });
 
-  it('computes the X report from the shift’s orders: totals by method net of change, expected cash, taxes', async () => {
+  it('prints the cash handed over and the change whether the sale recorded the cash kept or the cash tendered', async () => {
+    // The till's way: cash 24 700 kept (+ card 20 000 = the total), change 5 300 given back from 30 000 handed over.
+    const tillWay = order({ total_paid: '44700', payments: order().payments.map((payment) => (payment.id === 'p1' ? { ...payment, paid_sum: '24700' } : payment)) });
+    for (const sale of [tillWay, order()]) {
+      const printing = new TillPrinting({ reader: reader(undefined, [sale]), service: recordingService().service });
+      const text = (await printing.preview({ kind: 'sale', orderId: 'order-1', openDrawer: false, language: 'uz' })).lines.join('\n');
+      expect(text).toMatch(/Naqd +30 000\nUzcard +20 000\nQaytim +5 300/);
+    }
+  });
+
+  it('prints the X report from the shift’s own report: sales and refunds by method, expected cash with opening cash and cash moves', async () => {
     const printing = new TillPrinting({ reader: reader(), service: recordingService().service });
     const text = (await printing.preview({ kind: 'shift-report', settlementId: 'shift-1', final: false, language: 'en' })).lines.join('\n');
     expect(text).toContain('X REPORT');
     expect(text).toMatch(/Shift +Smena 12/);
-    expect(text).toMatch(/Sales \(1\) +44 700/);
-    expect(text).toMatch(/Naqd +24 700/);
-    expect(text).toMatch(/Uzcard +20 000/);
-    expect(text).toMatch(/Expected cash +24 700/);
-    const z = (await printing.preview({ kind: 'shift-report', settlementId: 'shift-1', final: true, language: 'en' })).lines.join('\n');
-    expect(z).toContain('Z REPORT');
-    expect(z).not.toContain('Counted cash');
+    expect(text).toMatch(/Sales \(4\) +190 000/);
+    expect(text).toMatch(/Refunds \(1\) +-12 000/);
+    expect(text).toMatch(/Naqd +138 000\n {2}Sales +150 000\n {2}Refunds +-12 000/);
+    expect(text).toMatch(/Uzcard +40 000/);
+    expect(text).toMatch(/QQS +20 357.14/);
+    // 50 000 opening + 150 000 − 12 000 + 10 000 in − 3 000 out: the report's figure, not recomputed, under its parts.
+    expect(text).toMatch(/Opening cash +50 000\nCash sales +150 000\nCash refunds +-12 000\nCash in +10 000\nCash out +-3 000\nExpected cash +195 000/);
+    // Asked for a Z of a shift still open (or closed without a count): no counted cash, no over/short.
+    const early = (await printing.preview({ kind: 'shift-report', settlementId: 'shift-1', final: true, language: 'en' })).lines.join('\n');
+    expect(early).toContain('Z REPORT');
+    expect(early).not.toContain('Counted cash');
+  });
+
+  it('prints the Z report with the counted cash and the over or short of a closed shift', async () => {
+    const closed = shiftReportWire({ is_closed: true, closed_at: '2026-11-25T20:00:00.000Z', counted_cash: '194000', over_short: '-1000', expected_cash_at_close: '195000' });
+    const printing = new TillPrinting({ reader: reader(undefined, undefined, { report: closed }), service: recordingService().service });
+    const text = (await printing.preview({ kind: 'shift-report', settlementId: 'shift-1', final: true, language: 'en' })).lines.join('\n');
+    expect(text).toContain('Z REPORT');
+    expect(text).toMatch(/Expected cash +195 000/);
+    expect(text).toMatch(/Counted cash +194 000/);
+    expect(text).toMatch(/-1 000/);
+    expect(await printing.print({ kind: 'shift-report', settlementId: 'shift-9', final: true })).toEqual({ ok: false, problem: 'not-found', canReprint: false });
+  });
+
+  it('prints the refund slip from the refund document: its number, the sale’s, the lines taken back and the cash paid back', async () => {
+    const printing = new TillPrinting({ reader: reader(), service: recordingService().service });
+    const text = (await printing.preview({ kind: 'refund', refundId: 'refund-1', language: 'en' })).lines.join('\n');
+    expect(text).toContain('REFUND RECEIPT');
+    expect(text).toMatch(/K-77-R1/);
+    expect(text).toMatch(/Original order # +K-77/);
+    expect(text).toMatch(/Kofe\n {2}1 x 18 000 +17 500\n {2}\+ Sirop +500/);
+    expect(text).toMatch(/REFUNDED +17 500/);
+    expect(text).toMatch(/Naqd +17 500/);
+    expect(text).not.toMatch(/Uzcard/);
+  });
+
+  it('names the debt entry that keeps the client’s signature on the credit slip, and says so when there is none', async () => {
+    const onAccount = order({ client_id: 'client-1', payments: [{ ...order().payments[1]!, payment_type_id: 'debt', paid_sum: '44700' }], total_paid: '44700', total_change: null });
+    const methods = (base: TillReader): TillReader => ({
+      ...base,
+      read: (async (operation: string, input?: never) =>
+        operation === 'PaymentMethodController_findAll' ? [{ id: 'debt', name: 'Nasiya', kind: 'DEBT' }] : base.read(operation as never, input)) as TillReader['read'],
+    });
+    const entry = { ...stamp, id: 'debt-entry-9', client_id: 'client-1', debt_id: 'd', debt_amount: '44700', kind: 'transaction', employee_id: 'emp-1', id_automated_point: 'point-1', signature_url: 'data:image/png;base64,iVBORw0KGgo=', payment_type_id: null };
+    const other = { ...entry, id: 'debt-entry-1', dt_created: '2026-11-20T09:00:00.000Z' };
+    const signed = new TillPrinting({ reader: methods(reader(undefined, [onAccount], { debtEntries: [other, entry] })), service: recordingService().service });
+    const text = (await signed.preview({ kind: 'credit-slip', orderId: 'order-1', language: 'en' })).lines.join('\n');
+    expect(text).toContain("Client's signature on file");
+    expect(text).toContain('debt-entry-9');
+    expect(text).not.toContain('debt-entry-1');
+    const unsigned = new TillPrinting({ reader: methods(reader(undefined, [onAccount], { debtEntries: [{ ...entry, signature_url: null }] })), service: recordingService().service });
+    const bare = (await unsigned.preview({ kind: 'credit-slip', orderId: 'order-1', language: 'en' })).lines.join('\n');
+    expect(bare).toContain('No client signature on file');
+    expect(bare).not.toContain('debt-entry-9');
   });
 
   it('says there is no printer when the point has none, and does not offer a reprint', async () => {
