@@ -56,8 +56,9 @@ export interface Caller {
   /**
    * The tenant and the actor — or how to look them up once the operation itself has passed steps 1 and 2 (a push
    * looks up its employee, a till reads its scope); the lookup may refuse, e.g. an employee the business lacks.
+   * It may answer at once (a push's employee already looked up) or later.
    */
-  readonly who: Who | (() => Promise<Who>);
+  readonly who: Who | (() => Who | Promise<Who>);
   /** The operation's time, fixed for the whole operation. */
   readonly now: string;
   readonly side: 'server' | 'terminal';
@@ -65,8 +66,11 @@ export interface Caller {
   readonly ids: 'fresh' | { readonly mutationId: string; readonly occurredAt: string };
   /** A till's queued operation: run at the till (`till`) or replayed by the service's push (`push`). */
   readonly queue?: 'till' | 'push';
-  /** A queued descriptive edit's clock stamp (app/field-versions.ts). */
-  readonly editStamp?: string;
+  /**
+   * A queued descriptive edit's clock stamp (app/field-versions.ts), or how to make it: only descriptive edits read
+   * it, so a push asks for it only for them.
+   */
+  readonly editStamp?: string | (() => string | undefined);
   /**
    * Input already checked by `checkInput` on this path (the bridge checks before the terminal core runs it), so
    * it is not validated a second time.
@@ -223,7 +227,10 @@ export function contextOf(
     newId: caller.ids === 'fresh' ? freshId : derivedIds(caller.ids.mutationId, caller.ids.occurredAt),
   };
   if (queued?.basis !== undefined) context.basis = { value: queued.basis };
-  if (queued) context.queued = queuedRun(queued.spec.offline, caller.editStamp);
+  if (queued) {
+    const stamp = queued.spec.offline !== 'descriptive' || typeof caller.editStamp !== 'function' ? caller.editStamp : caller.editStamp();
+    context.queued = queuedRun(queued.spec.offline, typeof stamp === 'function' ? undefined : stamp);
+  }
   return context;
 }
 
@@ -247,7 +254,8 @@ export async function prepare(operation: string | Resolved, wire: WireInput, cal
     if (!queueable) throw refuse.notQueueable(spec.operationId);
     if (!reads && (spec.access === 'public' || !spec.access.includes('EMPLOYEE'))) throw refuse.notForCashiers(spec.operationId);
   }
-  const who = typeof caller.who === 'function' ? await caller.who() : caller.who;
+  const asked = typeof caller.who === 'function' ? caller.who() : caller.who;
+  const who = asked instanceof Promise ? await asked : asked;
 
   // 3. The input, validated once (unless this path's bridge has already checked it).
   let input = caller.checked;
