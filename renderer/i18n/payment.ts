@@ -56,9 +56,6 @@ export const paymentEn = {
   'payment.saving': 'Completing the sale…',
   'payment.failed': 'The sale was not completed:',
   'payment.done': 'Sale complete.',
-  'payment.printProblem': 'The receipt was not printed: {reason}',
-  'payment.reprint': 'Print again',
-  'payment.next': 'Next sale',
 };
 
 type Keys = Record<keyof typeof paymentEn, string>;
@@ -116,9 +113,6 @@ export const paymentRu: Keys = {
   'payment.saving': 'Продажа завершается…',
   'payment.failed': 'Продажа не завершена:',
   'payment.done': 'Продажа завершена.',
-  'payment.printProblem': 'Чек не напечатан: {reason}',
-  'payment.reprint': 'Напечатать снова',
-  'payment.next': 'Следующая продажа',
 };
 
 export const paymentUz: Keys = {
@@ -174,7 +168,4 @@ export const paymentUz: Keys = {
   'payment.saving': 'Sotuv yakunlanmoqda…',
   'payment.failed': 'Sotuv yakunlanmadi:',
   'payment.done': 'Sotuv yakunlandi.',
-  'payment.printProblem': 'Chek chop etilmadi: {reason}',
-  'payment.reprint': 'Qayta chop etish',
-  'payment.next': 'Keyingi sotuv',
 };

@@ -12,7 +12,7 @@ vi.mock('./payment/PaymentPanel.js', () => ({
     <section data-testid="payment-panel">
       <output data-testid="draft-due">{draft.due}</output>
       <output data-testid="draft-lines">{draft.order.items.map((item) => `${item.item_id}×${String(item.quantity)}`).join(',')}</output>
-      <button type="button" onClick={() => onPaid('order-1')}>
+      <button type="button" onClick={() => onPaid('order-1', { orderId: 'order-1', change: 500000n, printing: Promise.resolve({ ok: false, message: 'The printer is out of paper', canReprint: true }) })}>
         Paid
       </button>
       <button type="button" onClick={onBack}>
@@ -152,6 +152,11 @@ describe('the sales screen', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Paid' })));
     expect(lineTexts()).toEqual([]);
     expect(document.activeElement).toBe(scanField());
+    // The sale just made stays in view with its change, and its printing's problem, without holding the next sale.
+    const last = screen.getByTestId('last-sale');
+    expect(last.textContent).toContain('5');
+    await act(async () => {});
+    expect(screen.getByTestId('print-notice').textContent).toContain('The printer is out of paper');
   });
 
   it('attaches a client found by phone, or one created at the till', async () => {

@@ -18,6 +18,7 @@ import { useUnsavedWork } from '../lib/unsaved-work.js';
 import { useLoad } from '../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
 import { PaymentPanel } from './payment/PaymentPanel.js';
+import { LastSale, type PaidSale } from './sale/LastSale.js';
 import { useScanner } from './receipts/use-scanner.js';
 import { CartLines, CartTotals } from './sale/CartLines.js';
 import { cartReducer, EMPTY_CART } from './sale/cart.js';
@@ -54,6 +55,8 @@ export function Sale({ onOpenShift }: SaleProps) {
   const [text, setText] = useState('');
   const [panel, setPanel] = useState<Panel>('none');
   const [paying, setPaying] = useState<SaleDraft | null>(null);
+  /** The sale just completed: its change and its printing, shown until the next one completes. */
+  const [lastSale, setLastSale] = useState<PaidSale | null>(null);
   const [resultIndex, setResultIndex] = useState<number | null>(null);
   const [problem, setProblem] = useState<string[]>([]);
   const guid = useRef(uuidv7());
@@ -146,7 +149,8 @@ export function Sale({ onOpenShift }: SaleProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [paying, pay, selectedLine, panel]);
 
-  const nextSale = useCallback(() => {
+  const nextSale = useCallback((_orderId?: string, paid?: PaidSale) => {
+    setLastSale(paid ?? null);
     dispatch({ type: 'clear' });
     guid.current = uuidv7();
     setPaying(null);
@@ -239,6 +243,7 @@ export function Sale({ onOpenShift }: SaleProps) {
             {t(cart.notice.message, cart.notice.values)}
           </p>
         )}
+        <LastSale sale={lastSale} />
         {data.settingsProblems.length > 0 && <ErrorLines lines={data.settingsProblems} />}
         <ErrorLines lines={problem} />
         <CartLines

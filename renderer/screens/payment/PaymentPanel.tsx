@@ -6,8 +6,9 @@
  * starts the printing, and calls `onPaid`.
  *
  * Keys: Enter takes the payment being entered and, once the sale is paid exactly (or overpaid in cash), completes it;
- * Enter with nothing entered completes a paid sale; Esc goes back to the cart (nothing written). A print problem is
- * shown in words with a reprint button; Enter (or "Next sale") goes on — printing never holds the next sale.
+ * Enter with nothing entered completes a paid sale; Esc goes back to the cart (nothing written). The sale is done
+ * when it is committed: `onPaid` comes at once with the change and the printing still under way, and the next
+ * sale's screen shows how the printing went (sale/LastSale.tsx) — printing never holds the next sale.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatMoney, MONEY } from '../../../shared/decimal.js';
@@ -15,8 +16,8 @@ import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import { ManagerApproval } from '../../components/ManagerApproval.js';
 import { useFormat } from '../../lib/use-format.js';
-import { reprintLast } from '../../printing.js';
 import { useBridge, useT, useTerminal } from '../../state/context.js';
+import type { PaidSale } from '../sale/LastSale.js';
 import type { SaleDraft } from '../sale/sale-draft.js';
 import { AccountSection } from './AccountSection.js';
 import { commitSale, printSale } from './commit.js';
@@ -28,16 +29,16 @@ import './payment.css';
 
 export interface PaymentPanelProps {
   readonly draft: SaleDraft;
-  /** The sale is committed locally (its order id); the cart clears and the next sale is ready. */
-  readonly onPaid: (orderId: string) => void;
+  /**
+   * The sale is committed locally (its order id): the cart clears and the next sale is ready at once. `sale` carries
+   * the change and the printing, which has only started.
+   */
+  readonly onPaid: (orderId: string, sale: PaidSale) => void;
   /** Back to the cart, nothing written. */
   readonly onBack: () => void;
 }
 
-type Phase =
-  | { kind: 'paying' }
-  | { kind: 'saving' }
-  | { kind: 'print-problem'; orderId: string; message: string; canReprint: boolean; change: bigint };
+type Phase = { kind: 'paying' } | { kind: 'saving' };
 
 export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
   const t = useT();
@@ -116,10 +117,9 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
     setPhase({ kind: 'saving' });
     setProblem([]);
     commitSale(bridge, draft, paid, setup.shift.id, guid).then(
-      async (orderId) => {
-        const printed = await printSale(orderId, paid);
-        if (printed.ok) onPaid(orderId);
-        else setPhase({ kind: 'print-problem', orderId, message: printed.message ?? '', canReprint: printed.canReprint, change: summarise(due, paid).change });
+      (orderId) => {
+        // Done: printing starts now and is not waited for.
+        onPaid(orderId, { orderId, change: summarise(due, paid).change, printing: printSale(orderId, paid) });
       },
       (error: unknown) => {
         setPhase({ kind: 'paying' });
@@ -167,14 +167,8 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
   };
 
   // Keys anywhere on the panel (a dialog on top stops them first).
-  const keys = useRef({ add, onBack, next: () => undefined as void });
-  keys.current = {
-    add,
-    onBack,
-    next: () => {
-      if (phase.kind === 'print-problem') onPaid(phase.orderId);
-    },
-  };
+  const keys = useRef({ add, onBack });
+  keys.current = { add, onBack };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || asking) return;
@@ -183,8 +177,7 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
         keys.current.onBack();
       } else if (event.key === 'Enter' && !(event.target instanceof HTMLButtonElement) && !(event.target instanceof HTMLSelectElement)) {
         event.preventDefault();
-        if (phase.kind === 'print-problem') keys.current.next();
-        else keys.current.add();
+        if (phase.kind === 'paying') keys.current.add();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -211,41 +204,6 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
       </section>
     );
   }
-  if (phase.kind === 'print-problem') {
-    return (
-      <section className="payment payment-done" data-testid="payment-panel">
-        <p className="success">{t('payment.done')}</p>
-        {phase.change > 0n && (
-          <div className="pay-change active">
-            <span>{t('payment.change')}</span>
-            <strong className="pay-huge amount">{f.money(formatMoney(phase.change))}</strong>
-          </div>
-        )}
-        <p className="error" role="alert">
-          {t('payment.printProblem', { reason: phase.message })}
-        </p>
-        <div className="buttons">
-          {phase.canReprint && (
-            <button
-              type="button"
-              onClick={() =>
-                void reprintLast().then((again) => {
-                  if (again.ok) onPaid(phase.orderId);
-                  else setPhase({ ...phase, message: again.message ?? phase.message, canReprint: again.canReprint });
-                })
-              }
-            >
-              {t('payment.reprint')}
-            </button>
-          )}
-          <button type="button" className="primary" autoFocus onClick={() => onPaid(phase.orderId)}>
-            {t('payment.next')}
-          </button>
-        </div>
-      </section>
-    );
-  }
-
   return (
     <section className="payment" data-testid="payment-panel" aria-busy={phase.kind === 'saving'}>
       <div className="payment-left">

@@ -1,0 +1,49 @@
+/**
+ * The sale just completed, on the next sale's screen: the change to hand over, and how its printing went (a
+ * problem in words with a reprint button). The next sale is ready the moment the previous one is committed —
+ * printing runs after it and is never waited for (issue 16: "printing never blocks or loses a sale").
+ */
+import { useEffect, useState } from 'react';
+import { formatMoney } from '../../../shared/decimal.js';
+import { PrintNotice } from '../../components/PrintPreview.js';
+import { useFormat } from '../../lib/use-format.js';
+import type { PrintResult } from '../../printing.js';
+import { useT } from '../../state/context.js';
+
+/** What the payment step hands over with a completed sale. */
+export interface PaidSale {
+  readonly orderId: string;
+  /** Change given back, in hundredths (0: none). */
+  readonly change: bigint;
+  /** The receipt's (and credit slip's) printing, started after the commit; never rejects. */
+  readonly printing: Promise<PrintResult>;
+}
+
+export function LastSale({ sale }: { readonly sale: PaidSale | null }) {
+  const t = useT();
+  const f = useFormat();
+  const [printed, setPrinted] = useState<PrintResult | null>(null);
+  useEffect(() => {
+    setPrinted(null);
+    if (!sale) return;
+    let current = true;
+    void sale.printing.then((result) => {
+      if (current) setPrinted(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [sale]);
+  if (!sale) return null;
+  return (
+    <div className="last-sale" data-testid="last-sale">
+      <span className="success">{t('payment.done')}</span>
+      {sale.change > 0n && (
+        <span className="last-sale-change">
+          {t('payment.change')} <strong className="amount">{f.money(formatMoney(sale.change))}</strong>
+        </span>
+      )}
+      <PrintNotice result={printed} onResult={setPrinted} />
+    </div>
+  );
+}
