@@ -1,5 +1,6 @@
 import type { Messages } from './en.js';
 import { saleRu } from './sale.js';
+import { modifierPickerRu } from './modifier-picker.js';
 import { debtsRu } from './debts.js';
 import { shiftRu } from './shift.js';
 import { salesRu } from './sales.js';
@@ -198,6 +199,7 @@ export const ru: Messages = {
   ...shiftRu,
   ...salesRu,
   ...saleRu,
+  ...modifierPickerRu,
   ...inboxRu,
   ...modifierGroupsScopeRu,
   ...syncStatesRu,

@@ -1,5 +1,6 @@
 import type { Messages } from './en.js';
 import { saleUz } from './sale.js';
+import { modifierPickerUz } from './modifier-picker.js';
 import { debtsUz } from './debts.js';
 import { shiftUz } from './shift.js';
 import { salesUz } from './sales.js';
@@ -198,6 +199,7 @@ export const uz: Messages = {
   ...shiftUz,
   ...salesUz,
   ...saleUz,
+  ...modifierPickerUz,
   ...inboxUz,
   ...modifierGroupsScopeUz,
   ...syncStatesUz,

@@ -20,12 +20,13 @@ import { useBridge, useT, useTerminal } from '../state/context.js';
 import { PaymentPanel } from './payment/PaymentPanel.js';
 import { useScanner } from './receipts/use-scanner.js';
 import { CartLines, CartTotals } from './sale/CartLines.js';
-import { cartReducer, EMPTY_CART } from './sale/cart.js';
+import { cartReducer, EMPTY_CART, type CartAction } from './sale/cart.js';
 import { buildSaleDraft, cartMoney } from './sale/cart-order.js';
 import { searchSaleItems, type SaleItem } from './sale/catalogue.js';
 import { ClientPanel } from './sale/ClientPanel.js';
 import { DiscountPicker, describeDiscount } from './sale/DiscountPicker.js';
 import { holdOrder, resumeHeld } from './sale/held.js';
+import { ModifierPicker } from './sale/ModifierPicker.js';
 import { HeldPanel } from './sale/HeldPanel.js';
 import { ItemTiles } from './sale/ItemTiles.js';
 import { LinePanel } from './sale/LinePanel.js';
@@ -36,6 +37,13 @@ import { SearchResults } from './sale/SearchResults.js';
 import './sale/sale.css';
 
 type Panel = 'none' | 'line' | 'discount' | 'client' | 'held';
+
+/** An item waiting for its modifiers, with the quantity it was scanned or tapped with. */
+interface Picking {
+  readonly item: SaleItem;
+  readonly quantity: string;
+  readonly fromLabel: boolean;
+}
 
 export interface SaleProps {
   /** Opens the Shift screen (offered when no shift is open). */
@@ -56,6 +64,8 @@ export function Sale({ onOpenShift }: SaleProps) {
   const [paying, setPaying] = useState<SaleDraft | null>(null);
   const [resultIndex, setResultIndex] = useState<number | null>(null);
   const [problem, setProblem] = useState<string[]>([]);
+  /** Items waiting for the modifier picker, first shown (a scan during the picker queues, never drops). */
+  const [picking, setPicking] = useState<readonly Picking[]>([]);
   const guid = useRef(uuidv7());
   const scanField = useRef<HTMLInputElement>(null);
   useUnsavedWork(cart.lines.length > 0);
@@ -66,12 +76,23 @@ export function Sale({ onOpenShift }: SaleProps) {
   const selectedLine = cart.lines.find((line) => line.key === cart.selectedKey) ?? null;
   const focusScan = useCallback(() => scanField.current?.focus(), []);
 
+  /** An added item with modifier groups goes to the picker first; anything else straight to the cart. */
+  const addOrPick = useCallback(
+    (action: CartAction) => {
+      if (action.type === 'add' && action.modifiers === undefined && data?.modifierMenus.has(action.item.id)) {
+        const waiting: Picking = { item: action.item, quantity: action.quantity, fromLabel: action.fromLabel ?? false };
+        setPicking((queue) => [...queue, waiting]);
+      } else dispatch(action);
+    },
+    [data],
+  );
+
   const addItem = useCallback((item: SaleItem) => {
-    dispatch({ type: 'add', item, quantity: '1' });
+    addOrPick({ type: 'add', item, quantity: '1' });
     setText('');
     setResultIndex(null);
     focusScan();
-  }, [focusScan]);
+  }, [focusScan, addOrPick]);
 
   // Scans that arrive while the catalogue is still loading wait for it: a scan is never dropped.
   const waiting = useRef<string[]>([]);
@@ -82,9 +103,9 @@ export function Sale({ onOpenShift }: SaleProps) {
         return;
       }
       const action = await scanToAction(raw, data.catalogue, data.settings);
-      if (action) dispatch(action);
+      if (action) addOrPick(action);
     },
-    [data],
+    [data, addOrPick],
   );
   useEffect(() => {
     if (!data?.shift || waiting.current.length === 0) return;
@@ -121,12 +142,13 @@ export function Sale({ onOpenShift }: SaleProps) {
   });
 
   useEffect(() => {
-    if (!paying && panel === 'none') focusScan();
-  }, [paying, panel, focusScan]);
+    if (!paying && panel === 'none' && picking.length === 0) focusScan();
+  }, [paying, panel, picking.length, focusScan]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (paying) return;
+      // The modifier picker takes its own keys (↑ ↓ Space + − Enter Esc) and nothing else opens over it.
+      if (paying || picking.length > 0) return;
       const open = (next: Panel) => {
         event.preventDefault();
         setPanel((current) => (current === next ? 'none' : next));
@@ -144,7 +166,7 @@ export function Sale({ onOpenShift }: SaleProps) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [paying, pay, selectedLine, panel]);
+  }, [paying, pay, selectedLine, panel, picking.length]);
 
   const nextSale = useCallback(() => {
     dispatch({ type: 'clear' });
@@ -273,7 +295,22 @@ export function Sale({ onOpenShift }: SaleProps) {
         <CartTotals money={money} lineCount={cart.lines.length} onPay={pay} disabled={cart.lines.length === 0} />
       </div>
       <div className="pane sale-items">
-        {panel === 'line' && selectedLine && (
+        {picking[0] && (
+          <ModifierPicker
+            key={`${picking.length}:${picking[0].item.id}`}
+            item={picking[0].item}
+            quantity={picking[0].quantity}
+            menu={data.modifierMenus.get(picking[0].item.id) ?? []}
+            waiting={picking.length - 1}
+            onConfirm={(modifiers) => {
+              const { item, quantity, fromLabel } = picking[0]!;
+              dispatch({ type: 'add', item, quantity, fromLabel, modifiers });
+              setPicking((queue) => queue.slice(1));
+            }}
+            onCancel={() => setPicking((queue) => queue.slice(1))}
+          />
+        )}
+        {!picking[0] && panel === 'line' && selectedLine && (
           <LinePanel
             key={selectedLine.key}
             line={selectedLine}
@@ -285,7 +322,7 @@ export function Sale({ onOpenShift }: SaleProps) {
             onClose={() => setPanel('none')}
           />
         )}
-        {panel === 'discount' && (
+        {!picking[0] && panel === 'discount' && (
           <section className="sale-panel" role="dialog" aria-label={t('sale.discount.title')} data-testid="discount-panel">
             <header className="panel-header">
               <h2>{t('sale.discount.title')}</h2>
@@ -306,8 +343,8 @@ export function Sale({ onOpenShift }: SaleProps) {
             />
           </section>
         )}
-        {panel === 'client' && <ClientPanel current={cart.client} onChoose={(client) => dispatch({ type: 'setClient', client })} onClose={() => setPanel('none')} />}
-        {panel === 'held' && (
+        {!picking[0] && panel === 'client' && <ClientPanel current={cart.client} onChoose={(client) => dispatch({ type: 'setClient', client })} onClose={() => setPanel('none')} />}
+        {!picking[0] && panel === 'held' && (
           <HeldPanel
             workplaceId={data.workplaceId}
             cartEmpty={cart.lines.length === 0}
@@ -321,7 +358,7 @@ export function Sale({ onOpenShift }: SaleProps) {
             }}
             onResume={async (order) => {
               setProblem([]);
-              const resumed = await resumeHeld(bridge, order.id, data.catalogue);
+              const resumed = await resumeHeld(bridge, order.id, data.catalogue, data.modifierMenus);
               dispatch({ type: 'load', state: resumed.cart });
               if (resumed.missing > 0) setProblem([t('sale.held.missingItems', { count: resumed.missing })]);
               setPanel('none');
@@ -329,10 +366,10 @@ export function Sale({ onOpenShift }: SaleProps) {
             onClose={() => setPanel('none')}
           />
         )}
-        {panel === 'none' && query !== '' && !/^\d+$/.test(query) && (
+        {!picking[0] && panel === 'none' && query !== '' && !/^\d+$/.test(query) && (
           <SearchResults query={query} results={results} selected={resultIndex} onSelect={setResultIndex} onPick={addItem} />
         )}
-        {panel === 'none' && (query === '' || /^\d+$/.test(query)) && <ItemTiles catalogue={data.catalogue} groups={data.groups} onPick={addItem} />}
+        {!picking[0] && panel === 'none' && (query === '' || /^\d+$/.test(query)) && <ItemTiles catalogue={data.catalogue} groups={data.groups} onPick={addItem} />}
       </div>
     </section>
   );
