@@ -133,6 +133,22 @@ describe.each(await testEngines())('modifiers on orders on %s', (engine) => {
     expect(after.length).toBe(before.length);
   });
 
+  it('updates an open order’s lines with their modifiers: the same lines again change nothing, other modifiers re-price the line', async () => {
+    const lines = (modifiers: unknown[], subtotal: string) => [line(world.coffee, '1', '20', subtotal, { modifiers } as never)];
+    const created = await create(orderBody(world, lines([mod(milk.cow, '0')], '20'), { subtotal: '20', total_sum: '20' }, { is_closed: false }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const update = (body: unknown) => request('POST', `/api/v1/orders/update/${created.body.id}`, body);
+    const before = (await request('GET', `/api/v1/orders/${created.body.id}`)).body.items[0];
+    const same = await update({ items: lines([mod(milk.cow, '0')], '20'), subtotal: '20', total_sum: '20' });
+    expect(same.status, JSON.stringify(same.body)).toBe(201);
+    expect((await request('GET', `/api/v1/orders/${created.body.id}`)).body.items[0]).toMatchObject({ id: before.id, dt_updated: before.dt_updated });
+    const changed = await update({ items: lines([mod(milk.oat, '5'), mod(extras.shot, '4')], '29'), subtotal: '29', total_sum: '29' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(201);
+    const after = (await request('GET', `/api/v1/orders/${created.body.id}`)).body;
+    expect(after).toMatchObject({ subtotal: '29', total_sum: '29', items: [{ subtotal: '29', modifiers: [{ modifier_id: milk.oat }, { modifier_id: extras.shot }] }] });
+    expectValidation(await update({ items: lines([], '20'), subtotal: '20', total_sum: '20' }), 'items.0.modifiers must choose at least 1 of "Milk"');
+  });
+
   it('does not hold a line sent without modifiers (a reference client) to the rules', async () => {
     const response = await create(orderBody(world, [line(world.coffee, '1', '20', '20')], { subtotal: '20', total_sum: '20' }));
     expect(response.status, JSON.stringify(response.body)).toBe(201);
