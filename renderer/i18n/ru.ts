@@ -1,6 +1,7 @@
 import type { Messages } from './en.js';
 import { saleRu } from './sale.js';
 import { modifierPickerRu } from './modifier-picker.js';
+import { modifierRulesRu } from './modifier-group-rules.js';
 import { debtsRu } from './debts.js';
 import { shiftRu } from './shift.js';
 import { salesRu } from './sales.js';
@@ -200,6 +201,7 @@ export const ru: Messages = {
   ...salesRu,
   ...saleRu,
   ...modifierPickerRu,
+  ...modifierRulesRu,
   ...inboxRu,
   ...modifierGroupsScopeRu,
   ...syncStatesRu,

@@ -1,6 +1,7 @@
 import type { Messages } from './en.js';
 import { saleUz } from './sale.js';
 import { modifierPickerUz } from './modifier-picker.js';
+import { modifierRulesUz } from './modifier-group-rules.js';
 import { debtsUz } from './debts.js';
 import { shiftUz } from './shift.js';
 import { salesUz } from './sales.js';
@@ -200,6 +201,7 @@ export const uz: Messages = {
   ...salesUz,
   ...saleUz,
   ...modifierPickerUz,
+  ...modifierRulesUz,
   ...inboxUz,
   ...modifierGroupsScopeUz,
   ...syncStatesUz,
