@@ -49,4 +49,18 @@ describe.each(await testEngines())('migration 0023 on %s', (engine) => {
       await dispose();
     }
   });
+
+  it('is applied to a database that already went past it (0023 was merged after 0024 shipped)', async () => {
+    const { handle, dispose } = await emptyDatabase(engine);
+    try {
+      const db = handle.db as unknown as Kysely<unknown>;
+      const without = Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== '0023_modifier_rules'));
+      expect((await new Migrator({ db, provider: { getMigrations: async () => without } }).migrateToLatest()).error).toBeUndefined();
+      expect(await migrateToLatest(db)).toEqual(['0023_modifier_rules']);
+      const groups = await sql`select min_choices from modifier_groups`.execute(db);
+      expect(groups.rows).toEqual([]);
+    } finally {
+      await dispose();
+    }
+  });
 });
