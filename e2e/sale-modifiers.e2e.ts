@@ -101,6 +101,16 @@ describe('modifiers on the sales screen, end to end', () => {
     }
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Rules saved.').waitFor();
+    // The group's modifiers say which item each is sold with; the link is set there too.
+    await page.getByRole('tab', { name: /Modifiers/ }).click();
+    await expect.poll(() => page.getByTestId('modifier-item').allTextContents()).toEqual(['with Latte', 'with Latte', 'with Latte']);
+    await page.getByRole('button', { name: 'Item of Caramel syrup' }).click();
+    await page.getByLabel('Sold with item (barcode or name)').fill('Green');
+    for (const language of ['UZ', 'RU', 'EN'] as const) {
+      await page.getByRole('button', { name: language, exact: true }).click();
+      await world.shot(`item-link-${language.toLowerCase()}`);
+    }
+    await page.getByRole('button', { name: 'Cancel' }).click();
     await page.keyboard.press('F1');
     const field = page.getByLabel('Barcode or search');
     await field.fill('1001');

@@ -18,6 +18,16 @@ export const modifierRulesEn = {
   'modifierRules.freeOverMax': 'Free choices cannot be more than “At most”.',
   'modifierRules.unchanged': 'Nothing changed.',
   'modifierRules.saved': 'Rules saved.',
+  'modifierRules.itemTitle': 'Item of {name}',
+  'modifierRules.itemLabel': 'Sold with item (barcode or name)',
+  'modifierRules.itemSet': 'Item',
+  'modifierRules.itemSetFor': 'Item of {name}',
+  'modifierRules.itemOf': 'with {item}',
+  'modifierRules.itemNone': 'not offered at the sale: no item',
+  'modifierRules.itemClear': 'No item',
+  'modifierRules.itemNotFound': 'No item has this barcode or name.',
+  'modifierRules.itemAmbiguous': 'Several items have this name: use the barcode.',
+  'modifierRules.itemSaved': 'Item saved.',
 };
 
 type Keys = Record<keyof typeof modifierRulesEn, string>;
@@ -38,6 +48,16 @@ export const modifierRulesRu: Keys = {
   'modifierRules.freeOverMax': 'Бесплатных выборов не может быть больше «Не больше».',
   'modifierRules.unchanged': 'Ничего не изменилось.',
   'modifierRules.saved': 'Правила сохранены.',
+  'modifierRules.itemTitle': 'Товар для {name}',
+  'modifierRules.itemLabel': 'Продаётся с товаром (штрихкод или название)',
+  'modifierRules.itemSet': 'Товар',
+  'modifierRules.itemSetFor': 'Товар для {name}',
+  'modifierRules.itemOf': 'к {item}',
+  'modifierRules.itemNone': 'не предлагается при продаже: нет товара',
+  'modifierRules.itemClear': 'Без товара',
+  'modifierRules.itemNotFound': 'Нет товара с таким штрихкодом или названием.',
+  'modifierRules.itemAmbiguous': 'Такое название у нескольких товаров: введите штрихкод.',
+  'modifierRules.itemSaved': 'Товар сохранён.',
 };
 
 export const modifierRulesUz: Keys = {
@@ -56,4 +76,14 @@ export const modifierRulesUz: Keys = {
   'modifierRules.freeOverMax': 'Bepul tanlovlar “Ko‘pi bilan”dan ko‘p bo‘lolmaydi.',
   'modifierRules.unchanged': 'Hech narsa o‘zgarmadi.',
   'modifierRules.saved': 'Qoidalar saqlandi.',
+  'modifierRules.itemTitle': '{name} uchun tovar',
+  'modifierRules.itemLabel': 'Qaysi tovar bilan sotiladi (shtrix-kod yoki nomi)',
+  'modifierRules.itemSet': 'Tovar',
+  'modifierRules.itemSetFor': '{name} uchun tovar',
+  'modifierRules.itemOf': '{item} bilan',
+  'modifierRules.itemNone': 'sotuvda taklif qilinmaydi: tovar yo‘q',
+  'modifierRules.itemClear': 'Tovarsiz',
+  'modifierRules.itemNotFound': 'Bunday shtrix-kod yoki nomli tovar yo‘q.',
+  'modifierRules.itemAmbiguous': 'Bu nom bir nechta tovarda bor: shtrix-kodni kiriting.',
+  'modifierRules.itemSaved': 'Tovar saqlandi.',
 };
