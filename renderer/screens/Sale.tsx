@@ -27,6 +27,7 @@ import { ClientPanel } from './sale/ClientPanel.js';
 import { DiscountPicker, describeDiscount } from './sale/DiscountPicker.js';
 import { holdOrder, resumeHeld } from './sale/held.js';
 import { ModifierPicker } from './sale/ModifierPicker.js';
+import type { CartModifier } from './sale/modifiers.js';
 import { HeldPanel } from './sale/HeldPanel.js';
 import { ItemTiles } from './sale/ItemTiles.js';
 import { LinePanel } from './sale/LinePanel.js';
@@ -43,6 +44,8 @@ interface Picking {
   readonly item: SaleItem;
   readonly quantity: string;
   readonly fromLabel: boolean;
+  /** Changing this cart line's modifiers (F9 → Change modifiers), starting from them. */
+  readonly line?: { readonly key: string; readonly modifiers: readonly CartModifier[] };
 }
 
 export interface SaleProps {
@@ -302,9 +305,11 @@ export function Sale({ onOpenShift }: SaleProps) {
             quantity={picking[0].quantity}
             menu={data.modifierMenus.get(picking[0].item.id) ?? []}
             waiting={picking.length - 1}
+            {...(picking[0].line ? { initial: picking[0].line.modifiers } : {})}
             onConfirm={(modifiers) => {
-              const { item, quantity, fromLabel } = picking[0]!;
-              dispatch({ type: 'add', item, quantity, fromLabel, modifiers });
+              const { item, quantity, fromLabel, line } = picking[0]!;
+              if (line) dispatch({ type: 'setModifiers', key: line.key, modifiers });
+              else dispatch({ type: 'add', item, quantity, fromLabel, modifiers });
               setPicking((queue) => queue.slice(1));
             }}
             onCancel={() => setPicking((queue) => queue.slice(1))}
@@ -320,6 +325,15 @@ export function Sale({ onOpenShift }: SaleProps) {
             limit={data.discountLimit}
             dispatch={dispatch}
             onClose={() => setPanel('none')}
+            {...(selectedLine.modifiers && data.modifierMenus.has(selectedLine.item.id)
+              ? {
+                  onModifiers: () => {
+                    const { item, quantity, fromLabel, key, modifiers } = selectedLine;
+                    setPanel('none');
+                    setPicking((queue) => [{ item, quantity, fromLabel, line: { key, modifiers: modifiers ?? [] } }, ...queue]);
+                  },
+                }
+              : {})}
           />
         )}
         {!picking[0] && panel === 'discount' && (

@@ -130,6 +130,25 @@ describe('the modifier picker', () => {
     expect((option('Extra shot') as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('changes a line’s modifiers from the line panel (F9), starting from the line’s own', async () => {
+    renderSale();
+    await act(async () => {});
+    await scan('1001');
+    await act(async () => fireEvent.click(option('Oat milk')));
+    await key(picker(), 'Enter');
+    expect(screen.getByTestId('line-sum').textContent).toBe('25,000');
+    await act(async () => fireEvent.keyDown(window, { key: 'F9' }));
+    await act(async () => fireEvent.click(screen.getByTestId('line-modifiers')));
+    expect(option('Oat milk').getAttribute('aria-checked')).toBe('true');
+    expect(option('Cream').getAttribute('aria-checked')).toBe('true');
+    await act(async () => fireEvent.click(option('Cow milk')));
+    await act(async () => fireEvent.click(within(picker()).getByRole('button', { name: /Apply/ })));
+    expect(screen.queryByTestId('modifier-picker')).toBeNull();
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+    expect(screen.getAllByTestId('line-modifier').map((row) => row.textContent)).toEqual(['+ Cow milk', '+ Cream · free']);
+    expect(screen.getByTestId('line-sum').textContent).toBe('20,000');
+  });
+
   it('adds nothing on Esc, and adds an item without modifier groups straight away', async () => {
     renderSale();
     await act(async () => {});

@@ -21,6 +21,7 @@ import {
   initialSelection,
   modifiersMath,
   removeOne,
+  selectionOf,
   selectionProblems,
   toggle,
   type CartModifier,
@@ -35,6 +36,8 @@ export interface ModifierPickerProps {
   readonly menu: readonly ItemModifierGroup[];
   /** Scanned items waiting for the picker after this one. */
   readonly waiting?: number;
+  /** A line's modifiers being changed (instead of the groups' defaults). */
+  readonly initial?: readonly CartModifier[];
   readonly onConfirm: (modifiers: CartModifier[]) => void;
   readonly onCancel: () => void;
 }
@@ -56,9 +59,9 @@ function ruleText(t: ReturnType<typeof useT>, status: GroupStatus, free: number)
   return parts.join(' · ');
 }
 
-export function ModifierPicker({ item, quantity, menu, waiting = 0, onConfirm, onCancel }: ModifierPickerProps) {
+export function ModifierPicker({ item, quantity, menu, waiting = 0, initial, onConfirm, onCancel }: ModifierPickerProps) {
   const t = useT();
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(menu));
+  const [selection, setSelection] = useState<Selection>(() => (initial ? selectionOf(initial) : initialSelection(menu)));
   const root = useRef<HTMLElement>(null);
   const chosen = useMemo(() => chosenModifiers(menu, selection), [menu, selection]);
   const problems = useMemo(() => selectionProblems(menu, selection), [menu, selection]);
@@ -180,7 +183,7 @@ export function ModifierPicker({ item, quantity, menu, waiting = 0, onConfirm, o
         </button>
         <button type="button" className="primary" disabled={problems.length > 0} onClick={confirm} data-testid="modifier-ok">
           <kbd className="nav-key">Enter</kbd>
-          {t('modifiers.ok')}
+          {initial ? t('modifiers.apply') : t('modifiers.ok')}
         </button>
       </div>
     </section>

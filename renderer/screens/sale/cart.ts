@@ -55,6 +55,7 @@ export type CartAction =
   | { readonly type: 'add'; readonly item: SaleItem; readonly quantity: string; readonly fromLabel?: boolean; readonly modifiers?: readonly CartModifier[] }
   | { readonly type: 'setQuantity'; readonly key: string; readonly quantity: string }
   | { readonly type: 'setNote'; readonly key: string; readonly note: string }
+  | { readonly type: 'setModifiers'; readonly key: string; readonly modifiers: readonly CartModifier[] }
   | { readonly type: 'remove'; readonly key: string }
   | { readonly type: 'select'; readonly key: string | null }
   | { readonly type: 'setItemDiscount'; readonly itemId: string; readonly discount: CartDiscount | null }
@@ -130,6 +131,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'setNote':
       if (action.note.length > MAX_NOTE) return refuse(state, 'sale.noteTooLong', { max: String(MAX_NOTE) });
       return withLine(state, action.key, (line) => ({ ...line, note: action.note.trim() }));
+    case 'setModifiers':
+      return withLine(state, action.key, (line) => (line.modifiers === undefined ? line : { ...line, modifiers: action.modifiers }));
     case 'remove': {
       const index = state.lines.findIndex((line) => line.key === action.key);
       if (index < 0) return state;

@@ -89,6 +89,11 @@ export function initialSelection(menu: readonly ItemModifierGroup[]): Selection 
   return selection;
 }
 
+/** A line's chosen modifiers back as the picker's selection (changing a line's modifiers starts from them). */
+export function selectionOf(modifiers: readonly CartModifier[]): Selection {
+  return new Map(modifiers.map((modifier) => [modifier.id, modifier.quantity]));
+}
+
 const chosenIn = (entry: ItemModifierGroup, selection: Selection) => entry.modifiers.reduce((sum, modifier) => sum + (selection.get(modifier.id) ?? 0), 0);
 
 export interface GroupStatus {
