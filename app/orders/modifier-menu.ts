@@ -1,15 +1,26 @@
 /**
  * The modifier groups the items of an order offer, read from the caller's business for the order checks
  * (app/orders/order-checks.ts), in the terms of the shared rules (shared/orders/modifier-rules.ts): live modifiers
- * naming the lines' items, and their live groups with their rules.
+ * naming the lines' items, and their live groups with their rules — those of the order's point and the business-wide
+ * ones, which are what the point's tills hold and offer (app/catalog/visibility.ts), so another point's group never
+ * makes a sale here break a rule its till could not see.
  */
 import type { Money } from '../../shared/decimal.js';
 import { groupsOfItem, type ItemModifierGroup, type ModifierGroupRules, type ModifierOption } from '../../shared/orders/modifier-rules.js';
+import { sql, type SqlBool } from 'kysely';
 import { units } from '../../db/values.js';
+import { BUSINESS_WIDE_POINTS } from '../catalog/visibility.js';
 import type { Db, OperationContext } from '../context.js';
 
 /** The groups each of `itemIds` offers (an item without any maps to an empty list). */
-export async function itemModifierMenus(db: Db, ctx: OperationContext, itemIds: readonly string[]): Promise<Map<string, ItemModifierGroup[]>> {
+export async function itemModifierMenus(
+  db: Db,
+  ctx: OperationContext,
+  itemIds: readonly string[],
+  pointId: string,
+): Promise<Map<string, ItemModifierGroup[]>> {
+  const points = [...BUSINESS_WIDE_POINTS, pointId];
+  const ofThePoint = (column: string) => sql<SqlBool>`(${sql.ref(column)} is null or ${sql.ref(column)} in (${sql.join(points)}))`;
   const menus = new Map<string, ItemModifierGroup[]>();
   const wanted = [...new Set(itemIds)];
   if (wanted.length === 0) return menus;
@@ -19,6 +30,7 @@ export async function itemModifierMenus(db: Db, ctx: OperationContext, itemIds: 
     .where('business_id', '=', ctx.businessId)
     .where('is_deleted', '=', 0)
     .where('item_id', 'in', wanted)
+    .where(ofThePoint('id_automated_point'))
     .orderBy('dt_created')
     .orderBy('id')
     .execute();
@@ -33,6 +45,7 @@ export async function itemModifierMenus(db: Db, ctx: OperationContext, itemIds: 
           .where('business_id', '=', ctx.businessId)
           .where('is_deleted', '=', 0)
           .where('id', 'in', groupIds)
+          .where(ofThePoint('id_automated_point'))
           .orderBy('dt_created')
           .orderBy('id')
           .execute();

@@ -63,13 +63,18 @@ export function refuseDebtWithoutClient(
  * client sends it, is not held to them). A queued sale broke them because the rules changed while it waited: it
  * happened, so it is applied with a MODIFIER_RULES warning; anything else is a 400 naming `items.N.modifiers`.
  */
-async function checkLineModifiers(db: Db, ctx: OperationContext, lines: readonly LineContent[], problems: string[]) {
+async function checkLineModifiers(db: Db, ctx: OperationContext, pointId: string, lines: readonly LineContent[], problems: string[]) {
   const withModifiers = lines.flatMap((line, index) => {
     const chosen = decodeLineModifiers(line.modifiers);
     return chosen === null ? [] : [{ line, index, chosen }];
   });
   if (withModifiers.length === 0) return;
-  const menus = await itemModifierMenus(db, ctx, withModifiers.map(({ line }) => line.item_id));
+  const menus = await itemModifierMenus(
+    db,
+    ctx,
+    withModifiers.map(({ line }) => line.item_id),
+    pointId,
+  );
   for (const { line, index, chosen } of withModifiers) {
     const field = `items.${index}`;
     const shape = lineModifierShapeProblems(field, chosen);
@@ -167,7 +172,7 @@ export async function checkOrder(db: Db, ctx: OperationContext, request: OrderCh
   for (const entry of settlements) {
     if (!states.has(entry.id as string)) problems.push(`${entry.field} must be an existing settlement`);
   }
-  await checkLineModifiers(db, ctx, lines, problems);
+  await checkLineModifiers(db, ctx, request.pointId, lines, problems);
   if (problems.length > 0) throw badRequest(problems);
   const closed = settlements.find((entry) => states.get(entry.id as string) === true);
   if (closed && ctx.queued?.offlineClass === 'fact') {

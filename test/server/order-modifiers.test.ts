@@ -177,4 +177,16 @@ describe.each(await testEngines())('modifiers on orders on %s', (engine) => {
       },
     });
   });
+
+  it('holds a sale only to the groups of its own point and the business-wide ones, as its till offers them', async () => {
+    const kiosk = (await request('POST', `${GROUPS}/create`, catalogueBody({ type: 'MODIFIER_GROUP', name: 'Kiosk cups', price: '0', is_required: true, id_automated_point: world.barePoint }))).body.id as string;
+    const made = await request('POST', '/api/v1/item-modifier/modifiers/create', catalogueBody({ type: 'MODIFIER', name: 'Paper cup', price: '1', group_id: kiosk, item_id: world.coffee, id_automated_point: world.barePoint }));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const here = await create(orderBody(world, [line(world.coffee, '1', '20', '20', { modifiers: [mod(milk.cow, '0')] } as never)], { subtotal: '20', total_sum: '20' }));
+    expect(here.status, JSON.stringify(here.body)).toBe(201);
+    const atKiosk = await create(
+      orderBody(world, [line(world.coffee, '1', '20', '20', { modifiers: [mod(milk.cow, '0')] } as never)], { subtotal: '20', total_sum: '20' }, { automated_point_id: world.barePoint, workplace_id: world.bareWorkplace }),
+    );
+    expectValidation(atKiosk, 'items.0.modifiers must choose at least 1 of "Kiosk cups"');
+  });
 });
