@@ -5,7 +5,9 @@
  * nothing was added; a scan while the focus is elsewhere is caught too (receipts/use-scanner.ts). Enter on the
  * empty field, or F12, pays: the cart becomes a SaleDraft and <PaymentPanel> takes over until the sale is paid
  * (the cart clears and the scan field has the focus at once) or the cashier goes back. F9 opens the selected line
- * (quantity by keypad, note, item discount, remove), F10 the order's discount, F11 the client, Alt+H held orders.
+ * (quantity by keypad, note, item discount, its modifiers, remove), F10 the order's discount, F11 the client, Alt+H
+ * held orders. An item with modifier groups goes through the modifier picker (./sale/ModifierPicker.tsx) first;
+ * scans arriving meanwhile queue behind it.
  * A sale needs an open shift (renderer/shift/open-shift.ts); without one the screen says so and offers the Shift
  * screen. Everything runs on the till's own store, so it all works offline.
  */
