@@ -59,7 +59,9 @@ export function groupsOfItem(
   const offered = new Map<string, ModifierOption[]>();
   for (const modifier of modifiers) {
     if (modifier.item_id !== itemId || modifier.group_id === null) continue;
-    offered.set(modifier.group_id, [...(offered.get(modifier.group_id) ?? []), modifier]);
+    const own = offered.get(modifier.group_id);
+    if (own) own.push(modifier);
+    else offered.set(modifier.group_id, [modifier]);
   }
   return groups.filter((group) => offered.has(group.id)).map((group) => ({ group, modifiers: offered.get(group.id) ?? [] }));
 }

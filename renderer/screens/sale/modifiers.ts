@@ -67,9 +67,16 @@ export function buildModifierMenus(modifiers: readonly ModifierRecord[], groups:
       free_quantity: group.free_quantity ?? 0,
       default_modifier_id: group.default_modifier_id ?? null,
     }));
+  // By item first, so a large catalogue of modifiers is read once, not once per item.
+  const byItem = new Map<string, ModifierOption[]>();
+  for (const option of options) {
+    const own = byItem.get(option.item_id as string);
+    if (own) own.push(option);
+    else byItem.set(option.item_id as string, [option]);
+  }
   const menus = new Map<string, ItemModifierGroup[]>();
-  for (const itemId of new Set(options.map((option) => option.item_id as string))) {
-    const menu = groupsOfItem(itemId, options, rules);
+  for (const [itemId, own] of byItem) {
+    const menu = groupsOfItem(itemId, own, rules);
     if (menu.length > 0) menus.set(itemId, menu);
   }
   return menus;
