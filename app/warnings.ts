@@ -33,7 +33,9 @@ export type OperationWarning =
   | { readonly code: 'SHIFT_CLOSED'; readonly settlementId: string }
   | { readonly code: 'CREDIT_LIMIT_EXCEEDED'; readonly clientId: string; readonly balance: string; readonly limit: string }
   /** A refund took back more of a sale's item than was left to take back (two tills refunded one sale offline). */
-  | { readonly code: 'OVER_REFUND'; readonly orderId: string; readonly itemId: string; readonly quantity: string };
+  | { readonly code: 'OVER_REFUND'; readonly orderId: string; readonly itemId: string; readonly quantity: string }
+  /** A sale's line broke its item's modifier-group rules (changed at the office while the sale waited in a queue). */
+  | { readonly code: 'MODIFIER_RULES'; readonly itemId: string; readonly problem: string };
 
 export type WarningCode = OperationWarning['code'];
 

@@ -144,7 +144,14 @@ export interface CatalogueColumns extends TenantRow {
 }
 
 export type ItemGroupsTable = CatalogueColumns;
-export type ModifierGroupsTable = CatalogueColumns;
+/** A modifier group with the rules its picker enforces (0023; shared/orders/modifier-rules.ts). */
+export interface ModifierGroupsTable extends CatalogueColumns {
+  is_required: Generated<Flag>;
+  min_choices: Generated<number>;
+  max_choices: number | null;
+  free_quantity: Generated<number>;
+  default_modifier_id: string | null;
+}
 export interface ItemsTable extends CatalogueColumns {
   group_id: string | null;
 }
@@ -418,6 +425,8 @@ export interface OrderLinesTable extends OrderChildRow {
   is_refunded: Flag;
   /** A stocked line recorded without a stock entry: its business had no warehouse (migration 0014). */
   moved_no_stock: Generated<Flag>;
+  /** The line's modifiers as canonical JSON (0023, app/orders/line-modifiers.ts); null: none. */
+  modifiers?: string | null;
 }
 
 export interface OrderDiscountsTable extends OrderChildRow {

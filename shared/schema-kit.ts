@@ -111,3 +111,11 @@ export function ignoringUnknownFields<T extends z.ZodType>(schema: T): T {
 /** A strict object: unknown properties are a 400 ("property x should not exist"), as in the reference. */
 export const dto = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an object') });
+
+/** A whole count (a modifier group's choice limits, a modifier's quantity on a line), bounded like every number we accept. */
+export const count = (min = 0, max = 999) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a whole number') })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });

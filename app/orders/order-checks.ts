@@ -9,6 +9,9 @@ import type { Db, OperationContext } from '../context.js';
 import { findOrderReferences, settlementStates } from './order-references.js';
 import { acceptsDeletedReferences, warn } from '../warnings.js';
 import type { DiscountContent, LineContent, PaymentContent, TaxContent } from './order-rows.js';
+import { decodeLineModifiers } from './line-modifiers.js';
+import { itemModifierMenus } from './modifier-menu.js';
+import { lineModifierShapeProblems, lineRuleProblems } from '../../shared/orders/modifier-rules.js';
 
 export interface OrderCheckRequest {
   /** The order's point: whose default warehouse lines take stock from. */
@@ -53,6 +56,34 @@ export function refuseDebtWithoutClient(
   if (debt.amount === 0n || debt.clientId !== null) return;
   const index = payments.findIndex((payment) => Number(payment.is_debt) !== 0);
   throw badRequest([`client_id is required: payments.${index}.payment_type_id is a DEBT payment method`]);
+}
+
+/**
+ * The modifier-group rules of the lines that carry modifiers (a line sent without `modifiers`, as a reference
+ * client sends it, is not held to them). A queued sale broke them because the rules changed while it waited: it
+ * happened, so it is applied with a MODIFIER_RULES warning; anything else is a 400 naming `items.N.modifiers`.
+ */
+async function checkLineModifiers(db: Db, ctx: OperationContext, pointId: string, lines: readonly LineContent[], problems: string[]) {
+  const withModifiers = lines.flatMap((line, index) => {
+    const chosen = decodeLineModifiers(line.modifiers);
+    return chosen === null ? [] : [{ line, index, chosen }];
+  });
+  if (withModifiers.length === 0) return;
+  const menus = await itemModifierMenus(
+    db,
+    ctx,
+    withModifiers.map(({ line }) => line.item_id),
+    pointId,
+  );
+  for (const { line, index, chosen } of withModifiers) {
+    const field = `items.${index}`;
+    const shape = lineModifierShapeProblems(field, chosen);
+    const broken = shape.length > 0 ? shape : lineRuleProblems(field, chosen, menus.get(line.item_id) ?? []);
+    if (broken.length === 0) continue;
+    if (shape.length === 0 && ctx.queued?.offlineClass === 'fact') {
+      for (const problem of broken) warn(ctx, { code: 'MODIFIER_RULES', itemId: line.item_id, problem });
+    } else problems.push(...broken);
+  }
 }
 
 export async function checkOrder(db: Db, ctx: OperationContext, request: OrderCheckRequest): Promise<OrderCheckResult> {
@@ -141,6 +172,7 @@ export async function checkOrder(db: Db, ctx: OperationContext, request: OrderCh
   for (const entry of settlements) {
     if (!states.has(entry.id as string)) problems.push(`${entry.field} must be an existing settlement`);
   }
+  await checkLineModifiers(db, ctx, request.pointId, lines, problems);
   if (problems.length > 0) throw badRequest(problems);
   const closed = settlements.find((entry) => states.get(entry.id as string) === true);
   if (closed && ctx.queued?.offlineClass === 'fact') {

@@ -14,7 +14,7 @@ import { insertLater } from '../write.js';
 import { checkOrder, failIfAny, refuseDebtWithoutClient } from './order-checks.js';
 import { checkCreditLimit, debtTarget, postOrderDebt, postOrderStock, saleMoves } from './order-effects.js';
 import { orderTotals, totalProblems, type OrderTotals } from '../../shared/orders/order-math.js';
-import { deliveryContent, discountContent, lineContent, paymentContent, taxContent } from './order-rows.js';
+import { deliveryContent, discountContent, lineContent, mathLine, paymentContent, taxContent } from './order-rows.js';
 import {
   childBase,
   fullOrderWire,
@@ -43,7 +43,7 @@ export async function createOrder(db: Db, body: CreateOrderDto, ctx: OperationCo
     payments: (body.payments ?? []).map(paymentContent),
   };
   const deliveryFee = nullable(body.delivery_fee) as Money | null;
-  const { totals, problems } = orderTotals({ ...contents, deliveryFee });
+  const { totals, problems } = orderTotals({ ...contents, lines: contents.lines.map(mathLine), deliveryFee });
   failIfAny([...problems, ...totalProblems(body, totals)]);
   const header = headerRow(body, totals, ctx);
   // The header goes first so that a retry (same guid) is recognised before anything else is checked or written.

@@ -26,6 +26,7 @@ describe('order rows', () => {
       note: null,
       discount_id: null,
       warehouse_id: null,
+      modifiers: null,
     };
     const stored = { ...sent, quantity: 1000n, warehouse_id: 'w1' };
     expect(sameLines([stored], [sent])).toBe(true);

@@ -13,6 +13,7 @@ import type {
   OrderPaymentDto,
 } from '../../shared/catalogue/order.js';
 import { units } from '../../db/values.js';
+import { decodeLineModifiers, encodeLineModifiers } from './line-modifiers.js';
 
 export interface LineContent {
   readonly item_id: string;
@@ -23,6 +24,8 @@ export interface LineContent {
   readonly discount_id: string | null;
   /** The warehouse the line names itself (before the default is applied). */
   readonly warehouse_id: string | null;
+  /** The line's modifiers as stored (app/orders/line-modifiers.ts); null: sent without any. */
+  readonly modifiers: string | null;
 }
 
 export interface DiscountContent {
@@ -76,7 +79,11 @@ export const lineContent = (dto: OrderItemDto): LineContent => ({
   note: dto.note ?? null,
   discount_id: dto.discount_id ?? null,
   warehouse_id: dto.warehouse_id ?? null,
+  modifiers: encodeLineModifiers(dto.modifiers),
 });
+
+/** A line as the order arithmetic reads it (shared/orders/order-math.ts), its modifiers decoded. */
+export const mathLine = (line: LineContent) => ({ ...line, modifiers: decodeLineModifiers(line.modifiers) });
 
 export const discountContent = (dto: OrderDiscountDto): DiscountContent => ({
   item_id: dto.item_id ?? null,

@@ -20,6 +20,7 @@ import { onPostgres } from '../operation.js';
 import { insertRows } from '../../db/insert-statements.js';
 import { insertLater } from '../write.js';
 import type { DeliveryContent } from './order-rows.js';
+import { lineModifiersWire } from './line-modifiers.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type LineRow = Selectable<OrderLinesTable>;
@@ -82,6 +83,7 @@ export const lineWire = (row: LineRow) => ({
   employee_id: row.employee_id,
   discount_id: row.discount_id ?? null,
   warehouse_id: row.warehouse_id ?? null,
+  modifiers: lineModifiersWire(row.modifiers),
   is_voided: flag(row.is_voided),
   is_refunded: flag(row.is_refunded),
   ...common(row),

@@ -26,6 +26,7 @@ import {
   sameLines,
   taxContent,
   unitsOrNull,
+  mathLine,
   type DiscountContent,
   type LineContent,
   type TaxContent,
@@ -87,7 +88,7 @@ export async function updateOrder(db: Db, id: string, body: UpdateOrderDto, ctx:
   const plan = planChanges(body, stored);
   const next = nextHeader(current, body, ctx);
   const { totals, problems } = orderTotals({
-    lines: plan.lines ?? stored.lines.map(storedLine),
+    lines: (plan.lines ?? stored.lines.map(storedLine)).map(mathLine),
     discounts: plan.discounts ?? stored.discounts.map(storedDiscount),
     taxes: plan.taxes ?? stored.taxes.map(storedTax),
     payments: plan.payments ?? stored.payments.map((row) => ({ paid_sum: units(row.paid_sum) as Money })),
@@ -196,6 +197,7 @@ function storedLine(row: LineRow): LineContent {
     note: row.note,
     discount_id: row.discount_id,
     warehouse_id: row.warehouse_id,
+    modifiers: row.modifiers ?? null,
   };
 }
 

@@ -4,7 +4,9 @@
  * Amounts stay decimal strings and are summed with shared/decimal.ts; nothing goes through a JS number.
  *
  * How the order's rows read on paper (docs/selling/printing.md):
- * - a line whose item is a modifier (an id from the modifiers list) prints under the line before it, with its amount;
+ * - a line's own modifiers (`modifiers`, migration 0023) print under it, each with what it adds to the line
+ *   (line quantity × charged units × price; nothing for free ones) — already in the line's `subtotal`;
+ * - a line whose item is a modifier (sold as its own line, as a reference client does) prints under the line before it;
  * - a line's discount is the order discount rows naming its item (`discount_value`); the line's `subtotal` is its
  *   amount before that discount;
  * - order-level discounts are the rows naming no item; when none carries a value but the order has a
@@ -12,7 +14,7 @@
  * - taxes are summed per tax (name and percent from the business's taxes), printed as "incl." amounts.
  */
 import { changeOffCash } from '../../shared/cash-change.js';
-import { MONEY, formatMoney, parseDecimal } from '../../shared/decimal.js';
+import { MONEY, QUANTITY, formatMoney, lineAmount, parseDecimal, unitsOf, type Money, type Quantity } from '../../shared/decimal.js';
 import type { OperationOutput } from '../../shared/catalogue/wire-types.js';
 import type { CreditSlipData, DocumentHeading, NamedAmount, ReceiptLine, ReceiptPayment, RefundReceiptData, SaleReceiptData } from './document-data.js';
 import type { NameBook } from './name-book.js';
@@ -52,6 +54,19 @@ export async function orderHeading(reader: TillReader, names: NameBook, order: P
   };
 }
 
+/** A line's stored modifiers for paper: "Oat milk ×2" and what they add to the line (already in its subtotal). */
+async function lineModifiers(line: OrderLine, names: NameBook): Promise<{ name: string; amount?: string }[]> {
+  const printed: { name: string; amount?: string }[] = [];
+  for (const modifier of line.modifiers ?? []) {
+    const known = await names.find('modifiers', modifier.modifier_id);
+    const name = `${known?.name ?? modifier.modifier_id}${modifier.quantity > 1 ? ` ×${modifier.quantity}` : ''}`;
+    const charged = units(modifier.price) * BigInt(Math.max(0, modifier.quantity - modifier.free_quantity));
+    const amount = lineAmount(charged as Money, unitsOf(line.quantity, QUANTITY) as Quantity);
+    printed.push(amount === 0n ? { name } : { name, amount: money(amount) });
+  }
+  return printed;
+}
+
 /** The order's lines for paper: modifiers folded under their line, voided lines left out. */
 async function receiptLines(order: Order, names: NameBook, which: (line: OrderLine) => boolean): Promise<ReceiptLine[]> {
   const printed: { line: ReceiptLine; modifiers: { name: string; amount?: string }[]; units: bigint }[] = [];
@@ -71,7 +86,7 @@ async function receiptLines(order: Order, names: NameBook, which: (line: OrderLi
       .reduce((total, row) => total + units(row.discount_value), 0n);
     printed.push({
       line: { name, quantity: line.quantity, unitPrice: line.price, total: line.subtotal, ...(discount !== 0n ? { discount: money(discount) } : {}) },
-      modifiers: [],
+      modifiers: await lineModifiers(line, names),
       units: units(line.subtotal) - discount,
     });
   }

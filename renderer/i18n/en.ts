@@ -1,5 +1,7 @@
 /** English: the source catalogue. Every other language must have exactly these keys (checked by the compiler). */
 import { saleEn } from './sale.js';
+import { modifierPickerEn } from './modifier-picker.js';
+import { modifierRulesEn } from './modifier-group-rules.js';
 import { debtsEn } from './debts.js';
 import { shiftEn } from './shift.js';
 import { salesEn } from './sales.js';
@@ -197,6 +199,8 @@ export const en = {
   ...shiftEn,
   ...salesEn,
   ...saleEn,
+  ...modifierPickerEn,
+  ...modifierRulesEn,
   ...inboxEn,
   ...modifierGroupsScopeEn,
   ...syncStatesEn,

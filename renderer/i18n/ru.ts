@@ -1,5 +1,7 @@
 import type { Messages } from './en.js';
 import { saleRu } from './sale.js';
+import { modifierPickerRu } from './modifier-picker.js';
+import { modifierRulesRu } from './modifier-group-rules.js';
 import { debtsRu } from './debts.js';
 import { shiftRu } from './shift.js';
 import { salesRu } from './sales.js';
@@ -198,6 +200,8 @@ export const ru: Messages = {
   ...shiftRu,
   ...salesRu,
   ...saleRu,
+  ...modifierPickerRu,
+  ...modifierRulesRu,
   ...inboxRu,
   ...modifierGroupsScopeRu,
   ...syncStatesRu,

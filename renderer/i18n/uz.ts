@@ -1,5 +1,7 @@
 import type { Messages } from './en.js';
 import { saleUz } from './sale.js';
+import { modifierPickerUz } from './modifier-picker.js';
+import { modifierRulesUz } from './modifier-group-rules.js';
 import { debtsUz } from './debts.js';
 import { shiftUz } from './shift.js';
 import { salesUz } from './sales.js';
@@ -198,6 +200,8 @@ export const uz: Messages = {
   ...shiftUz,
   ...salesUz,
   ...saleUz,
+  ...modifierPickerUz,
+  ...modifierRulesUz,
   ...inboxUz,
   ...modifierGroupsScopeUz,
   ...syncStatesUz,

@@ -373,7 +373,10 @@ describe('modifier groups', () => {
       within(list)
         .getAllByRole('listitem')
         .map((row) => row.textContent),
-    ).toEqual(['Bacon3,500.50EditRemove', 'Cheese2,000EditRemove']);
+    ).toEqual([
+      'Baconnot offered at the sale: no item3,500.50ItemEditRemove',
+      'Cheesenot offered at the sale: no item2,000ItemEditRemove',
+    ]);
     await click(screen.getByRole('button', { name: 'Add modifier' }));
     const form = screen.getByRole('form', { name: 'New modifier' });
     // A modifier starts with its group's unit and point.
@@ -443,7 +446,7 @@ describe('modifier groups', () => {
       within(screen.getByRole('list', { name: 'Modifiers' }))
         .getAllByRole('listitem')
         .map((row) => row.textContent),
-    ).toEqual(['Cheese2,000EditRemove']);
+    ).toEqual(['Cheesenot offered at the sale: no item2,000ItemEditRemove']);
   });
 
   it('deletes a group after a confirmation that says its modifiers go first, then removes them and the group', async () => {

@@ -37,6 +37,8 @@ function renderSale(answers: Record<string, unknown> = {}, onOpenShift = () => {
     ItemModifierController_findAllItems: ITEMS,
     MeasurementController_findAllMeasurements: [{ id: 'kg', name: 'kg' }],
     ItemModifierController_findAllItemGroups: [{ id: 'g-drinks', name: 'Drinks', color: '#3b82f6', is_deleted: false }],
+    ItemModifierController_findAllModifiers: [],
+    ItemModifierController_findAllModifierGroups: [],
     FinanceController_findAllTaxFees: [],
     FinanceController_findAllDiscounts: [],
     BaseConfigController_findAll: [],

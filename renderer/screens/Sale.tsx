@@ -5,7 +5,9 @@
  * nothing was added; a scan while the focus is elsewhere is caught too (receipts/use-scanner.ts). Enter on the
  * empty field, or F12, pays: the cart becomes a SaleDraft and <PaymentPanel> takes over until the sale is paid
  * (the cart clears and the scan field has the focus at once) or the cashier goes back. F9 opens the selected line
- * (quantity by keypad, note, item discount, remove), F10 the order's discount, F11 the client, Alt+H held orders.
+ * (quantity by keypad, note, item discount, its modifiers, remove), F10 the order's discount, F11 the client, Alt+H
+ * held orders. An item with modifier groups goes through the modifier picker (./sale/ModifierPicker.tsx) first;
+ * scans arriving meanwhile queue behind it.
  * A sale needs an open shift (renderer/shift/open-shift.ts); without one the screen says so and offers the Shift
  * screen. Everything runs on the till's own store, so it all works offline.
  */
@@ -21,12 +23,14 @@ import { PaymentPanel } from './payment/PaymentPanel.js';
 import { LastSale, type PaidSale } from './sale/LastSale.js';
 import { useScanner } from './receipts/use-scanner.js';
 import { CartLines, CartTotals } from './sale/CartLines.js';
-import { cartReducer, EMPTY_CART } from './sale/cart.js';
+import { cartReducer, EMPTY_CART, type CartAction } from './sale/cart.js';
 import { buildSaleDraft, cartMoney } from './sale/cart-order.js';
 import { searchSaleItems, type SaleItem } from './sale/catalogue.js';
 import { ClientPanel } from './sale/ClientPanel.js';
 import { DiscountPicker, describeDiscount } from './sale/DiscountPicker.js';
 import { holdOrder, resumeHeld } from './sale/held.js';
+import { ModifierPicker } from './sale/ModifierPicker.js';
+import type { CartModifier } from './sale/modifiers.js';
 import { HeldPanel } from './sale/HeldPanel.js';
 import { ItemTiles } from './sale/ItemTiles.js';
 import { LinePanel } from './sale/LinePanel.js';
@@ -37,6 +41,15 @@ import { SearchResults } from './sale/SearchResults.js';
 import './sale/sale.css';
 
 type Panel = 'none' | 'line' | 'discount' | 'client' | 'held';
+
+/** An item waiting for its modifiers, with the quantity it was scanned or tapped with. */
+interface Picking {
+  readonly item: SaleItem;
+  readonly quantity: string;
+  readonly fromLabel: boolean;
+  /** Changing this cart line's modifiers (F9 → Change modifiers), starting from them. */
+  readonly line?: { readonly key: string; readonly modifiers: readonly CartModifier[] };
+}
 
 export interface SaleProps {
   /** Opens the Shift screen (offered when no shift is open). */
@@ -59,6 +72,8 @@ export function Sale({ onOpenShift }: SaleProps) {
   const [lastSale, setLastSale] = useState<PaidSale | null>(null);
   const [resultIndex, setResultIndex] = useState<number | null>(null);
   const [problem, setProblem] = useState<string[]>([]);
+  /** Items waiting for the modifier picker, first shown (a scan during the picker queues, never drops). */
+  const [picking, setPicking] = useState<readonly Picking[]>([]);
   const guid = useRef(uuidv7());
   const scanField = useRef<HTMLInputElement>(null);
   useUnsavedWork(cart.lines.length > 0);
@@ -69,12 +84,23 @@ export function Sale({ onOpenShift }: SaleProps) {
   const selectedLine = cart.lines.find((line) => line.key === cart.selectedKey) ?? null;
   const focusScan = useCallback(() => scanField.current?.focus(), []);
 
+  /** An added item with modifier groups goes to the picker first; anything else straight to the cart. */
+  const addOrPick = useCallback(
+    (action: CartAction) => {
+      if (action.type === 'add' && action.modifiers === undefined && data?.modifierMenus.has(action.item.id)) {
+        const waiting: Picking = { item: action.item, quantity: action.quantity, fromLabel: action.fromLabel ?? false };
+        setPicking((queue) => [...queue, waiting]);
+      } else dispatch(action);
+    },
+    [data],
+  );
+
   const addItem = useCallback((item: SaleItem) => {
-    dispatch({ type: 'add', item, quantity: '1' });
+    addOrPick({ type: 'add', item, quantity: '1' });
     setText('');
     setResultIndex(null);
     focusScan();
-  }, [focusScan]);
+  }, [focusScan, addOrPick]);
 
   // Scans that arrive while the catalogue is still loading wait for it: a scan is never dropped.
   const waiting = useRef<string[]>([]);
@@ -85,9 +111,9 @@ export function Sale({ onOpenShift }: SaleProps) {
         return;
       }
       const action = await scanToAction(raw, data.catalogue, data.settings);
-      if (action) dispatch(action);
+      if (action) addOrPick(action);
     },
-    [data],
+    [data, addOrPick],
   );
   useEffect(() => {
     if (!data?.shift || waiting.current.length === 0) return;
@@ -124,12 +150,13 @@ export function Sale({ onOpenShift }: SaleProps) {
   });
 
   useEffect(() => {
-    if (!paying && panel === 'none') focusScan();
-  }, [paying, panel, focusScan]);
+    if (!paying && panel === 'none' && picking.length === 0) focusScan();
+  }, [paying, panel, picking.length, focusScan]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (paying) return;
+      // The modifier picker takes its own keys (↑ ↓ Space + − Enter Esc) and nothing else opens over it.
+      if (paying || picking.length > 0) return;
       const open = (next: Panel) => {
         event.preventDefault();
         setPanel((current) => (current === next ? 'none' : next));
@@ -147,7 +174,7 @@ export function Sale({ onOpenShift }: SaleProps) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [paying, pay, selectedLine, panel]);
+  }, [paying, pay, selectedLine, panel, picking.length]);
 
   const nextSale = useCallback((_orderId?: string, paid?: PaidSale) => {
     setLastSale(paid ?? null);
@@ -278,7 +305,24 @@ export function Sale({ onOpenShift }: SaleProps) {
         <CartTotals money={money} lineCount={cart.lines.length} onPay={pay} disabled={cart.lines.length === 0} />
       </div>
       <div className="pane sale-items">
-        {panel === 'line' && selectedLine && (
+        {picking[0] && (
+          <ModifierPicker
+            key={`${picking.length}:${picking[0].item.id}`}
+            item={picking[0].item}
+            quantity={picking[0].quantity}
+            menu={data.modifierMenus.get(picking[0].item.id) ?? []}
+            waiting={picking.length - 1}
+            {...(picking[0].line ? { initial: picking[0].line.modifiers } : {})}
+            onConfirm={(modifiers) => {
+              const { item, quantity, fromLabel, line } = picking[0]!;
+              if (line) dispatch({ type: 'setModifiers', key: line.key, modifiers });
+              else dispatch({ type: 'add', item, quantity, fromLabel, modifiers });
+              setPicking((queue) => queue.slice(1));
+            }}
+            onCancel={() => setPicking((queue) => queue.slice(1))}
+          />
+        )}
+        {!picking[0] && panel === 'line' && selectedLine && (
           <LinePanel
             key={selectedLine.key}
             line={selectedLine}
@@ -288,9 +332,18 @@ export function Sale({ onOpenShift }: SaleProps) {
             limit={data.discountLimit}
             dispatch={dispatch}
             onClose={() => setPanel('none')}
+            {...(selectedLine.modifiers && data.modifierMenus.has(selectedLine.item.id)
+              ? {
+                  onModifiers: () => {
+                    const { item, quantity, fromLabel, key, modifiers } = selectedLine;
+                    setPanel('none');
+                    setPicking((queue) => [{ item, quantity, fromLabel, line: { key, modifiers: modifiers ?? [] } }, ...queue]);
+                  },
+                }
+              : {})}
           />
         )}
-        {panel === 'discount' && (
+        {!picking[0] && panel === 'discount' && (
           <section className="sale-panel" role="dialog" aria-label={t('sale.discount.title')} data-testid="discount-panel">
             <header className="panel-header">
               <h2>{t('sale.discount.title')}</h2>
@@ -311,8 +364,8 @@ export function Sale({ onOpenShift }: SaleProps) {
             />
           </section>
         )}
-        {panel === 'client' && <ClientPanel current={cart.client} onChoose={(client) => dispatch({ type: 'setClient', client })} onClose={() => setPanel('none')} />}
-        {panel === 'held' && (
+        {!picking[0] && panel === 'client' && <ClientPanel current={cart.client} onChoose={(client) => dispatch({ type: 'setClient', client })} onClose={() => setPanel('none')} />}
+        {!picking[0] && panel === 'held' && (
           <HeldPanel
             workplaceId={data.workplaceId}
             cartEmpty={cart.lines.length === 0}
@@ -326,7 +379,7 @@ export function Sale({ onOpenShift }: SaleProps) {
             }}
             onResume={async (order) => {
               setProblem([]);
-              const resumed = await resumeHeld(bridge, order.id, data.catalogue);
+              const resumed = await resumeHeld(bridge, order.id, data.catalogue, data.modifierMenus);
               dispatch({ type: 'load', state: resumed.cart });
               if (resumed.missing > 0) setProblem([t('sale.held.missingItems', { count: resumed.missing })]);
               setPanel('none');
@@ -334,10 +387,10 @@ export function Sale({ onOpenShift }: SaleProps) {
             onClose={() => setPanel('none')}
           />
         )}
-        {panel === 'none' && query !== '' && !/^\d+$/.test(query) && (
+        {!picking[0] && panel === 'none' && query !== '' && !/^\d+$/.test(query) && (
           <SearchResults query={query} results={results} selected={resultIndex} onSelect={setResultIndex} onPick={addItem} />
         )}
-        {panel === 'none' && (query === '' || /^\d+$/.test(query)) && <ItemTiles catalogue={data.catalogue} groups={data.groups} onPick={addItem} />}
+        {!picking[0] && panel === 'none' && (query === '' || /^\d+$/.test(query)) && <ItemTiles catalogue={data.catalogue} groups={data.groups} onPick={addItem} />}
       </div>
     </section>
   );

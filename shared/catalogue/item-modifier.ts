@@ -7,7 +7,7 @@
  * is a 400 on update too).
  */
 import { z } from 'zod';
-import { dto, flag, itemType, money, quantity, requiredText, text, textList } from '../schema-kit.js';
+import { count, dto, flag, itemType, money, quantity, requiredText, text, textList } from '../schema-kit.js';
 import { operation } from './operation.js';
 
 /** Most pictures one catalogue entry may list; the list is bounded like every list we accept. */
@@ -70,9 +70,24 @@ export type CreateModifierDto = z.output<typeof CreateModifierDto>;
 export const UpdateModifierDto = updateDto(modifierOwn);
 export type UpdateModifierDto = z.output<typeof UpdateModifierDto>;
 
-export const CreateModifierGroupDto = createDto({});
+/**
+ * Our additions to a modifier group: the rules its picker enforces at the till and the order checks on the service
+ * (shared/orders/modifier-rules.ts). `is_required`: at least one choice; `min_choices` / `max_choices`: how many units
+ * may be chosen (null max: no limit); `free_quantity`: how many chosen units cost nothing (the cheapest);
+ * `default_modifier_id`: a modifier of this group the picker preselects. Absent on create: not required, no limits,
+ * nothing free, no default — a group written by a reference client behaves as before.
+ */
+const modifierGroupRules = {
+  is_required: flag(),
+  min_choices: count(0),
+  max_choices: count(0),
+  free_quantity: count(0),
+  default_modifier_id: text(),
+};
+
+export const CreateModifierGroupDto = createDto(modifierGroupRules);
 export type CreateModifierGroupDto = z.output<typeof CreateModifierGroupDto>;
-export const UpdateModifierGroupDto = updateDto({});
+export const UpdateModifierGroupDto = updateDto(modifierGroupRules);
 export type UpdateModifierGroupDto = z.output<typeof UpdateModifierGroupDto>;
 
 /**

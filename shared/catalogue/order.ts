@@ -5,12 +5,27 @@
  * `last-open` takes an optional `workplace_id` query. Money, quantities and percentages are exact decimals.
  */
 import { z } from 'zod';
-import { dto, flag, isoDate, list, money, percent, quantity, requiredText, text } from '../schema-kit.js';
+import { count, dto, flag, id, isoDate, list, money, percent, quantity, requiredText, text } from '../schema-kit.js';
 import { operation, type PointScope } from './operation.js';
 import { signatureUrl } from '../signature-url.js';
 
 /** A cashier or till acts only on its own point's orders: the order's `automated_point_id`. */
 const ORDER_SCOPE: PointScope = { table: 'orders', column: 'automated_point_id', bodyField: 'automated_point_id' };
+
+/**
+ * Our addition: a modifier chosen for a line — how many of it per unit of the line, its price, and how many of those
+ * are free under its group's `free_quantity` (shared/orders/modifier-rules.ts).
+ */
+export const OrderLineModifierDto = dto({
+  modifier_id: id(),
+  quantity: count(1),
+  price: money({ min: 'nonnegative' }),
+  free_quantity: count(0).nullish(),
+});
+export type OrderLineModifierDto = z.output<typeof OrderLineModifierDto>;
+
+/** Most modifiers one line may carry. */
+export const MAX_LINE_MODIFIERS = 50;
 
 export const OrderItemDto = dto({
   item_id: requiredText(),
@@ -21,6 +36,11 @@ export const OrderItemDto = dto({
   discount_id: text().nullish(),
   /** Our addition: the warehouse this line's stock leaves from; defaults to the order's point's default warehouse. */
   warehouse_id: requiredText().nullish(),
+  /**
+   * Our addition: the line's modifiers; its subtotal is quantity × (price + Σ (quantity − free_quantity) × modifier
+   * price). Sent (even empty), they are checked against the item's modifier groups; absent (a reference client), not.
+   */
+  modifiers: list(OrderLineModifierDto, MAX_LINE_MODIFIERS).nullish(),
 });
 export type OrderItemDto = z.output<typeof OrderItemDto>;
 

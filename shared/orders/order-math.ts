@@ -3,7 +3,8 @@
  * amounts, and the order's totals. No database here: the rules are unit-tested directly (order-math.test.ts) and
  * shared by create and update, which refuse any total the client sends that disagrees (docs/api/orders-and-settlements.md).
  *
- * - a line's subtotal is quantity × price, rounded half away from zero to a hundredth;
+ * - a line's subtotal is quantity × (price + what its modifiers add per unit: Σ (modifier quantity − free quantity) ×
+ *   modifier price, shared/orders/modifier-rules.ts), rounded half away from zero to a hundredth;
  * - a discount is its `discount_value`, else `discount_percent` of its base: the subtotal of the order's lines of
  *   its `item_id`, or of the whole order when it names no item;
  * - a tax entry is its tax (`tax_value`, else `tax_percent` of its base) plus its fee (`fee_value`, else
@@ -12,12 +13,21 @@
  * Each percentage amount is rounded on its own, half away from zero.
  */
 import { divRound, formatMoney, lineAmount, type Money, type Percent, type Quantity } from '../decimal.js';
+import { modifiersPerUnit, type ChosenModifier } from './modifier-rules.js';
 
 export interface MathLine {
   readonly item_id: string;
   readonly quantity: Quantity;
   readonly price: Money;
   readonly subtotal: Money;
+  /** The line's modifiers (per unit of the line); absent or null: none. */
+  readonly modifiers?: readonly Pick<ChosenModifier, 'quantity' | 'free_quantity' | 'price'>[] | null;
+}
+
+/** What a line comes to: quantity × (price + its modifiers per unit), rounded to a hundredth. */
+export function lineSubtotal(line: Pick<MathLine, 'quantity' | 'price' | 'modifiers'>): Money {
+  const extra = line.modifiers && line.modifiers.length > 0 ? modifiersPerUnit(line.modifiers) : 0n;
+  return lineAmount((line.price + extra) as Money, line.quantity);
 }
 
 export interface MathDiscount {
@@ -67,9 +77,10 @@ export function orderTotals(state: OrderState): { totals: OrderTotals; problems:
   const byItem = new Map<string, bigint>();
   let subtotal = 0n;
   state.lines.forEach((line, index) => {
-    const expected = lineAmount(line.price, line.quantity);
+    const expected = lineSubtotal(line);
     if (line.subtotal !== expected) {
-      problems.push(`items.${index}.subtotal must equal quantity × price: expected "${formatMoney(expected)}"`);
+      const rule = line.modifiers && line.modifiers.length > 0 ? 'quantity × (price + modifiers)' : 'quantity × price';
+      problems.push(`items.${index}.subtotal must equal ${rule}: expected "${formatMoney(expected)}"`);
     }
     subtotal += expected;
     byItem.set(line.item_id, (byItem.get(line.item_id) ?? 0n) + expected);

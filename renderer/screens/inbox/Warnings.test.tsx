@@ -59,4 +59,11 @@ describe('the warnings of this till’s operations', () => {
     expect(warningText(translator('en'), unnamed)).toContain('a record not on this till (i-1)');
     expect(warningText(translator('en'), { ...BELOW_ZERO, code: 'SOMETHING_NEW', detail: { code: 'SOMETHING_NEW' } })).toBe('A rule was broken: SOMETHING_NEW.');
   });
+
+  it('says which item’s modifiers broke rules changed meanwhile, and how', () => {
+    const problem = 'items.0.modifiers must choose at least 1 of "Milk"';
+    const broken = { ...BELOW_ZERO, code: 'MODIFIER_RULES', detail: { code: 'MODIFIER_RULES', itemId: 'i-1', problem } };
+    expect(warningText(translator('en'), broken)).toBe(`The modifiers of Cola 1L broke its modifier groups’ rules, changed meanwhile (${problem}); recorded all the same.`);
+    expect(warningText(translator('ru'), broken)).toContain(`Модификаторы Cola 1L нарушили правила групп модификаторов, изменённые тем временем (${problem})`);
+  });
 });

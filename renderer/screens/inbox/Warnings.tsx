@@ -23,7 +23,7 @@ const OPERATIONS = new Set([
   'SettlmentController_create',
   'OrderRefundController_create',
 ]);
-const CODES = new Set(['STOCK_BELOW_ZERO', 'DELETED_REFERENCE', 'EMPLOYEE_INACTIVE', 'SHIFT_CLOSED', 'CREDIT_LIMIT_EXCEEDED', 'OVER_REFUND']);
+const CODES = new Set(['STOCK_BELOW_ZERO', 'DELETED_REFERENCE', 'EMPLOYEE_INACTIVE', 'SHIFT_CLOSED', 'CREDIT_LIMIT_EXCEEDED', 'OVER_REFUND', 'MODIFIER_RULES']);
 
 /** The operation in words ("Sale"), whatever its catalogue name. */
 export function operationLabel(t: Translate, name: string): string {
@@ -46,6 +46,7 @@ export function warningText(t: Translate, warning: Pick<WarningPayload, 'code' |
     client: name(detail.clientId),
     balance: text(detail.balance),
     limit: text(detail.limit),
+    problem: text(detail.problem),
   });
 }
 

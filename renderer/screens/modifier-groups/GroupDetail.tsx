@@ -1,5 +1,6 @@
 /**
- * One modifier group: its fields (edited in place, only changes sent), its modifiers, and deleting it — after a
+ * One modifier group: its fields (edited in place, only changes sent), its modifiers, the rules its picker enforces at
+ * the sales screen (RulesForm.tsx), and deleting it — after a
  * confirmation that says its modifiers go too, since the service would leave them pointing at a deleted group.
  */
 import { useState, type KeyboardEvent } from 'react';
@@ -11,6 +12,7 @@ import { EntryForm } from './EntryForm.js';
 import { removeGroupWithModifiers, updateGroup, type References } from './load.js';
 import { entryValues, type CatalogueEntry } from './model.js';
 import { ModifiersPanel } from './ModifiersPanel.js';
+import { RulesForm } from './RulesForm.js';
 
 export interface GroupDetailProps {
   readonly group: CatalogueEntry;
@@ -20,8 +22,8 @@ export interface GroupDetailProps {
   readonly onDeleted: () => void;
 }
 
-type Tab = 'details' | 'modifiers';
-const TABS: readonly Tab[] = ['details', 'modifiers'];
+type Tab = 'details' | 'modifiers' | 'rules';
+const TABS: readonly Tab[] = ['details', 'modifiers', 'rules'];
 
 export function GroupDetail({ group, modifiers, references, onChanged, onDeleted }: GroupDetailProps) {
   const t = useT();
@@ -58,7 +60,11 @@ export function GroupDetail({ group, modifiers, references, onChanged, onDeleted
   };
 
   const tabLabel = (name: Tab) =>
-    name === 'details' ? t('modifierGroups.details') : t('modifierGroups.modifiersTab', { count: modifiers.length });
+    name === 'details'
+      ? t('modifierGroups.details')
+      : name === 'rules'
+        ? t('modifierRules.tab')
+        : t('modifierGroups.modifiersTab', { count: modifiers.length });
 
   return (
     <div className="mg-detail">
@@ -127,6 +133,16 @@ export function GroupDetail({ group, modifiers, references, onChanged, onDeleted
             send={(body) => updateGroup(bridge, group.id, body)}
             onSaved={() => {
               setNotice(t('modifierGroups.saved'));
+              onChanged();
+            }}
+          />
+        ) : tab === 'rules' ? (
+          <RulesForm
+            key={`${group.id}:${group.dt_updated ?? ''}`}
+            group={group}
+            modifiers={modifiers}
+            onSaved={() => {
+              setNotice(t('modifierRules.saved'));
               onChanged();
             }}
           />

@@ -1,13 +1,16 @@
 /**
- * The modifiers inside one group: their names and prices, adding one (created with the group's id), editing one
- * (only what changed is sent) and removing one after a confirmation.
+ * The modifiers inside one group: their names, prices and the item each is sold with (the sales screen offers it
+ * then: ModifierItemLink.tsx), adding one (created with the group's id), editing one (only what changed is sent)
+ * and removing one after a confirmation.
  */
 import { useState } from 'react';
 import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import { showMoney } from '../../lib/format.js';
 import { useBridge, useT } from '../../state/context.js';
+import { useLoad } from '../../lib/use-load.js';
 import { Confirm } from './Confirm.js';
+import { ModifierItemLink } from './ModifierItemLink.js';
 import { EntryForm } from './EntryForm.js';
 import { createModifier, removeModifier, updateModifier, type References } from './load.js';
 import { entryValues, newEntry, type CatalogueEntry } from './model.js';
@@ -21,7 +24,14 @@ export interface ModifiersPanelProps {
   readonly onChanged: () => void;
 }
 
-type Editing = { readonly kind: 'new' } | { readonly kind: 'edit'; readonly modifier: CatalogueEntry } | null;
+type Editing =
+  | { readonly kind: 'new' }
+  | { readonly kind: 'edit'; readonly modifier: CatalogueEntry }
+  | { readonly kind: 'item'; readonly modifier: CatalogueEntry }
+  | null;
+
+/** A modifier as listed: with the item it is sold with (the wire has it; the shared entry type does not name it). */
+const itemOf = (modifier: CatalogueEntry) => (modifier as { item_id?: string | null }).item_id ?? null;
 
 export function ModifiersPanel({ group, modifiers, references, onChanged }: ModifiersPanelProps) {
   const t = useT();
@@ -31,6 +41,9 @@ export function ModifiersPanel({ group, modifiers, references, onChanged }: Modi
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string[]>([]);
   const [notice, setNotice] = useState('');
+  // Names of the items modifiers are sold with (the till's own store: works offline).
+  const items = useLoad(() => bridge.run('ItemModifierController_findAllItems'), []);
+  const itemNames = new Map((items.data ?? []).map((item) => [item.id, item.name]));
 
   const done = (message: string) => {
     setEditing(null);
@@ -51,6 +64,17 @@ export function ModifiersPanel({ group, modifiers, references, onChanged }: Modi
       )
       .finally(() => setBusy(false));
   };
+
+  if (editing?.kind === 'item') {
+    return (
+      <ModifierItemLink
+        modifierId={editing.modifier.id}
+        modifierName={editing.modifier.name}
+        onSaved={() => done(t('modifierRules.itemSaved'))}
+        onCancel={() => setEditing(null)}
+      />
+    );
+  }
 
   if (editing) {
     const isNew = editing.kind === 'new';
@@ -88,8 +112,26 @@ export function ModifiersPanel({ group, modifiers, references, onChanged }: Modi
       <ul className="mg-modifier-list" aria-label={t('modifierGroups.modifiers')}>
         {modifiers.map((modifier) => (
           <li key={modifier.id} className="mg-modifier-row">
-            <span className="client-name">{modifier.name}</span>
+            <span className="client-name">
+              {modifier.name}
+              <span className="muted mg-modifier-item" data-testid="modifier-item">
+                {itemOf(modifier) === null
+                  ? t('modifierRules.itemNone')
+                  : t('modifierRules.itemOf', { item: itemNames.get(itemOf(modifier) ?? '') ?? itemOf(modifier) ?? '' })}
+              </span>
+            </span>
             <span className="amount">{showMoney(modifier.price)}</span>
+            <button
+              type="button"
+              className="small"
+              aria-label={t('modifierRules.itemSetFor', { name: modifier.name })}
+              onClick={() => {
+                setNotice('');
+                setEditing({ kind: 'item', modifier });
+              }}
+            >
+              {t('modifierRules.itemSet')}
+            </button>
             <button
               type="button"
               className="small"

@@ -1,5 +1,5 @@
 /**
- * The cart's lines (name with the note under it, quantity, price, sum and the item's discount) and its totals,
+ * The cart's lines (name with its modifiers and the note under it, quantity, price, sum and the item's discount) and its totals,
  * computed by the service's own arithmetic (cart-order.ts). A click selects a line, a double click opens it.
  */
 import { useEffect, useRef } from 'react';
@@ -53,6 +53,13 @@ export function CartLines({ state, money, discounts, onSelect, onOpen }: CartLin
               >
                 <td>
                   <div className="line-name">{line.item.name}</div>
+                  {line.modifiers?.map((modifier) => (
+                    <div key={modifier.id} className="line-modifier" data-testid="line-modifier">
+                      + {modifier.name}
+                      {modifier.quantity > 1 ? ` ×${modifier.quantity}` : ''}
+                      {modifier.free === modifier.quantity ? ` · ${t('modifiers.free')}` : modifier.price === '0' ? '' : ` · ${showMoney(modifier.price)}`}
+                    </div>
+                  ))}
                   {line.note && <div className="line-note">{line.note}</div>}
                   {discount && <div className="line-discount">− {describeDiscount(discount)}</div>}
                 </td>

@@ -19,9 +19,11 @@ export interface LinePanelProps {
   readonly limit: string;
   readonly dispatch: (action: CartAction) => void;
   readonly onClose: () => void;
+  /** Opens the modifier picker on this line's modifiers (only for a line with modifier groups). */
+  readonly onModifiers?: () => void;
 }
 
-export function LinePanel({ line, itemBase, discount, discounts, limit, dispatch, onClose }: LinePanelProps) {
+export function LinePanel({ line, itemBase, discount, discounts, limit, dispatch, onClose, onModifiers }: LinePanelProps) {
   const t = useT();
   const [quantity, setQuantity] = useState(line.quantity);
   const [note, setNote] = useState(line.note);
@@ -69,6 +71,11 @@ export function LinePanel({ line, itemBase, discount, discounts, limit, dispatch
           ,
         </button>
       </div>
+      {onModifiers && (
+        <button type="button" onClick={onModifiers} data-testid="line-modifiers">
+          {t('modifiers.change')}
+        </button>
+      )}
       <label className="field">
         {t('sale.line.note')}
         <input value={note} maxLength={200} onChange={(event) => setNote(event.target.value)} onBlur={apply} />

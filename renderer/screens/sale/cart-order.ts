@@ -7,10 +7,11 @@
  * (`discount_id`) applies to its lines unless the cashier chose another; a discount per item or per order is a
  * percentage or an amount. A manual discount above the limit needs a manager (`needsApproval`).
  */
-import { formatMoney, formatPercent, lineAmount, MONEY, parseDecimal, PERCENT, QUANTITY, type Money, type Percent, type Quantity } from '../../../shared/decimal.js';
-import { orderTotals, percentOf, type MathDiscount, type MathTax, type OrderTotals } from '../../../shared/orders/order-math.js';
+import { formatMoney, formatPercent, MONEY, parseDecimal, PERCENT, QUANTITY, type Money, type Percent, type Quantity } from '../../../shared/decimal.js';
+import { lineSubtotal, orderTotals, percentOf, type MathDiscount, type MathTax, type OrderTotals } from '../../../shared/orders/order-math.js';
 import type { CartDiscount, CartState } from './cart.js';
 import type { SaleDraft } from './sale-draft.js';
+import { modifiersMath, modifiersWire } from './modifiers.js';
 
 export interface TaxRecord {
   readonly id: string;
@@ -35,6 +36,8 @@ export interface OrderItemWire {
   readonly subtotal: string;
   readonly note: string | null;
   readonly discount_id: string | null;
+  /** The line's modifiers, sent exactly when the item has modifier groups (modifiers.ts). */
+  readonly modifiers?: readonly { modifier_id: string; quantity: number; price: string; free_quantity: number }[];
 }
 
 export interface OrderDiscountWire {
@@ -102,7 +105,7 @@ export function cartMoney(
   for (const line of state.lines) {
     const price = money(line.item.price) ?? (0n as Money);
     const quantity = (units(line.quantity, QUANTITY) ?? 0n) as Quantity;
-    const subtotal = formatMoney(lineAmount(price, quantity));
+    const subtotal = formatMoney(lineSubtotal({ price, quantity, modifiers: line.modifiers ? modifiersMath(line.modifiers) : null }));
     lineSubtotals.set(line.key, subtotal);
     const discount = itemDiscount(state, line.item.id, line.item.discountId, discounts);
     items.push({
@@ -112,6 +115,7 @@ export function cartMoney(
       subtotal,
       note: line.note === '' ? null : line.note,
       discount_id: discount?.kind === 'finance' ? discount.id : null,
+      ...(line.modifiers === undefined ? {} : { modifiers: modifiersWire(line.modifiers) }),
     });
     if (seen.has(line.item.id)) continue;
     seen.add(line.item.id);
@@ -136,6 +140,7 @@ export function cartMoney(
       quantity: (units(item.quantity, QUANTITY) ?? 0n) as Quantity,
       price: money(item.price)!,
       subtotal: money(item.subtotal)!,
+      modifiers: item.modifiers?.map((entry) => ({ quantity: entry.quantity, free_quantity: entry.free_quantity, price: money(entry.price)! })) ?? null,
     })),
     discounts: discountEntries.map(
       (entry): MathDiscount => ({ item_id: entry.item_id, discount_value: money(entry.discount_value), discount_percent: percent(entry.discount_percent) }),
@@ -217,7 +222,7 @@ export function buildSaleDraft(state: CartState, computed: CartMoney, context: S
       employee_id: context.employeeId,
       automated_point_id: context.pointId,
       workplace_id: context.workplaceId,
-      items: computed.items.map((item) => ({ ...item })),
+      items: computed.items.map(({ modifiers, ...item }) => ({ ...item, ...(modifiers ? { modifiers: modifiers.map((entry) => ({ ...entry })) } : {}) })),
       discounts: computed.discounts.map((entry) => ({ ...entry })),
       taxes: computed.taxes.map((entry) => ({ ...entry })),
     },

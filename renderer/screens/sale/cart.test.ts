@@ -189,3 +189,54 @@ describe('searching 100,000 items', () => {
     expect(searchSaleItems(big, '   ')).toEqual([]);
   });
 });
+
+describe('lines with modifiers', () => {
+  const oat = { id: 'oat', name: 'Oat milk', quantity: 1, price: '5000', free: 0 };
+  const cream = { id: 'cream', name: 'Cream', quantity: 2, price: '3000', free: 1 };
+
+  it('never merges a line with modifiers into another, and prices the modifiers into the line and the order', () => {
+    const state = run([
+      { type: 'add', item: item('milk'), quantity: '2', modifiers: [oat, cream] },
+      { type: 'add', item: item('milk'), quantity: '1' },
+      { type: 'add', item: item('milk'), quantity: '1', modifiers: [] },
+    ]);
+    expect(state.lines.map((line) => [line.quantity, line.modifiers?.length ?? null])).toEqual([
+      ['2', 2],
+      ['1', null],
+      ['1', 0],
+    ]);
+    const money = cartMoney(state, new Map(), new Map());
+    // 2 × (12 000 + 5 000 + 1 charged cream 3 000) = 40 000; then 12 000 and 12 000.
+    expect(money.items.map((entry) => entry.subtotal)).toEqual(['40000', '12000', '12000']);
+    expect(money.items[0]?.modifiers).toEqual([
+      { modifier_id: 'oat', quantity: 1, price: '5000', free_quantity: 0 },
+      { modifier_id: 'cream', quantity: 2, price: '3000', free_quantity: 1 },
+    ]);
+    expect(money.items[1]).not.toHaveProperty('modifiers');
+    expect(money.totals.subtotal).toBe('64000');
+    // The service's own checks agree with the cart's order.
+    const body = CreateOrderDto.parse({ ...buildSaleDraft(state, money, { guid: 'g', pointId: 'p', workplaceId: 'w', employeeId: null }).order, client_id: null });
+    const { totals, problems } = orderTotals({
+      lines: body.items.map((entry) => ({ ...entry, modifiers: entry.modifiers?.map((chosen) => ({ ...chosen, free_quantity: chosen.free_quantity ?? 0 })) ?? null })),
+      discounts: [],
+      taxes: (body.taxes ?? []).map((tax) => ({ item_id: tax.item_id ?? null, tax_percent: tax.tax_percent ?? null, tax_value: tax.tax_value ?? null, fee_percent: tax.fee_percent ?? null, fee_value: tax.fee_value ?? null })),
+      payments: [],
+      deliveryFee: null,
+    });
+    expect(problems).toEqual([]);
+    expect(totalProblems(body, totals)).toEqual([]);
+  });
+
+  it('changes a line’s modifiers in place, and leaves a line without modifier groups alone', () => {
+    const state = run([
+      { type: 'add', item: item('milk'), quantity: '1', modifiers: [oat] },
+      { type: 'add', item: item('bread'), quantity: '1' },
+    ]);
+    const [withGroups, plain] = state.lines;
+    const changed = run([
+      { type: 'setModifiers', key: withGroups!.key, modifiers: [cream] },
+      { type: 'setModifiers', key: plain!.key, modifiers: [oat] },
+    ], state);
+    expect(changed.lines.map((line) => line.modifiers?.map((modifier) => modifier.id) ?? null)).toEqual([['cream'], null]);
+  });
+});

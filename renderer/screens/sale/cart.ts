@@ -1,7 +1,7 @@
 /**
  * The cart of the sales screen as a small pure reducer, so every rule a cashier meets is unit-tested without a
  * screen (cart.test.ts): adding (a scan of the same piece item again adds to its last line; weight labels always
- * make their own line), quantity (exact decimal text, > 0, never a float), a note per line, removing, discounts per
+ * make their own line, and so do lines with modifiers), quantity (exact decimal text, > 0, never a float), a note per line, removing, discounts per
  * item or per order, the client, the held order's name. A refusal never changes the lines: it sets `notice`, which
  * the screen shows, so a cashier's input is never dropped silently. Money arithmetic is in cart-order.ts.
  */
@@ -9,6 +9,7 @@ import { formatQuantity, parseDecimal, QUANTITY } from '../../../shared/decimal.
 import type { MessageKey } from '../../i18n/index.js';
 import type { SaleItem } from './catalogue.js';
 import type { SaleClient } from './sale-draft.js';
+import type { CartModifier } from './modifiers.js';
 
 /** A discount: one of the business's Finance discounts, or one the cashier typed (percent or amount). */
 export type CartDiscount =
@@ -24,6 +25,11 @@ export interface CartLine {
   readonly note: string;
   /** True for a line from a weight or price label: never merged with another scan. */
   readonly fromLabel: boolean;
+  /**
+   * The modifiers chosen in the picker (modifiers.ts), per unit of the line; present (maybe empty) exactly when the
+   * item has modifier groups. Such a line is never merged with another.
+   */
+  readonly modifiers?: readonly CartModifier[];
 }
 
 export interface Notice {
@@ -46,9 +52,10 @@ export interface CartState {
 }
 
 export type CartAction =
-  | { readonly type: 'add'; readonly item: SaleItem; readonly quantity: string; readonly fromLabel?: boolean }
+  | { readonly type: 'add'; readonly item: SaleItem; readonly quantity: string; readonly fromLabel?: boolean; readonly modifiers?: readonly CartModifier[] }
   | { readonly type: 'setQuantity'; readonly key: string; readonly quantity: string }
   | { readonly type: 'setNote'; readonly key: string; readonly note: string }
+  | { readonly type: 'setModifiers'; readonly key: string; readonly modifiers: readonly CartModifier[] }
   | { readonly type: 'remove'; readonly key: string }
   | { readonly type: 'select'; readonly key: string | null }
   | { readonly type: 'setItemDiscount'; readonly itemId: string; readonly discount: CartDiscount | null }
@@ -99,12 +106,20 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       const quantity = readQuantity(action.quantity);
       if (!quantity.ok) return refuse(state, quantity.problem);
       const last = state.lines.at(-1);
-      if (!action.fromLabel && last && last.item.id === action.item.id && !last.fromLabel && last.note === '') {
+      const plain = !action.fromLabel && action.modifiers === undefined;
+      if (plain && last && last.item.id === action.item.id && !last.fromLabel && last.note === '' && last.modifiers === undefined) {
         const sum = formatQuantity(parseQuantityUnits(last.quantity) + quantity.units);
         return { ...withLine(state, last.key, (line) => ({ ...line, quantity: sum })), selectedKey: last.key };
       }
       const key = `l${state.nextKey}`;
-      const line: CartLine = { key, item: action.item, quantity: quantity.text, note: '', fromLabel: action.fromLabel ?? false };
+      const line: CartLine = {
+        key,
+        item: action.item,
+        quantity: quantity.text,
+        note: '',
+        fromLabel: action.fromLabel ?? false,
+        ...(action.modifiers === undefined ? {} : { modifiers: action.modifiers }),
+      };
       return { ...state, lines: [...state.lines, line], selectedKey: key, nextKey: state.nextKey + 1, notice: null };
     }
     case 'setQuantity': {
@@ -116,6 +131,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'setNote':
       if (action.note.length > MAX_NOTE) return refuse(state, 'sale.noteTooLong', { max: String(MAX_NOTE) });
       return withLine(state, action.key, (line) => ({ ...line, note: action.note.trim() }));
+    case 'setModifiers':
+      return withLine(state, action.key, (line) => (line.modifiers === undefined ? line : { ...line, modifiers: action.modifiers }));
     case 'remove': {
       const index = state.lines.findIndex((line) => line.key === action.key);
       if (index < 0) return state;

@@ -13,6 +13,7 @@ import type { Bridge } from '../../bridge.js';
 import type { CartDiscount, CartLine, CartState } from './cart.js';
 import type { SaleCatalogue } from './catalogue.js';
 import type { SaleDraft } from './sale-draft.js';
+import { cartModifiersOf, type ModifierMenus } from './modifiers.js';
 
 export type HeldOrder = Pick<OperationRecord<'OrderController_findAll'>, 'id' | 'order_name' | 'total_sum' | 'dt_created'>;
 
@@ -37,7 +38,7 @@ export interface Resumed {
 }
 
 /** The held order as a cart (prices are the catalogue's current ones); the order is then deleted on the till. */
-export async function resumeHeld(bridge: Bridge, id: string, catalogue: SaleCatalogue): Promise<Resumed> {
+export async function resumeHeld(bridge: Bridge, id: string, catalogue: SaleCatalogue, menus: ModifierMenus = new Map()): Promise<Resumed> {
   const order = await bridge.run('OrderController_findOne', { params: { id } });
   let missing = 0;
   const lines: CartLine[] = [];
@@ -47,7 +48,8 @@ export async function resumeHeld(bridge: Bridge, id: string, catalogue: SaleCata
       missing += 1;
       continue;
     }
-    lines.push({ key: '', item, quantity: line.quantity, note: line.note ?? '', fromLabel: true });
+    const modifiers = line.modifiers ? { modifiers: cartModifiersOf(line.modifiers, menus.get(line.item_id)) } : {};
+    lines.push({ key: '', item, quantity: line.quantity, note: line.note ?? '', fromLabel: true, ...modifiers });
   }
   const asDiscount = (entry: (typeof order.discounts)[number]): CartDiscount =>
     entry.discount_id

@@ -1,7 +1,8 @@
 /**
  * What the sales screen loads from the till's own store (so it works offline): the items indexed for scanning and
  * search, item groups for the tiles, the Finance taxes and discounts, the weight-label settings and the manual
- * discount limit from BaseConfig, the till's point, and the open shift (renderer/shift/open-shift.ts).
+ * discount limit from BaseConfig, the till's point, the open shift (renderer/shift/open-shift.ts), and the modifier
+ * groups each item offers (modifiers.ts).
  */
 import { weightBarcodeSettingsOrDefault, WEIGHT_BARCODES_CONFIG_KEY, DEFAULT_WEIGHT_BARCODE_SETTINGS, type WeightBarcodeSettings } from '../../../shared/barcodes/weight-barcode-settings.js';
 import { parseDecimal, PERCENT } from '../../../shared/decimal.js';
@@ -9,6 +10,7 @@ import type { Bridge } from '../../bridge.js';
 import { loadOpenShift, type OpenShift } from '../../shift/open-shift.js';
 import { buildSaleCatalogue, type SaleCatalogue } from './catalogue.js';
 import type { DiscountRecord, TaxRecord } from './cart-order.js';
+import { buildModifierMenus, type ModifierMenus } from './modifiers.js';
 
 /** BaseConfig key of the largest manual discount (percent of its base) a cashier may give without a manager. */
 export const DISCOUNT_LIMIT_CONFIG_KEY = 'sale.manual_discount_limit_percent';
@@ -32,10 +34,12 @@ export interface SaleData {
   readonly pointId: string;
   readonly workplaceId: string;
   readonly shift: OpenShift | null;
+  /** The modifier groups of the items that have any (modifiers.ts): such an item opens the picker. */
+  readonly modifierMenus: ModifierMenus;
 }
 
 export async function loadSaleData(bridge: Bridge, workplaceId: string): Promise<SaleData> {
-  const [items, measurements, groups, taxes, discounts, configs, workplaces, shift] = await Promise.all([
+  const [items, measurements, groups, taxes, discounts, configs, workplaces, shift, modifiers, modifierGroups] = await Promise.all([
     bridge.run('ItemModifierController_findAllItems'),
     bridge.run('MeasurementController_findAllMeasurements'),
     bridge.run('ItemModifierController_findAllItemGroups'),
@@ -44,6 +48,8 @@ export async function loadSaleData(bridge: Bridge, workplaceId: string): Promise
     bridge.run('BaseConfigController_findAll'),
     bridge.run('BusinessController_findAllWorkplaces'),
     loadOpenShift(bridge, workplaceId),
+    bridge.run('ItemModifierController_findAllModifiers'),
+    bridge.run('ItemModifierController_findAllModifierGroups'),
   ]);
   const live = <T extends { is_deleted?: boolean | null }>(rows: readonly T[]) => rows.filter((row) => !row.is_deleted);
   const config = (key: string) => live(configs).find((row) => row.key_name === key)?.key_value ?? null;
@@ -63,5 +69,6 @@ export async function loadSaleData(bridge: Bridge, workplaceId: string): Promise
     pointId: workplaces.find((workplace) => workplace.id === workplaceId)?.automated_point_id ?? '0',
     workplaceId,
     shift,
+    modifierMenus: buildModifierMenus(modifiers, modifierGroups),
   };
 }

@@ -36,6 +36,15 @@ export const CatalogueGroupWire = record(catalogueColumns);
 export const ItemWire = record({ ...catalogueColumns, group_id: id().nullable() });
 /** An item as created, changed and listed: with its total stock (an exact quantity). */
 export const StockedItemWire = ItemWire.extend({ stock_quantity: quantity() });
+/** A modifier group, with the rules its picker enforces (ours, migration 0023). */
+export const ModifierGroupWire = record({
+  ...catalogueColumns,
+  is_required: flag(),
+  min_choices: count(),
+  max_choices: count().nullable(),
+  free_quantity: count(),
+  default_modifier_id: id().nullable(),
+});
 export const ModifierWire = record({ ...catalogueColumns, group_id: id().nullable(), item_id: id().nullable() });
 
 /** One batch of a catalogue import (app/catalog/import/): the counts, and what became of each row. */
@@ -62,8 +71,8 @@ export const itemModifierOutputs = {
   ItemModifierController_findAllModifiers: many(ModifierWire),
   ItemModifierController_updateModifier: ModifierWire,
   ItemModifierController_removeModifier: ModifierWire,
-  ItemModifierController_createModifierGroup: CatalogueGroupWire,
-  ItemModifierController_findAllModifierGroups: many(CatalogueGroupWire),
-  ItemModifierController_updateModifierGroup: CatalogueGroupWire,
-  ItemModifierController_removeModifierGroup: CatalogueGroupWire,
+  ItemModifierController_createModifierGroup: ModifierGroupWire,
+  ItemModifierController_findAllModifierGroups: many(ModifierGroupWire),
+  ItemModifierController_updateModifierGroup: ModifierGroupWire,
+  ItemModifierController_removeModifierGroup: ModifierGroupWire,
 } as const;

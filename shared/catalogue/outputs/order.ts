@@ -2,7 +2,7 @@
  * Output schemas of the order operations: a sale as the reference's D_Order row (app/orders/order-store.ts
  * `orderWire`) and, read whole, its live lines, discounts, taxes, delivery and payments. Totals are exact money.
  */
-import { flag, id, many, money, percent, quantity, record, text, timestamp } from './kit.js';
+import { count, flag, id, many, money, percent, quantity, record, text, timestamp } from './kit.js';
 
 const rowCommon = { is_deleted: flag(), dt_created: timestamp(), dt_updated: timestamp() };
 
@@ -46,6 +46,8 @@ export const OrderLineWire = record({
   employee_id: id(),
   discount_id: id().nullable(),
   warehouse_id: id().nullable(),
+  /** Ours (0023): the line's modifiers, per unit of the line; null when it was sent without any. */
+  modifiers: many(record({ modifier_id: id(), quantity: count(), price: money(), free_quantity: count() })).nullable(),
   is_voided: flag(),
   is_refunded: flag(),
   ...rowCommon,

@@ -15,6 +15,7 @@ export const OperationWarningWire = z.discriminatedUnion('code', [
   record({ code: z.literal('SHIFT_CLOSED'), settlementId: id() }),
   record({ code: z.literal('CREDIT_LIMIT_EXCEEDED'), clientId: id(), balance: money(), limit: money() }),
   record({ code: z.literal('OVER_REFUND'), orderId: id(), itemId: id(), quantity: quantity() }),
+  record({ code: z.literal('MODIFIER_RULES'), itemId: id(), problem: text() }),
 ]);
 
 /** A refused operation's error body: the usual error fields, and whatever details its error carries (JSON). */
