@@ -9,9 +9,11 @@
  * arrived exactly once and that the Z figures are the sum of the shift's documents, and reads back what the printer
  * printed. Every screen is photographed in uz, ru and en (e2e/artifacts/day-*.png).
  */
+import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '../shared/barcodes/check-digit.js';
+import { formatMoney, MONEY, parseDecimal } from '../shared/decimal.js';
 import { startFakePrinter, type FakePrinter, type ReceivedJob } from '../test/helpers/fake-printer.js';
 import { must, startWorld, type World } from './harness.js';
 import { drawSignature, PIN, seedShop, type Shop } from './shop.js';
@@ -21,6 +23,33 @@ const TEA = '4780000000017';
 const COLA = withCheckDigit('478000000003');
 /** The scale's label: prefix 22 (the business's setting), item code 00123 (the cheese's PLU), 435 g. */
 const CHEESE_LABEL = withCheckDigit('220012300435');
+
+interface Order {
+  readonly id: string;
+  readonly guid: string;
+  readonly order_id: string;
+  readonly settlement_id: string;
+  readonly client_id: string | null;
+  readonly total_sum: string;
+  readonly total_discount: string | null;
+  readonly total_change: string | null;
+  readonly items: { item_id: string; quantity: string; subtotal: string }[];
+  readonly payments: { payment_type_id: string; paid_sum: string; is_deleted: boolean }[];
+}
+
+interface Refund {
+  readonly order_id: string;
+  readonly refund_number: string;
+  readonly total_sum: string;
+  readonly payments: { payment_type_id: string; amount: string }[];
+}
+
+/** Exact money units of a decimal string (shared/decimal.ts), never a float. */
+function unitsOf(value: string): bigint {
+  const parsed = parseDecimal(value, MONEY);
+  if (!parsed.ok) throw new Error(`not money: ${value}`);
+  return parsed.units;
+}
 
 interface Day {
   readonly shop: Shop;
@@ -35,7 +64,6 @@ describe('a cashier’s day at the till', () => {
   let world: World;
   let printer: FakePrinter;
   let day: Day;
-  const orderGuids: string[] = [];
 
   beforeAll(async () => {
     printer = await startFakePrinter();
@@ -242,10 +270,96 @@ describe('a cashier’s day at the till', () => {
     expect(settlements).toHaveLength(1);
     const shift = settlements[0];
     expect(shift).toMatchObject({ is_closed: true, opening_cash: '50000', counted_cash: '130000' });
-    const orders = (await must(world.service, 'GET', '/orders/all', as)).filter((order: { settlement_id: string }) => order.settlement_id === shift.id);
-    expect(orders).toHaveLength(4);
-    expect(orders.map((order: { total_sum: string }) => order.total_sum).sort()).toEqual(['16000', '18000', '36000', '64800']);
-    orderGuids.push(...orders.map((order: { id: string }) => order.id));
+    const orders: Order[] = (await must(world.service, 'GET', '/orders/all', as)).filter((order: Order) => order.settlement_id === shift.id);
+    // Each sale exactly once (by its guid too: a replayed push would be a second row with the same guid).
+    expect(orders.map((order) => order.total_sum).sort()).toEqual(['16000', '18000', '36000', '64800']);
+    expect(new Set(orders.map((order) => order.guid)).size).toBe(4);
+    const full: Order[] = await Promise.all(orders.map((order) => must(world.service, 'GET', `/orders/${order.id}`, as)));
+    const bySum = (sum: string) => full.find((order) => order.total_sum === sum)!;
+    const paid = (order: Order) => order.payments.filter((payment) => !payment.is_deleted).map((payment) => [payment.payment_type_id, payment.paid_sum]);
+    expect(paid(bySum('64800'))).toEqual([[day.methods.cash, '100000']]);
+    expect(bySum('64800').total_change).toBe('35200');
+    expect(paid(bySum('18000'))).toEqual([
+      [day.methods.card, '10000'],
+      [day.methods.cash, '8000'],
+    ]);
+    expect(bySum('18000').total_discount).toBe('2000');
+    expect(paid(bySum('36000'))).toEqual([[day.methods.debt, '36000']]);
+    expect(bySum('36000').client_id).toBe(day.client);
+    expect(paid(bySum('16000'))).toEqual([[day.methods.cash, '16000']]);
+    // The weight label's line: 0.435 kg of cheese at 80 000 a kilo.
+    expect(bySum('64800').items.find((line) => line.item_id === day.items.cheese)).toMatchObject({ quantity: '0.435', subtotal: '34800' });
+
+    const refunds: Refund[] = await must(world.service, 'GET', `/orders/refunds?settlement_id=${shift.id}`, as);
+    expect(refunds.map((refund) => [refund.order_id, refund.total_sum]).sort()).toEqual(
+      [
+        [bySum('36000').id, '12000'],
+        [bySum('16000').id, '8000'],
+      ].sort(),
+    );
+    expect(refunds.flatMap((refund) => refund.payments.map((payment) => [payment.payment_type_id, payment.amount])).sort()).toEqual(
+      [
+        [day.methods.debt, '12000'],
+        [day.methods.cash, '8000'],
+      ].sort(),
+    );
+
+    // Stock: every sale and refund moved it once (twice would show in any of these).
+    const level = async (row: string) => (await must(world.service, 'GET', `/stock-quantity/${row}`, as)).stock_quantity;
+    expect(await level(day.stock.tea)).toBe('35'); // 40 − 2 − 1 − 3 + 1
+    expect(await level(day.stock.cola)).toBe('98'); // 100 − 1 − 2 + 1
+    expect(await level(day.stock.samsa)).toBe('49');
+    expect(await level(day.stock.cheese)).toBe('9.565');
+
+    // The client's debt: the sale on account with its signature, and the refund taken off it, once each.
+    const entries = (await must(world.service, 'GET', `/client-debts/transactions/all?client_id=${day.client}`, as)).filter(
+      (entry: { kind: string }) => entry.kind === 'transaction',
+    );
+    expect(entries.map((entry: { debt_amount: string }) => entry.debt_amount).sort()).toEqual(['-12000', '36000']);
+    expect(entries.find((entry: { debt_amount: string }) => entry.debt_amount === '36000').signature_url).toMatch(/^data:image\/png;base64,/);
+    const debts = (await must(world.service, 'GET', '/client-debts/all', as)).filter((debt: { client_id: string }) => debt.client_id === day.client);
+    expect(debts.map((debt: { debt_amount: string }) => debt.debt_amount)).toEqual(['24000']);
+
+    // The Z report is the sum of the shift's documents.
+    const z = await must(world.service, 'GET', `/settlements/${shift.id}/report`, as);
+    const total = (values: string[]) => formatMoney(values.reduce((sum, value) => sum + unitsOf(value), 0n));
+    const cashOf = (order: Order) => order.payments.filter((payment) => payment.payment_type_id === day.methods.cash).reduce((sum, payment) => sum + unitsOf(payment.paid_sum), 0n) - unitsOf(order.total_change ?? '0');
+    const cashTaken = full.reduce((sum, order) => sum + cashOf(order), 0n);
+    const cashBack = refunds.flatMap((refund) => refund.payments).filter((payment) => payment.payment_type_id === day.methods.cash).reduce((sum, payment) => sum + unitsOf(payment.amount), 0n);
+    expect(z).toMatchObject({
+      is_closed: true,
+      sales_count: 4,
+      sales_total: total(full.map((order) => order.total_sum)),
+      discounts_total: total(full.map((order) => order.total_discount ?? '0')),
+      refunds_count: 2,
+      refunds_total: total(refunds.map((refund) => refund.total_sum)),
+      opening_cash: '50000',
+      cash_sales: formatMoney(cashTaken),
+      cash_refunds: formatMoney(cashBack),
+      expected_cash: formatMoney(unitsOf('50000') + cashTaken - cashBack),
+      counted_cash: '130000',
+      over_short: '-800',
+      changed_since_close: false,
+    });
+    expect(z.sales_total).toBe('134800');
+    expect(z.expected_cash).toBe('130800');
+
+    // The printer: the receipts (the drawer opened on cash), the credit slip, both refund slips, X and Z.
+    const jobs = printer.jobs.map((job) => ({ text: text(job), drawer: job.parsed.drawerPulses, problems: job.parsed.problems }));
+    expect(jobs.flatMap((job) => job.problems)).toEqual([]);
+    if (process.env.KASSA_E2E_PRINTS) writeFileSync(process.env.KASSA_E2E_PRINTS, jobs.map((job) => job.text).join('\n=========\n'));
+    // Sale 1 (cash), 2 (card + cash), 3 (on account) and its credit slip, the refund on account, X, sale 4 (cash),
+    // its refund in cash (the drawer opens to pay it back), Z.
+    expect(jobs.map((job) => job.drawer)).toEqual([1, 1, 0, 0, 0, 0, 1, 1, 0]);
+    for (const order of full) expect(jobs.some((job) => job.text.includes(order.order_id))).toBe(true);
+    for (const refund of refunds) expect(jobs.some((job) => job.text.includes(refund.refund_number))).toBe(true);
+    expect(jobs[4]!.text).toContain('REFUND RECEIPT');
+    expect(jobs[7]!.text).toContain('REFUND RECEIPT');
+    expect(jobs[3]!.text).toContain('SALE ON ACCOUNT');
+    // The paper says what the screen says: X before the outage, Z with the count and the shortfall.
+    expect(jobs[5]!.text).toMatch(/X REPORT[\s\S]*Sales \(3\) +118 800[\s\S]*Refunds \(1\) +-12 000/);
+    expect(jobs[8]!.text).toMatch(/Z REPORT[\s\S]*Sales \(4\) +134 800[\s\S]*Refunds \(2\) +-20 000/);
+    expect(jobs[8]!.text).toMatch(/Expected cash +130 800\nCounted cash +130 000\n.*-800/);
     expect(world.pageProblems).toEqual([]);
   });
 });
