@@ -1,13 +1,12 @@
 /**
- * The X and Z reports' numbers. `ShiftTotalsSource` is the seam; the default, `shiftTotalsFromReport`, takes them
- * from the shift's report operation (opening cash, cash in/out, refunds, counted cash — what the Shift screen
- * shows). `shiftTotalsFromOrders` is its fallback: the report computed from the settlement and the orders made in
- * it (`settlement_id`), each read whole for its payments and taxes — expected cash is then cash taken minus change
- * and cash paid back, without opening cash and cash in/out, and a Z report prints no counted cash.
+ * The X and Z reports' numbers. ADAPTER (shift engineer): `ShiftTotalsSource` is the seam — the shift engineer's
+ * shift-report operation (opening cash, cash in/out, counted cash) should answer it; until the lead connects it,
+ * `shiftTotalsFromOrders` computes the report from what the till already stores: the settlement and the orders
+ * made in it (`settlement_id`), each read whole for its payments and taxes. Expected cash is then cash taken minus
+ * change and cash paid back (without opening cash and cash in/out, which only the shift operation knows), and a Z
+ * report prints no counted cash and no over/short.
  */
-import type { OperationOutput } from '../../shared/catalogue/wire-types.js';
 import { MONEY, formatMoney, parseDecimal } from '../../shared/decimal.js';
-import { shiftReportFigures } from '../../shared/shift-report-print.js';
 import type { PaymentMethodTotals, ShiftReportData, ZReportData } from './document-data.js';
 import type { NameBook } from './name-book.js';
 import { orderHeading } from './order-documents.js';
@@ -95,32 +94,6 @@ export const shiftTotalsFromOrders: ShiftTotalsSource = async (reader, names, se
     ...(final ? { closedAt: localDateTime(settlement.dt_closed ?? new Date().toISOString()) } : {}),
     workplaceId: settlement.workplace_id,
     employeeId: first?.employee_id ?? null,
-  };
-};
-
-/**
- * The X and Z reports' numbers from the shift's own report (`SettlmentController_report`, run on the till's store,
- * offline too): opening cash, cash in and out, refund documents and the counted cash included — the same figures the
- * Shift screen shows (shared/shift-report-print.ts), so the paper and the screen never disagree. A till whose store
- * cannot answer that read (an older core) falls back to `shiftTotalsFromOrders`.
- */
-export const shiftTotalsFromReport: ShiftTotalsSource = async (reader, names, settlementId, final) => {
-  let report: OperationOutput<'SettlmentController_report'>;
-  try {
-    report = await reader.read('SettlmentController_report', { params: { id: settlementId } });
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 401) throw unavailable(error, `shift ${settlementId}`);
-    return shiftTotalsFromOrders(reader, names, settlementId, final);
-  }
-  const figures = shiftReportFigures(report);
-  return {
-    ...figures,
-    openedAt: localDateTime(report.opened_at),
-    printedAt: localDateTime(new Date().toISOString()),
-    ...(final ? { closedAt: localDateTime(report.closed_at ?? new Date().toISOString()) } : {}),
-    ...(final && report.counted_cash !== null ? { countedCash: report.counted_cash } : {}),
-    workplaceId: report.workplace_id,
-    employeeId: null,
   };
 };
 

@@ -16,7 +16,7 @@ import { DEFAULT_PRINTER_PROFILE } from './printer-profile.js';
 import { receiptPrintersOf, type TillPrinter } from './printer-settings.js';
 import { columnsOf } from './printer-profile.js';
 import type { ReceiptLanguage } from './receipt-labels.js';
-import { shiftReport, shiftTotalsFromReport, type ShiftTotalsSource } from './shift-report-source.js';
+import { shiftReport, shiftTotalsFromOrders, type ShiftTotalsSource } from './shift-report-source.js';
 import { DocumentUnavailable, unavailable, type TillReader } from './till-reader.js';
 
 export interface TillPrintingOptions {
@@ -66,7 +66,7 @@ export class TillPrinting {
     this.reader = options.reader;
     this.service = options.service ?? new PrintService();
     this.names = options.names ?? new NameBook(options.reader);
-    this.shiftTotals = options.shiftTotals ?? shiftTotalsFromReport;
+    this.shiftTotals = options.shiftTotals ?? shiftTotalsFromOrders;
     this.onOutcome = options.onOutcome ?? (() => {});
     this.log = options.log ?? (() => {});
   }
