@@ -1,13 +1,12 @@
 /**
- * What a shift gave back: THE one place the shift's refunds are summed, for its X and Z reports. Two kinds add up:
- * the refund documents made IN the shift (issue 16, "Refunds": `order_refunds`, summed by the shift they name —
- * app/orders/refunds/shift-refunds.ts), and the reference's own flags (an order's `is_refunded`, and a payment's),
- * which count in the shift the order names. A refund document never sets those flags, so nothing counts twice.
+ * What a shift gave back: THE one place the shift's refunds are summed, for its X and Z reports. Today a refund is
+ * the order's `is_refunded` flag (and a payment's): a refunded order counts in the shift its order names, and its
+ * payments' money leaves that shift's figures by method. Refund documents (issue 16, "Refunds") connect here: sum
+ * them by the shift THEY name and add them to the same three figures, so the reports and the expected cash follow.
  */
 import { sql } from 'kysely';
 import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
-import { sumShiftRefunds } from '../orders/refunds/shift-refunds.js';
 import type { ShiftPayment } from './shift-payments.js';
 
 export interface ShiftRefunds {
@@ -16,8 +15,6 @@ export interface ShiftRefunds {
   readonly total: bigint;
   /** What went back, by payment method id (cash: out of the drawer). */
   readonly byMethod: ReadonlyMap<string, bigint>;
-  /** Name and kind of the methods refund documents paid back by (a method this shift took nothing by included). */
-  readonly methods: ReadonlyMap<string, { readonly name: string; readonly kind: string }>;
 }
 
 export async function shiftRefunds(
@@ -35,12 +32,6 @@ export async function shiftRefunds(
   for (const payment of payments) {
     if (payment.refunded) byMethod.set(payment.paymentMethodId, (byMethod.get(payment.paymentMethodId) ?? 0n) + payment.taken);
   }
-  const documents = await sumShiftRefunds(db, ctx, settlementId);
-  const methods = new Map<string, { name: string; kind: string }>();
-  for (const method of documents.byMethod) {
-    byMethod.set(method.paymentMethodId, (byMethod.get(method.paymentMethodId) ?? 0n) + method.amount);
-    methods.set(method.paymentMethodId, { name: method.name, kind: method.kind });
-  }
   const row = orders.rows[0];
-  return { count: Number(row?.n ?? 0) + documents.refundCount, total: units(row?.total) + documents.total, byMethod, methods };
+  return { count: Number(row?.n ?? 0), total: units(row?.total), byMethod };
 }

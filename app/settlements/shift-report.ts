@@ -15,7 +15,7 @@ import type { Db, OperationContext } from '../context.js';
 import { cashMovesOf, cashMoveWire } from './cash-moves.js';
 import { loadTotals } from './settlement-totals.js';
 import { shiftPayments, type ShiftPayment } from './shift-payments.js';
-import { shiftRefunds, type ShiftRefunds } from './shift-refunds.js';
+import { shiftRefunds } from './shift-refunds.js';
 import { shiftTaxes } from './shift-taxes.js';
 
 type SettlementRow = Selectable<SettlementsTable>;
@@ -31,7 +31,7 @@ interface MethodFigures {
   payment_count: number;
 }
 
-function byMethod(payments: readonly ShiftPayment[], refunds: ShiftRefunds): MethodFigures[] {
+function byMethod(payments: readonly ShiftPayment[], refunds: ReadonlyMap<string, bigint>): MethodFigures[] {
   const methods = new Map<string, MethodFigures>();
   const figures = (id: string, name: string, kind: string) => {
     const known = methods.get(id) ?? { payment_method_id: id, name, kind, sales: 0n, refunds: 0n, tips: 0n, payment_count: 0 };
@@ -44,11 +44,7 @@ function byMethod(payments: readonly ShiftPayment[], refunds: ShiftRefunds): Met
     method.tips += payment.tip;
     method.payment_count += 1;
   }
-  for (const [id, amount] of refunds.byMethod) {
-    const paid = payments.find((p) => p.paymentMethodId === id);
-    const known = refunds.methods.get(id);
-    figures(id, paid?.methodName ?? known?.name ?? '', paid?.kind ?? known?.kind ?? 'OTHER').refunds += amount;
-  }
+  for (const [id, amount] of refunds) figures(id, payments.find((p) => p.paymentMethodId === id)?.methodName ?? '', 'OTHER').refunds += amount;
   return [...methods.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.payment_method_id < b.payment_method_id ? -1 : 1));
 }
 
@@ -79,11 +75,7 @@ export async function expectedCash(db: Db, ctx: OperationContext, row: Settlemen
   const payments = await shiftPayments(db, ctx, row.id);
   const refunds = await shiftRefunds(db, ctx, row.id, payments);
   const moves = await cashMovesOf(db, ctx, row.id);
-  // Cash refunds leave the drawer even when this shift took nothing in cash (a sale of another shift refunded here).
-  const cashMethods = new Set([
-    ...payments.filter((payment) => payment.kind === 'CASH').map((payment) => payment.paymentMethodId),
-    ...[...refunds.methods].filter(([, method]) => method.kind === 'CASH').map(([id]) => id),
-  ]);
+  const cashMethods = new Set(payments.filter((payment) => payment.kind === 'CASH').map((payment) => payment.paymentMethodId));
   const cashSales = payments.filter((payment) => payment.kind === 'CASH').reduce((sum, payment) => sum + payment.taken, 0n);
   const cashRefunds = [...refunds.byMethod].filter(([id]) => cashMethods.has(id)).reduce((sum, [, amount]) => sum + amount, 0n);
   const moved = (kind: 'IN' | 'OUT') => moves.filter((move) => move.kind === kind).reduce((sum, move) => sum + BigInt(move.amount), 0n);
@@ -104,7 +96,7 @@ export async function shiftReport(db: Db, ctx: OperationContext, row: Settlement
   const cash = await expectedCash(db, ctx, row);
   const orders = await orderFigures(db, ctx, row.id);
   const taxes = await shiftTaxes(db, ctx, row.id);
-  const methods = byMethod(cash.payments, cash.refunds);
+  const methods = byMethod(cash.payments, cash.refunds.byMethod);
   const closed = flag(row.is_closed);
   const counted = row.counted_cash === null ? null : units(row.counted_cash);
   const recorded = closed ? ((await loadTotals(db, ctx, [row.id])).get(row.id) ?? []) : [];
