@@ -98,10 +98,9 @@ describe.each(await testEngines())('a sale completed offline at a till, against 
     const stored = (await service.rest('GET', `/orders/${orders[0]!.id}`)).body as { payments: { payment_type_id: string; paid_sum: string }[]; total_paid: string; settlement_id: string };
     expect(stored.payments.map((payment) => [payment.payment_type_id, payment.paid_sum])).toEqual([
       [onAccount.id, '20'],
-      [cash.id, '50'],
+      [cash.id, '10'],
     ]);
-    // The cash as handed over; the 40 change is the order's.
-    expect(stored).toMatchObject({ total_paid: '70', total_change: '40', settlement_id: shift });
+    expect(stored).toMatchObject({ total_paid: '30', settlement_id: shift });
     const entries = (await service.rest('GET', `/client-debts/transactions/all?client_id=${client}`)).body as { debt_amount: string; signature_url: string | null }[];
     expect(entries.map((entry) => [entry.debt_amount, entry.signature_url])).toEqual([['20', SIGNATURE]]);
     const debts = (await service.rest('GET', '/client-debts/all')).body as { client_id: string; debt_amount: string }[];

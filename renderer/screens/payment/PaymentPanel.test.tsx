@@ -115,8 +115,8 @@ describe('the payment step', () => {
       expect.objectContaining({
         order_id: 'K1-0042',
         guid: expect.any(String),
-        payments: [{ payment_type_id: 'pm-cash', paid_sum: '50000', settlement_id: 'shift-7' }],
-        total_paid: '50000',
+        payments: [{ payment_type_id: 'pm-cash', paid_sum: '37501.5', settlement_id: 'shift-7' }],
+        total_paid: '37501.5',
         total_change: '12498.5',
         settlement_id: 'shift-7',
         is_closed: true,

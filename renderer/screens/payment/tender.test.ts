@@ -35,11 +35,11 @@ describe('paying for a sale', () => {
     expect(summarise(1000n, [tender(card, 600n), tender(cash, 1000n)])).toMatchObject({ change: 600n, complete: true });
   });
 
-  it('sends a cash payment as the cash handed over; the change is the order’s, apart', () => {
-    const payments = wirePayments([tender(card, 1_000_000n, { deviceId: 'dev-1' }), tender(cash, 5_000_000n)], 's1');
+  it('keeps on a cash payment what the sale keeps, so the payments add up to the total and the change is separate', () => {
+    const payments = wirePayments(3_750_150n, [tender(card, 1_000_000n, { deviceId: 'dev-1' }), tender(cash, 5_000_000n)], 's1');
     expect(payments).toEqual([
       { payment_type_id: 'm-card', paid_sum: '10000', settlement_id: 's1', payment_device_id: 'dev-1' },
-      { payment_type_id: 'm-cash', paid_sum: '50000', settlement_id: 's1' },
+      { payment_type_id: 'm-cash', paid_sum: '27501.5', settlement_id: 's1' },
     ]);
   });
 
@@ -49,13 +49,13 @@ describe('paying for a sale', () => {
       order_id: 'T1-42',
       guid: 'g-1',
       client_id: 'c1',
-      total_paid: '38501.5',
+      total_paid: '37501.5',
       total_change: '1000',
       settlement_id: 'shift-1',
       is_closed: true,
       payments: [
         { payment_type_id: 'm-debt', paid_sum: '17501.5', signature_url: 'data:image/png;base64,AAAA', settlement_id: 'shift-1' },
-        { payment_type_id: 'm-cash', paid_sum: '21000', settlement_id: 'shift-1' },
+        { payment_type_id: 'm-cash', paid_sum: '20000', settlement_id: 'shift-1' },
       ],
     });
     expect(() => saleBody(draft, [tender(cash, 100n)], 'shift-1', 'g-1')).toThrow(/not paid/);

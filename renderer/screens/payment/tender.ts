@@ -3,11 +3,9 @@
  * the change, and the payments and totals of the one `OrderController_create` that completes the sale. All sums are
  * bigint hundredths (shared/decimal.ts), never floats.
  *
- * Change: only cash gives change. A cash payment's `paid_sum` is the cash HANDED OVER (tendered), and the order's
- * `total_change` says how much went back — the convention every reader of a sale's money follows: the shift report
- * (app/settlements/shift-payments.ts), the refund's money back (app/orders/refunds/refund-create.ts and the till's
- * sales/refund-plan.ts) and the printed X/Z take the change off the sale's cash once. So total_paid = Σ paid_sum =
- * total_sum + total_change, and the receipt prints the cash received and the change.
+ * Change: only cash gives change. A cash payment's `paid_sum` is what the sale KEEPS (tendered minus the change it
+ * gave), and the order's `total_change` says how much went back: so Σ paid_sum = total_paid = total_sum, and a shift's
+ * cash total (Σ of its cash payments) is the cash that stayed in the drawer. The tendered amount is paid_sum + change.
  */
 import type { OperationInputOf } from '../../../shared/catalogue/wire-types.js';
 import { formatMoney, MONEY, parseDecimal } from '../../../shared/decimal.js';
@@ -73,15 +71,23 @@ export function summarise(due: bigint, tenders: readonly Tender[]): Summary {
   };
 }
 
-/** The sale's payments on the wire: each as handed over (the change is the order's `total_change`). */
-export function wirePayments(tenders: readonly Tender[], settlementId: string) {
-  return tenders.flatMap((tender) =>
-    tender.amount === 0n
+/** The sale's payments on the wire: change taken out of the cash payments, last first. */
+export function wirePayments(due: bigint, tenders: readonly Tender[], settlementId: string) {
+  let change = summarise(due, tenders).change;
+  const kept = tenders.map((tender) => tender.amount);
+  for (let index = tenders.length - 1; index >= 0 && change > 0n; index -= 1) {
+    if (tenders[index]!.method.kind !== 'CASH') continue;
+    const back = kept[index]! < change ? kept[index]! : change;
+    kept[index] = kept[index]! - back;
+    change -= back;
+  }
+  return tenders.flatMap((tender, index) =>
+    kept[index] === 0n
       ? []
       : [
           {
             payment_type_id: tender.method.id,
-            paid_sum: formatMoney(tender.amount),
+            paid_sum: formatMoney(kept[index]!),
             settlement_id: settlementId,
             ...(tender.deviceId ? { payment_device_id: tender.deviceId } : {}),
             ...(tender.signature ? { signature_url: tender.signature } : {}),
@@ -98,7 +104,7 @@ export function saleBody(draft: SaleDraft, tenders: readonly Tender[], settlemen
   const due = unitsOfMoney(draft.due);
   const summary = summarise(due, tenders);
   if (!summary.complete) throw new Error('the sale is not paid');
-  const payments = wirePayments(tenders, settlementId);
+  const payments = wirePayments(due, tenders, settlementId);
   return {
     ...draft.order,
     guid: draft.order.guid ?? guid,
