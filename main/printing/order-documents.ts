@@ -125,39 +125,27 @@ export async function saleReceipt(reader: TillReader, names: NameBook, orderId: 
 }
 
 /**
- * A refund slip, from the refund document itself (`OrderRefundController_findOne`: refunds are documents of their
- * own, docs/selling/refunds.md): the lines that came back with the share of the sale's total each stands for, and
- * the money back by method (a DEBT method: taken off the client's debt). The heading names the refund's own point,
- * till and cashier.
+ * ADAPTER (refund engineer): a refund is read as the refunded order — its lines and payments marked `is_refunded`
+ * (all of them when none is marked, for an order refunded whole by its header flag). If refunds become documents
+ * of their own, this is the one function to change.
  */
 export async function refundReceipt(reader: TillReader, names: NameBook, refundId: string, language: ReceiptLanguage): Promise<RefundReceiptData> {
-  let refund: OperationOutput<'OrderRefundController_findOne'>;
-  try {
-    refund = await reader.read('OrderRefundController_findOne', { params: { id: refundId } });
-  } catch (error) {
-    throw unavailable(error, `refund ${refundId}`);
-  }
-  const lines = await Promise.all(
-    refund.lines
-      .filter((line) => !line.is_deleted)
-      .map(async (line): Promise<ReceiptLine> => {
-        const item = (await names.find('items', line.item_id)) ?? (await names.find('modifiers', line.item_id));
-        return { name: item?.name ?? line.item_id, quantity: line.quantity, unitPrice: line.price, total: line.amount };
-      }),
-  );
-  const payments = await Promise.all(
-    refund.payments.filter((payment) => !payment.is_deleted).map(async (payment) => ({ ...(await names.paymentMethod(payment.payment_type_id)), amount: payment.amount })),
-  );
+  const order = await readOrder(reader, refundId);
+  const someLines = order.items.some((line) => line.is_refunded);
+  const somePayments = order.payments.some((payment) => payment.is_refunded);
+  const lines = await receiptLines(order, names, (line) => !someLines || line.is_refunded);
+  const payments = await receiptPayments(order, names, (payment) => !somePayments || payment.is_refunded);
+  const total = lines.reduce((sum, line) => sum + units(line.total), 0n);
   return {
     language,
-    heading: await orderHeading(reader, names, refund),
-    refundId: refund.id,
-    refundNumber: refund.refund_number,
-    originalOrderNumber: refund.order_number,
-    refundedAt: localDateTime(refund.dt_created),
+    heading: await orderHeading(reader, names, order),
+    refundId: order.id,
+    refundNumber: order.order_id,
+    originalOrderNumber: order.order_id,
+    refundedAt: localDateTime(order.dt_updated),
     lines,
-    taxes: [],
-    total: refund.total_sum,
+    taxes: someLines ? [] : await orderTaxes(order, names),
+    total: money(total),
     payments,
   };
 }

@@ -82,10 +82,6 @@ function reader(printers: unknown[] = [{ ...stamp, id: 'pr', name: 'Kassa', guid
         if (!found) throw Object.assign(new Error('Not found'), { statusCode: 404 });
         return found;
       }
-      if (operation === 'OrderRefundController_findOne') {
-        if (input?.params?.id !== 'refund-1') throw Object.assign(new Error('Not found'), { statusCode: 404 });
-        return refund();
-      }
       if (operation === 'SettlmentController_findOne') return { ...stamp, id: 'shift-1', name: 'Smena 12', dt_closed: null, is_closed: false, workplace_id: 'till-1', totals: null };
       const list = lists[operation];
       if (!list) throw Object.assign(new Error(`no ${operation}`), { statusCode: 404 });
@@ -94,13 +90,6 @@ function reader(printers: unknown[] = [{ ...stamp, id: 'pr', name: 'Kassa', guid
     identity: async () => ({ business: 'Oʻzbek Savdo', point: 'Chilonzor', till: 'Kassa 1', pointId: 'point-1', workplaceId: 'till-1' }),
     cashier: async () => ({ id: 'emp-1', full_name: 'Aziza' }),
   };
-}
-
-/** A refund document: one of order-1's two coffees back, its share of the sale (16 500) paid back in cash. */
-function refund() {
-  const line = { ...stamp, id: 'rl1', refund_id: 'refund-1', order_id: 'order-1', order_line_id: 'l1', item_id: 'coffee', warehouse_id: null, quantity: '1', price: '18000', amount: '16500' };
-  const payment = { ...stamp, id: 'rp1', refund_id: 'refund-1', order_id: 'order-1', payment_type_id: 'cash', amount: '16500', is_debt: false, client_id: null, settlement_id: 'shift-1' };
-  return { ...stamp, id: 'refund-1', guid: null, refund_number: 'A-17-R1', order_id: 'order-1', order_number: 'A-17', automated_point_id: 'point-1', workplace_id: 'till-1', settlement_id: 'shift-1', employee_id: 'emp-1', manager_id: 'emp-2', reason: null, total_sum: '16500', lines: [line], payments: [payment] };
 }
 
 function recordingService(outcome: PrintOutcome = { status: 'printed' }) {
@@ -159,18 +148,6 @@ describe('the till’s documents', () => {
     const pulse = Buffer.from([0x1b, 0x70]);
     expect(Buffer.from(sent[0]!).indexOf(pulse)).toBeGreaterThanOrEqual(0);
     expect(Buffer.from(sent[1]!).indexOf(pulse)).toBe(-1);
-  });
-
-  it('prints a refund slip from the refund document: what came back, its share of the sale and the money back by method', async () => {
-    const printing = new TillPrinting({ reader: reader(), service: recordingService().service });
-    const { lines } = await printing.preview({ kind: 'refund', refundId: 'refund-1', language: 'en' });
-    const text = lines.join('\n');
-    expect(text).toContain('A-17-R1');
-    expect(text).toContain('A-17');
-    expect(text).toMatch(/Kofe/);
-    expect(text).toMatch(/16[ ,.]?500/);
-    expect(text).toMatch(/Naqd/);
-    expect(text).not.toMatch(/Non|Uzcard/);
   });
 
   it('answers a missing order and a document that cannot be laid out without throwing', async () => {
