@@ -277,7 +277,8 @@ describe('a cashier’s day at the till', () => {
     const full: Order[] = await Promise.all(orders.map((order) => must(world.service, 'GET', `/orders/${order.id}`, as)));
     const bySum = (sum: string) => full.find((order) => order.total_sum === sum)!;
     const paid = (order: Order) => order.payments.filter((payment) => !payment.is_deleted).map((payment) => [payment.payment_type_id, payment.paid_sum]);
-    expect(paid(bySum('64800'))).toEqual([[day.methods.cash, '100000']]);
+    // The till records what a cash sale keeps, the change apart (docs/selling/payment.md): 100 000 given, 35 200 back.
+    expect(paid(bySum('64800'))).toEqual([[day.methods.cash, '64800']]);
     expect(bySum('64800').total_change).toBe('35200');
     expect(paid(bySum('18000'))).toEqual([
       [day.methods.card, '10000'],
@@ -323,7 +324,15 @@ describe('a cashier’s day at the till', () => {
     // The Z report is the sum of the shift's documents.
     const z = await must(world.service, 'GET', `/settlements/${shift.id}/report`, as);
     const total = (values: string[]) => formatMoney(values.reduce((sum, value) => sum + unitsOf(value), 0n));
-    const cashOf = (order: Order) => order.payments.filter((payment) => payment.payment_type_id === day.methods.cash).reduce((sum, payment) => sum + unitsOf(payment.paid_sum), 0n) - unitsOf(order.total_change ?? '0');
+    // What a sale's cash kept: its cash payments less the change counted in them — the part of all its payments
+    // above its total, at most its total_change (shared/cash-change.ts, the one rule).
+    const cashOf = (order: Order) => {
+      const live = order.payments.filter((payment) => !payment.is_deleted);
+      const cash = live.filter((payment) => payment.payment_type_id === day.methods.cash).reduce((sum, payment) => sum + unitsOf(payment.paid_sum), 0n);
+      const above = live.reduce((sum, payment) => sum + unitsOf(payment.paid_sum), 0n) - unitsOf(order.total_sum);
+      const change = unitsOf(order.total_change ?? '0');
+      return cash - (above <= 0n ? 0n : above < change ? above : change);
+    };
     const cashTaken = full.reduce((sum, order) => sum + cashOf(order), 0n);
     const cashBack = refunds.flatMap((refund) => refund.payments).filter((payment) => payment.payment_type_id === day.methods.cash).reduce((sum, payment) => sum + unitsOf(payment.amount), 0n);
     expect(z).toMatchObject({
