@@ -101,7 +101,8 @@ describe('the payment step', () => {
     act(() => store.setState({ language: 'ru' }));
     expect(field().value.replace(/\s/g, ' ')).toBe('50 000');
     await press('Enter');
-    expect(creates(bridge)[0]).toMatchObject({ total_paid: '50000', total_change: '12498.5' });
+    // 50 000 received read as 50 000 (not 50): the sale keeps its 37 501.50, the change is 12 498.50.
+    expect(creates(bridge)[0]).toMatchObject({ total_paid: '37501.5', total_change: '12498.5' });
   });
 
   it('shows the change for cash received, large, and Enter completes the sale with one create, then prints and opens the drawer', async () => {
