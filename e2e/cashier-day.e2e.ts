@@ -158,6 +158,7 @@ describe('a cashier’s day at the till', () => {
     await expect.poll(() => page.getByTestId('cart-total').textContent()).toContain('20,000');
     await page.keyboard.press('F10');
     await page.getByLabel('Discount (amount or %)').fill('2000');
+    await shots('sale-discount-panel');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => page.getByTestId('cart-total').textContent()).toContain('18,000');
     await shots('sale-discount');
@@ -184,6 +185,7 @@ describe('a cashier’s day at the till', () => {
     await scan(TEA);
     await page.keyboard.press('F11');
     await page.getByLabel('Name or phone').fill('Sardor');
+    await shots('sale-client');
     await page.getByRole('button', { name: /Sardor Rahimov/ }).click();
     await expect.poll(() => page.getByTestId('sale-client').textContent()).toBe('Sardor Rahimov');
     const before = jobsSoFar();
