@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startBrowserMode, type BrowserMode } from '../main/browser-mode.js';
+import type { PrintingOptions } from '../main/print-dispatcher.js';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
@@ -150,7 +151,12 @@ export interface World {
  * The service, the terminal in browser mode, and a Chromium page at 1024×768 (the smallest supported screen).
  * Screenshots are named `<prefix>-<nn>-<name>.png`, so each file's are kept apart.
  */
-export async function startWorld(prefix: string): Promise<World> {
+export interface WorldOptions {
+  /** The terminal's print service settings (e.g. shorter timeouts); printers themselves come from the business's data. */
+  readonly printing?: PrintingOptions;
+}
+
+export async function startWorld(prefix: string, options: WorldOptions = {}): Promise<World> {
   const dir = await mkdtemp(join(tmpdir(), 'kassa-e2e-'));
   mkdirSync(ARTIFACTS, { recursive: true });
   const serviceDir = join(dir, 'service');
@@ -162,6 +168,7 @@ export async function startWorld(prefix: string): Promise<World> {
       coreOptions: { dataDir: join(dir, 'terminal') },
       rootDir: ROOT,
       log: (line) => logs.push(line),
+      ...(options.printing ? { printing: options.printing } : {}),
     });
   let terminal = await startTerminal();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });

@@ -5,7 +5,7 @@
  */
 export const salesEn = {
   'sales.title': 'Sales',
-  'sales.shift': 'Shift {name}, opened {time}',
+  'sales.shift': '{name} · opened {time}',
   'sales.noShift': 'No shift is open at this till: the latest sales are shown. A refund needs an open shift.',
   'sales.searchPlaceholder': 'Sale number, or scan the receipt',
   'sales.keysList': 'Scan a receipt’s QR code or barcode, or type its number and press Enter.',
@@ -59,7 +59,7 @@ type Keys = Record<keyof typeof salesEn, string>;
 
 export const salesRu: Keys = {
   'sales.title': 'Продажи',
-  'sales.shift': 'Смена {name}, открыта {time}',
+  'sales.shift': '{name} · открыта {time}',
   'sales.noShift': 'На этой кассе нет открытой смены: показаны последние продажи. Для возврата нужна открытая смена.',
   'sales.searchPlaceholder': 'Номер продажи или скан чека',
   'sales.keysList': 'Отсканируйте QR-код или штрихкод чека или введите его номер и нажмите Enter.',
@@ -111,7 +111,7 @@ export const salesRu: Keys = {
 
 export const salesUz: Keys = {
   'sales.title': 'Sotuvlar',
-  'sales.shift': '{name} smenasi, {time} da ochilgan',
+  'sales.shift': '{name} · {time} da ochilgan',
   'sales.noShift': 'Bu kassada ochiq smena yo‘q: oxirgi sotuvlar ko‘rsatilgan. Qaytarish uchun ochiq smena kerak.',
   'sales.searchPlaceholder': 'Sotuv raqami yoki chekni skanerlang',
   'sales.keysList': 'Chekdagi QR-kod yoki shtrix-kodni skanerlang yoki raqamini yozib, Enter bosing.',

@@ -146,6 +146,24 @@ describe('the app frame', () => {
     expect(screen.getByRole('heading', { name: 'Client debts', level: 1 })).toBeTruthy();
   });
 
+  it('leaves an F-key to the screen that took it first (Shift’s F8 prints the X report, it does not open Needs attention)', async () => {
+    signedIn();
+    await act(async () => {});
+    await act(async () => fireEvent.keyDown(window, { key: 'F6' }));
+    const screenKey = (event: KeyboardEvent) => {
+      if (event.key === 'F8') event.preventDefault();
+    };
+    window.addEventListener('keydown', screenKey, true);
+    try {
+      await act(async () => fireEvent.keyDown(window, { key: 'F8' }));
+      expect(screen.getByRole('heading', { name: 'Client debts', level: 1 })).toBeTruthy();
+    } finally {
+      window.removeEventListener('keydown', screenKey, true);
+    }
+    await act(async () => fireEvent.keyDown(window, { key: 'F8' }));
+    expect(screen.getByRole('heading', { name: 'Needs attention' })).toBeTruthy();
+  });
+
   it('switches language, and remembers it for this employee', () => {
     const { store } = signedIn();
     fireEvent.click(screen.getByRole('button', { name: 'RU' }));

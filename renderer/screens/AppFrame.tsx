@@ -60,7 +60,9 @@ export function AppFrame() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = VIEWS.find((entry) => entry.key === event.key);
-      if (!target) return;
+      // A screen that uses the key itself (Shift's F6–F8, Sales' F8) takes it first, in the capture phase, and
+      // says so with preventDefault: that key press is not also a move to another screen.
+      if (!target || event.defaultPrevented) return;
       event.preventDefault();
       go(target.view);
     };

@@ -63,7 +63,7 @@ describe('the sales screen', () => {
   it('adds a scanned item as a line and shows the total; a second scan adds to the line', async () => {
     renderSale();
     await act(async () => {});
-    expect(screen.getByTestId('sale-shift').textContent).toBe('Shift Morning');
+    expect(screen.getByTestId('sale-shift').textContent).toBe('Morning');
     await type(MILK);
     await type(`${MILK}\r\n`);
     expect(lineTexts()).toEqual(['Milk 1 l212,00024,000']);

@@ -82,7 +82,7 @@ function world(): FakeBridge {
 async function shown(bridge: FakeBridge) {
   const rendered = renderWith(bridge, <Sales />);
   act(() => rendered.store.setState({ phase: 'app', employee: EMPLOYEE, sync: ONLINE }));
-  expect((await screen.findByTestId('sales-shift')).textContent).toContain('Shift Morning, opened');
+  expect((await screen.findByTestId('sales-shift')).textContent).toContain('Morning · opened');
   return rendered;
 }
 
@@ -106,7 +106,7 @@ describe('the sales screen', () => {
     const bridge = world();
     const rendered = renderWith(bridge, <Sales />);
     act(() => rendered.store.setState({ phase: 'app', employee: { ...EMPLOYEE, workplace_id: null }, sync: ONLINE }));
-    expect((await screen.findByTestId('sales-shift')).textContent).toContain('Shift Morning, opened');
+    expect((await screen.findByTestId('sales-shift')).textContent).toContain('Morning · opened');
     expect(await screen.findAllByTestId('sale-row')).toHaveLength(2);
     expect(bridge.calls).toContainEqual(['SettlmentController_findLatest', { query: { workplace_id: 'wp-1' } }]);
   });

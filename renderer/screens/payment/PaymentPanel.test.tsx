@@ -87,6 +87,24 @@ const press = async (key: string) => {
 const creates = (bridge: { calls: [string, unknown][] }) => bridge.calls.filter(([name]) => name === 'OrderController_create').map(([, input]) => (input as { body: Record<string, unknown> }).body);
 
 describe('the payment step', () => {
+  it('shows the amount again in the language switched to, so ru and uz never read 37,501.50 as 37.5015', async () => {
+    const { bridge, store } = await shown();
+    // Its label is in the language on screen too: found by its place, not its name.
+    const field = () => document.querySelector('input.tender-amount') as HTMLInputElement;
+    expect(field().value).toBe('37,501.50');
+    act(() => store.setState({ language: 'ru' }));
+    expect(field().value.replace(/\s/g, ' ')).toBe('37 501,50');
+    act(() => store.setState({ language: 'uz' }));
+    expect(field().value.replace(/\s/g, ' ')).toBe('37 501,50');
+    act(() => store.setState({ language: 'en' }));
+    type('50000');
+    act(() => store.setState({ language: 'ru' }));
+    expect(field().value.replace(/\s/g, ' ')).toBe('50 000');
+    await press('Enter');
+    // 50 000 received read as 50 000 (not 50): the sale keeps its 37 501.50, the change is 12 498.50.
+    expect(creates(bridge)[0]).toMatchObject({ total_paid: '37501.5', total_change: '12498.5' });
+  });
+
   it('shows the change for cash received, large, and Enter completes the sale with one create, then prints and opens the drawer', async () => {
     const { bridge, onPaid } = await shown();
     expect(screen.getByTestId('due').textContent).toBe('37,501.50');

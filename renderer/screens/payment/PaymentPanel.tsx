@@ -15,6 +15,7 @@ import { formatMoney, MONEY } from '../../../shared/decimal.js';
 import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import { ManagerApproval } from '../../components/ManagerApproval.js';
+import { unitsOrUndefined } from '../../lib/format.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useBridge, useT, useTerminal } from '../../state/context.js';
 import type { PaidSale } from '../sale/LastSale.js';
@@ -65,6 +66,19 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'paying' });
   const [problem, setProblem] = useState<string[]>([]);
   const amountField = useRef<HTMLInputElement>(null);
+
+  // The amount is text in the language it was typed in: when the language changes it is shown again in the new one
+  // (ru/uz read "36,000" as 36 — a comma is their decimal sign).
+  const amountLanguage = useRef(f.language);
+  useEffect(() => {
+    const before = amountLanguage.current;
+    amountLanguage.current = f.language;
+    if (before === f.language) return;
+    setAmount((text) => {
+      const units = text.trim() === '' ? undefined : unitsOrUndefined(text, MONEY, before);
+      return units === undefined ? text : f.money(formatMoney(units));
+    });
+  }, [f]);
 
   const prefill = useCallback((remaining: bigint) => {
     setAmount(remaining > 0n ? f.money(formatMoney(remaining)) : '');

@@ -148,16 +148,24 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
       if (event.key === 'F9') {
         event.preventDefault();
         startRefund();
-      } else if (event.key === 'F8') {
-        event.preventDefault();
-        startVoid();
       } else if (event.key === 'Escape') {
         event.preventDefault();
         onBack();
       }
     };
+    // F8 in the capture phase: it voids here (when a void is possible) before the navigation's F8 (AppFrame)
+    // would take it, which then leaves it alone.
+    const onVoidKey = (event: KeyboardEvent) => {
+      if (asking || event.key !== 'F8' || !canVoid) return;
+      event.preventDefault();
+      startVoid();
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onVoidKey, true);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keydown', onVoidKey, true);
+    };
   });
 
   if (detail.error !== undefined && !data) return <ErrorLines lines={errorLines(detail.error)} />;

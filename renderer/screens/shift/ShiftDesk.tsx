@@ -45,8 +45,9 @@ export function ShiftDesk({
       if (action === 'print') x.print();
       else setMode(action);
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // Capture phase: before the navigation's F6–F8 (AppFrame), which then leaves them to this screen.
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, [x, mode]);
 
   const done = () => {
