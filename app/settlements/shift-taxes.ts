@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Money, Percent, Quantity } from '../../shared/decimal.js';
 import { units } from '../../db/values.js';
 import type { Db, OperationContext } from '../context.js';
+import { decodeLineModifiers } from '../orders/line-modifiers.js';
 import { orderTotals, type MathDiscount, type MathLine, type MathTax } from '../../shared/orders/order-math.js';
 
 export interface ShiftTax {
@@ -36,8 +37,8 @@ export async function shiftTaxes(db: Db, ctx: OperationContext, settlementId: st
      where t.business_id = ${ctx.businessId} and t.is_deleted = 0 and t.order_id in (${salesOf(ctx, settlementId)})
      order by t.order_id, t.line_no`.execute(db);
   if (taxes.rows.length === 0) return [];
-  const lines = await sql<{ order_id: string; item_id: string; quantity: bigint | string; price: bigint | string; subtotal: bigint | string }>`
-    select order_id, item_id, quantity, price, subtotal from order_lines
+  const lines = await sql<{ order_id: string; item_id: string; quantity: bigint | string; price: bigint | string; subtotal: bigint | string; modifiers: string | null }>`
+    select order_id, item_id, quantity, price, subtotal, modifiers from order_lines
      where business_id = ${ctx.businessId} and is_deleted = 0 and order_id in (${salesOf(ctx, settlementId)})
      order by order_id, line_no`.execute(db);
   const discounts = await sql<{ order_id: string; item_id: string | null; discount_value: Nullable; discount_percent: Nullable }>`
@@ -53,6 +54,8 @@ export async function shiftTaxes(db: Db, ctx: OperationContext, settlementId: st
       quantity: units(line.quantity) as Quantity,
       price: units(line.price) as Money,
       subtotal: units(line.subtotal) as Money,
+      // What the line's modifiers add counts in its tax base, as when the sale was checked.
+      modifiers: decodeLineModifiers(line.modifiers),
     }));
     const mathDiscounts: MathDiscount[] = (discountsOf.get(tax.order_id) ?? []).map((discount) => ({
       item_id: discount.item_id,
