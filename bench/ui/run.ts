@@ -11,7 +11,9 @@
  * - item search: the same in a goods receipt's item box, over all `items` items;
  * - receipt line: in a new goods receipt, from the Enter that ends a scanned barcode to the frame showing the line;
  * - sale line (issue 16): on the sales screen, with a shift open, from the scanner's Enter to the frame showing the
- *   cart line (median and p95); `--shots <dir>` also saves the sales screen with that cart in uz, ru and en.
+ *   cart line (median and p95); `--shots <dir>` also saves the sales screen with that cart in uz, ru and en;
+ * - sale completed (issue 16): Enter on a sale paid exactly in cash → the order committed by the terminal core and
+ *   the next sale ready (cart empty, scan field focused).
  * `--port` is the service's port (default 18700); `--sale-only` runs only the sale scenario.
  * Times are taken in the page with its own clock (page-timing.ts). Prints medians and worst cases. A script, not a
  * test.
@@ -29,7 +31,7 @@ import { seedBulk } from '../seed-bulk.js';
 import { apiClient } from '../server/fixtures.js';
 import { startService } from '../server/service.js';
 import { measureItemSearch, measureReceiptLine } from './receipt-line.js';
-import { measureSaleLine, saleScreenshots } from './sale-line.js';
+import { measureSaleCommit, measureSaleLine, saleScreenshots } from './sale-line.js';
 import { armKeyLatency, interactiveWatcher } from './page-timing.js';
 
 const { values } = parseArgs({
@@ -204,6 +206,8 @@ try {
     const saleLines = await measureSaleLine(page, SEARCHES, ITEMS);
     console.log(`sale line: ${saleLines.map((value) => value.toFixed(0)).join(', ')} ms`);
     if (values.shots) console.log(`screenshots: ${(await saleScreenshots(page, values.shots)).join(', ')}`);
+    const commits = await measureSaleCommit(page, SEARCHES, ITEMS);
+    console.log(`sale commit: ${commits.map((value) => value.toFixed(0)).join(', ')} ms`);
 
     console.log(`\nbrowser mode, ${ITEMS} items, Chromium ${browser.version()}\n`);
     console.log('| measurement | samples | median | worst | target |');
@@ -214,6 +218,7 @@ try {
     console.log(summary('receipt line added (scanner Enter → line shown)', lines, 50));
     console.log(summary('sale line added (scanner Enter → cart line shown)', saleLines, 30));
     console.log(`sale line p95: ${p95(saleLines).toFixed(0)} ms over ${saleLines.length} scans`);
+    console.log(summary('sale completed (Enter on a paid sale → committed, next sale ready)', commits, 100));
   } finally {
     await browser.close();
   }
