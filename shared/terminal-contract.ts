@@ -154,6 +154,11 @@ export interface SyncStatusPayload {
   readonly problemSince?: string | null;
   /** The service's status for `service-error` (401 for `credential-refused`), else null. */
   readonly problemStatus?: number | null;
+  /**
+   * The tables the last completed cycle's pull changed (`*`: all, after a fresh download); absent from an older core.
+   * Screens holding large lists (the sales screen's catalogue) re-read them only when their tables moved.
+   */
+  readonly changedTables?: readonly string[];
 }
 
 /** One operation this till did and the service has not acknowledged yet (`terminal.unsentList`), as queued. */

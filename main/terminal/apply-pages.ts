@@ -25,6 +25,8 @@ export interface PullPageMeta {
 
 export interface PullApplied {
   readonly changes: number;
+  /** The tables those changes were in (`*`: every table, after a fresh download), so screens re-read only what moved. */
+  readonly tables: readonly string[];
   readonly acknowledged: number;
   readonly rejected: number;
 }
@@ -42,7 +44,7 @@ export interface PulledPage {
  */
 export async function applyPullPages(store: TerminalStore, pages: readonly PulledPage[]): Promise<PullApplied> {
   const last = pages[pages.length - 1];
-  if (!last) return { changes: 0, acknowledged: 0, rejected: 0 };
+  if (!last) return { changes: 0, tables: [], acknowledged: 0, rejected: 0 };
   return store.writes.transaction(async (tx: Db) => {
     const local = tx as unknown as Kysely<unknown>;
     await undoPending(tx, store);
@@ -64,6 +66,7 @@ export async function applyPullPages(store: TerminalStore, pages: readonly Pulle
       }
     }
     let changes = 0;
+    const tables = new Set<string>();
     for (const entry of newest.values()) {
       const columns = store.columns.get(entry.t);
       if (!columns) continue;
@@ -72,6 +75,7 @@ export async function applyPullPages(store: TerminalStore, pages: readonly Pulle
       await upsertFromJson(entry.t, columns)(local, entry.row);
       await sql`insert into mirror_versions (tbl, row_id, v) values (${entry.t}, ${entry.id}, ${entry.v}) on conflict (tbl, row_id) do update set v = excluded.v`.execute(local);
       changes += 1;
+      tables.add(entry.t);
     }
     let acknowledged = 0;
     let rejected = 0;
@@ -109,7 +113,7 @@ export async function applyPullPages(store: TerminalStore, pages: readonly Pulle
     }
     await replayPending(tx);
     if (last.meta.cursor) await writeMeta(local, 'cursor', last.meta.cursor);
-    return { changes, acknowledged, rejected };
+    return { changes, tables: [...tables], acknowledged, rejected };
   });
 }
 

@@ -38,6 +38,8 @@ export interface SyncStatus {
   readonly problemSince: string | null;
   /** The service's HTTP status for `service-error` (and 401 for `credential-refused`), else null. */
   readonly problemStatus: number | null;
+  /** The tables the last completed cycle's pull changed (`*`: all of them, after a fresh download). */
+  readonly changedTables?: readonly string[];
 }
 
 export interface Timers {
@@ -177,9 +179,19 @@ export class SyncEngine {
   private async cycle(): Promise<void> {
     this.update({ syncing: true, retryAt: null });
     try {
-      await this.terminal.sync();
+      const pulled = await this.terminal.sync();
       this.failures = 0;
-      this.update({ online: true, syncing: false, lastSyncAt: new Date().toISOString(), lastError: null, retryAt: null, problem: null, problemSince: null, problemStatus: null });
+      this.update({
+        online: true,
+        syncing: false,
+        lastSyncAt: new Date().toISOString(),
+        lastError: null,
+        retryAt: null,
+        problem: null,
+        problemSince: null,
+        problemStatus: null,
+        changedTables: pulled.tables,
+      });
       await this.refreshCounts();
       if (!this.stopped) this.schedule(this.options.pullIntervalMs);
     } catch (error) {

@@ -356,6 +356,7 @@ export class Terminal {
    */
   async pull(): Promise<PullApplied> {
     const total = { changes: 0, acknowledged: 0, rejected: 0 };
+    const tables = new Set<string>();
     let cursor = await readMeta(this.local, 'cursor');
     let batch: PulledPage[] = [];
     let bytes = 0;
@@ -364,6 +365,7 @@ export class Terminal {
       total.changes += applied.changes;
       total.acknowledged += applied.acknowledged;
       total.rejected += applied.rejected;
+      for (const table of applied.tables) tables.add(table);
       batch = [];
       bytes = 0;
     };
@@ -374,6 +376,7 @@ export class Terminal {
       if (meta.reset) {
         await flush();
         await this.bootstrap();
+        tables.add('*');
         cursor = await readMeta(this.local, 'cursor');
         continue;
       }
@@ -381,7 +384,7 @@ export class Terminal {
       bytes += answer.text.length;
       cursor = meta.cursor;
       if (!meta.hasMore || bytes >= PULL_BATCH_BYTES) await flush();
-      if (!meta.hasMore) return total;
+      if (!meta.hasMore) return { ...total, tables: [...tables] };
     }
   }
 

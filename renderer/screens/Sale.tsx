@@ -20,6 +20,7 @@ import { useUnsavedWork } from '../lib/unsaved-work.js';
 import { useLoad } from '../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
 import { PaymentPanel } from './payment/PaymentPanel.js';
+import { loadOpenShift } from '../shift/open-shift.js';
 import { LastSale, type PaidSale } from './sale/LastSale.js';
 import { useScanner } from './receipts/use-scanner.js';
 import { CartLines, CartTotals } from './sale/CartLines.js';
@@ -62,8 +63,15 @@ export function Sale({ onOpenShift }: SaleProps) {
   const employee = useTerminal((state) => state.employee);
   const version = useTerminal((state) => state.dataVersion);
   const workplaceId = employee?.workplace_id ?? '';
-  const loaded = useLoad(() => loadSaleData(bridge, workplaceId), [version, workplaceId]);
-  const data = loaded.data;
+  // The catalogue (100,000 items) is re-read only when it moved (state/catalogue-changes.ts), never after a sale;
+  // the open shift, which any write or sync may open or close, is read on its own and cheaply.
+  const catalogueVersion = useTerminal((state) => state.catalogueVersion);
+  const loaded = useLoad(() => loadSaleData(bridge, workplaceId), [catalogueVersion, workplaceId]);
+  const openShift = useLoad(() => loadOpenShift(bridge, workplaceId), [version, workplaceId]);
+  const data = useMemo(
+    () => (loaded.data && openShift.data !== undefined ? { ...loaded.data, shift: openShift.data } : loaded.data),
+    [loaded.data, openShift.data],
+  );
   const [cart, dispatch] = useReducer(cartReducer, EMPTY_CART);
   const [text, setText] = useState('');
   const [panel, setPanel] = useState<Panel>('none');

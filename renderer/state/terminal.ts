@@ -15,6 +15,7 @@ import type {
 } from '../../shared/terminal-contract.js';
 import { asRpcError, type Bridge, type ConnectionState } from '../bridge.js';
 import { isLanguage, type Language } from '../i18n/index.js';
+import { operationChangedCatalogue, syncChangedCatalogue } from './catalogue-changes.js';
 import type { EnrollOffer } from '../lib/enroll-offer.js';
 
 export type Phase = 'starting' | 'enroll' | 'login' | 'app';
@@ -39,6 +40,8 @@ export interface TerminalState {
   readonly language: Language;
   /** Bumped when local data may have changed (a write here, a completed sync): lists re-read. */
   readonly dataVersion: number;
+  /** Bumped only when the selling catalogue may have changed (./catalogue-changes.ts): the sales screen re-reads it. */
+  readonly catalogueVersion: number;
   /** Bumped when the needs-attention inbox may have changed. */
   readonly inboxVersion: number;
   /** Enrolling a disconnected till again (the enrollment screen over the work screens). */
@@ -122,6 +125,7 @@ export function createTerminalStore(bridge: Bridge, storage: LanguageStorage, fa
       enrollDone: false,
       language: storedLanguage(storage, LANGUAGE_KEY) ?? fallbackLanguage,
       dataVersion: 0,
+      catalogueVersion: 0,
       inboxVersion: 0,
       reenrolling: false,
       serviceUrl: null,
@@ -138,7 +142,7 @@ export function createTerminalStore(bridge: Bridge, storage: LanguageStorage, fa
           bridge.terminal('terminal.session'),
           bridge.terminal('terminal.syncStatus'),
         ]);
-        set((state) => ({ sync, dataVersion: state.dataVersion + 1, inboxVersion: state.inboxVersion + 1 }));
+        set((state) => ({ sync, dataVersion: state.dataVersion + 1, catalogueVersion: state.catalogueVersion + 1, inboxVersion: state.inboxVersion + 1 }));
         signedIn(employee);
       },
 
@@ -209,10 +213,16 @@ export function createTerminalStore(bridge: Bridge, storage: LanguageStorage, fa
     store.setState((state) => ({
       sync,
       dataVersion: synced ? state.dataVersion + 1 : state.dataVersion,
+      catalogueVersion: synced && syncChangedCatalogue(sync.changedTables) ? state.catalogueVersion + 1 : state.catalogueVersion,
       inboxVersion: attention ? state.inboxVersion + 1 : state.inboxVersion,
     }));
   });
-  bridge.on('operation-applied', () => store.setState((state) => ({ dataVersion: state.dataVersion + 1 })));
+  bridge.on('operation-applied', ({ operation }) =>
+    store.setState((state) => ({
+      dataVersion: state.dataVersion + 1,
+      catalogueVersion: operationChangedCatalogue(operation) ? state.catalogueVersion + 1 : state.catalogueVersion,
+    })),
+  );
   bridge.on('inbox', () => store.setState((state) => ({ inboxVersion: state.inboxVersion + 1 })));
   bridge.on('enrollment-progress', (progress) => store.setState({ progress }));
   bridge.on('session', ({ employee }) => {

@@ -54,9 +54,9 @@ const draft = (client: SaleDraft['client'] = null): SaleDraft => ({
   client,
 });
 
-async function shown(options: { client?: SaleDraft['client']; shift?: boolean; create?: unknown; online?: boolean } = {}) {
+async function shown(options: { client?: SaleDraft['client']; shift?: boolean; create?: unknown; online?: boolean; methods?: unknown } = {}) {
   const bridge = fakeBridge({
-    PaymentMethodController_findAll: METHODS,
+    PaymentMethodController_findAll: options.methods ?? METHODS,
     BusinessController_findAllPaymentDevices: DEVICES,
     'terminal.enrollmentStatus': { enrolled: true, till: 'Kassa 1' },
     SettlmentController_findLatest: options.shift === false ? { id: 's-0', name: 'old', is_closed: true, dt_created: '' } : { id: 'shift-7', name: 'Shift 7', is_closed: false, dt_created: '2026-11-25T08:00:00Z' },
@@ -243,6 +243,18 @@ describe('the payment step', () => {
     expect(screen.getAllByText(/needs a client/).length).toBeGreaterThan(0);
     await press('Enter');
     expect(creates(bridge)).toEqual([]);
+  });
+
+  it('keeps an Enter pressed while the payment is still loading, and completes the sale once it is ready', async () => {
+    let ready: () => void = () => undefined;
+    const loaded = new Promise<void>((resolve) => (ready = resolve));
+    const { bridge, onPaid } = await shown({ methods: () => loaded.then(() => METHODS) });
+    await press('Enter');
+    expect(creates(bridge)).toEqual([]);
+    await act(async () => ready());
+    await act(async () => {});
+    expect(creates(bridge)).toHaveLength(1);
+    expect(onPaid).toHaveBeenCalledWith('order-1', expect.objectContaining({ orderId: 'order-1' }));
   });
 
   it('completes the sale at the commit, handing over the change and the printing still under way (a problem is the next screen’s to show)', async () => {

@@ -181,8 +181,15 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
   };
 
   // Keys anywhere on the panel (a dialog on top stops them first).
-  const keys = useRef({ add, onBack });
-  keys.current = { add, onBack };
+  const keys = useRef({ add, onBack, ready: false });
+  keys.current = { add, onBack, ready: setup !== null && method !== null };
+  // An Enter pressed before the methods are loaded is kept, and acted on once they are (never silently dropped).
+  const enterWhileLoading = useRef(false);
+  useEffect(() => {
+    if (!enterWhileLoading.current || !setup || !method || phase.kind !== 'paying') return;
+    enterWhileLoading.current = false;
+    add();
+  });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || asking) return;
@@ -191,7 +198,8 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
         keys.current.onBack();
       } else if (event.key === 'Enter' && !(event.target instanceof HTMLButtonElement) && !(event.target instanceof HTMLSelectElement)) {
         event.preventDefault();
-        if (phase.kind === 'paying') keys.current.add();
+        if (!keys.current.ready) enterWhileLoading.current = true;
+        else if (phase.kind === 'paying') keys.current.add();
       }
     };
     window.addEventListener('keydown', onKey);
