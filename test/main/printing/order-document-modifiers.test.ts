@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { NameBook } from '../../../main/printing/name-book.js';
 import { saleReceipt } from '../../../main/printing/order-documents.js';
 import type { TillReader } from '../../../main/printing/till-reader.js';
+import { stamp, storedOrderHeader } from './fixtures/stored-order.js';
 
-const stamp = { is_deleted: false, dt_created: '2026-11-25T09:00:00.000Z', dt_updated: '2026-11-25T09:00:00.000Z' };
 const line = (id: string, item_id: string, quantity: string, price: string, subtotal: string, modifiers: unknown) => ({
   ...stamp,
   id,
@@ -27,31 +27,14 @@ const line = (id: string, item_id: string, quantity: string, price: string, subt
 });
 
 const ORDER = {
-  ...stamp,
-  id: 'order-1',
-  guid: null,
+  ...storedOrderHeader(),
   order_id: 'K-78',
-  order_name: null,
   total_discount: '0',
   total_tax: '0',
   total_paid: '69000',
   total_change: '0',
   subtotal: '69000',
   total_sum: '69000',
-  settlement_id: 'shift-1',
-  discount_percent: null,
-  discount_sum: null,
-  employee_id: 'emp-1',
-  client_id: null,
-  payment_id: null,
-  automated_point_id: 'point-1',
-  workplace_id: 'till-1',
-  barcode: null,
-  delivery_fee: null,
-  dt_closed: '2026-11-25T09:05:00.000Z',
-  is_voided: false,
-  is_refunded: false,
-  is_closed: true,
   items: [
     // 2 lattes × (20 000 + oat 5 000 + 2 shots 4 000 + cream free) = 66 000
     line('l1', 'latte', '2', '20000', '66000', [
@@ -68,12 +51,20 @@ const ORDER = {
 };
 
 const LISTS: Record<string, unknown[]> = {
-  ItemModifierController_findAllItems: [{ id: 'latte', name: 'Latte' }, { id: 'water', name: 'Water' }],
-  ItemModifierController_findAllModifiers: [{ id: 'oat', name: 'Oat milk' }, { id: 'shot', name: 'Extra shot' }, { id: 'cream', name: 'Cream' }],
+  ItemModifierController_findAllItems: [
+    { id: 'latte', name: 'Latte' },
+    { id: 'water', name: 'Water' },
+  ],
+  ItemModifierController_findAllModifiers: [
+    { id: 'oat', name: 'Oat milk' },
+    { id: 'shot', name: 'Extra shot' },
+    { id: 'cream', name: 'Cream' },
+  ],
 };
 
 const reader: TillReader = {
-  read: (async (operation: string) => (operation === 'OrderController_findOne' ? ORDER : (LISTS[operation] ?? []))) as TillReader['read'],
+  read: (async (operation: string) =>
+    operation === 'OrderController_findOne' ? ORDER : (LISTS[operation] ?? [])) as TillReader['read'],
   identity: async () => ({ business: 'Kafe', point: 'Centre', till: 'Till 1', pointId: 'point-1', workplaceId: 'till-1' }),
   cashier: async () => ({ id: 'emp-1', full_name: 'Aziza' }),
 };

@@ -10,54 +10,168 @@ import type { PrintOutcome } from '../../../main/printing/print-outcome.js';
 import { PrintService } from '../../../main/printing/print-service.js';
 import { TillPrinting } from '../../../main/printing/till-printing.js';
 import type { TillReader } from '../../../main/printing/till-reader.js';
-
-const stamp = { is_deleted: false, dt_created: '2026-11-25T09:00:00.000Z', dt_updated: '2026-11-25T09:00:00.000Z' };
+import { stamp, storedOrderHeader } from './fixtures/stored-order.js';
 
 function order(overrides: Record<string, unknown> = {}) {
   return {
-    ...stamp,
-    id: 'order-1',
-    guid: null,
+    ...storedOrderHeader(),
     order_id: 'K-77',
-    order_name: null,
     total_discount: '1500',
     total_tax: '0',
     total_paid: '50000',
     total_change: '5300',
     subtotal: '46000',
     total_sum: '44700',
-    settlement_id: 'shift-1',
-    discount_percent: null,
-    discount_sum: null,
-    employee_id: 'emp-1',
-    client_id: null,
-    payment_id: null,
-    automated_point_id: 'point-1',
-    workplace_id: 'till-1',
-    barcode: null,
-    delivery_fee: null,
-    dt_closed: '2026-11-25T09:05:00.000Z',
-    is_voided: false,
-    is_refunded: false,
-    is_closed: true,
     items: [
-      { ...stamp, id: 'l1', order_id: 'order-1', item_id: 'coffee', quantity: '2', price: '18000', subtotal: '36000', note: null, employee_id: 'emp-1', discount_id: null, warehouse_id: null, is_voided: false, is_refunded: false },
-      { ...stamp, id: 'l2', order_id: 'order-1', item_id: 'syrup', quantity: '2', price: '500', subtotal: '1000', note: null, employee_id: 'emp-1', discount_id: null, warehouse_id: null, is_voided: false, is_refunded: false },
-      { ...stamp, id: 'l3', order_id: 'order-1', item_id: 'bread', quantity: '2', price: '4500', subtotal: '9000', note: null, employee_id: 'emp-1', discount_id: null, warehouse_id: null, is_voided: false, is_refunded: false },
-      { ...stamp, id: 'l4', order_id: 'order-1', item_id: 'bread', quantity: '1', price: '4500', subtotal: '4500', note: null, employee_id: 'emp-1', discount_id: null, warehouse_id: null, is_voided: true, is_refunded: false },
+      {
+        ...stamp,
+        id: 'l1',
+        order_id: 'order-1',
+        item_id: 'coffee',
+        quantity: '2',
+        price: '18000',
+        subtotal: '36000',
+        note: null,
+        employee_id: 'emp-1',
+        discount_id: null,
+        warehouse_id: null,
+        is_voided: false,
+        is_refunded: false,
+      },
+      {
+        ...stamp,
+        id: 'l2',
+        order_id: 'order-1',
+        item_id: 'syrup',
+        quantity: '2',
+        price: '500',
+        subtotal: '1000',
+        note: null,
+        employee_id: 'emp-1',
+        discount_id: null,
+        warehouse_id: null,
+        is_voided: false,
+        is_refunded: false,
+      },
+      {
+        ...stamp,
+        id: 'l3',
+        order_id: 'order-1',
+        item_id: 'bread',
+        quantity: '2',
+        price: '4500',
+        subtotal: '9000',
+        note: null,
+        employee_id: 'emp-1',
+        discount_id: null,
+        warehouse_id: null,
+        is_voided: false,
+        is_refunded: false,
+      },
+      {
+        ...stamp,
+        id: 'l4',
+        order_id: 'order-1',
+        item_id: 'bread',
+        quantity: '1',
+        price: '4500',
+        subtotal: '4500',
+        note: null,
+        employee_id: 'emp-1',
+        discount_id: null,
+        warehouse_id: null,
+        is_voided: true,
+        is_refunded: false,
+      },
     ],
     discounts: [
-      { ...stamp, id: 'd1', order_id: 'order-1', item_id: 'bread', discount_value: '1000', discount_percent: null, discount_id: null },
-      { ...stamp, id: 'd2', order_id: 'order-1', item_id: null, discount_value: '500', discount_percent: null, discount_id: 'loyal' },
+      {
+        ...stamp,
+        id: 'd1',
+        order_id: 'order-1',
+        item_id: 'bread',
+        discount_value: '1000',
+        discount_percent: null,
+        discount_id: null,
+      },
+      {
+        ...stamp,
+        id: 'd2',
+        order_id: 'order-1',
+        item_id: null,
+        discount_value: '500',
+        discount_percent: null,
+        discount_id: 'loyal',
+      },
     ],
     taxes: [
-      { ...stamp, id: 't1', order_id: 'order-1', item_id: 'coffee', tax_id: 'vat', tax_percent: '12', tax_value: '3857.14', fee_percent: null, fee_value: null },
-      { ...stamp, id: 't2', order_id: 'order-1', item_id: 'bread', tax_id: 'vat', tax_percent: '12', tax_value: '857.14', fee_percent: null, fee_value: null },
+      {
+        ...stamp,
+        id: 't1',
+        order_id: 'order-1',
+        item_id: 'coffee',
+        tax_id: 'vat',
+        tax_percent: '12',
+        tax_value: '3857.14',
+        fee_percent: null,
+        fee_value: null,
+      },
+      {
+        ...stamp,
+        id: 't2',
+        order_id: 'order-1',
+        item_id: 'bread',
+        tax_id: 'vat',
+        tax_percent: '12',
+        tax_value: '857.14',
+        fee_percent: null,
+        fee_value: null,
+      },
     ],
     delivery: null,
     payments: [
-      { ...stamp, id: 'p1', employee_id: 'emp-1', order_id: 'order-1', workplace_id: 'till-1', payment_type_id: 'cash', paid_sum: '30000', settlement_id: 'shift-1', tip_amount: null, discount_id: null, payment_data: null, payment_device_id: null, payment_batch_id: null, card_number: null, card_expire_date: null, card_type: null, note: null, label: null, is_refunded: false },
-      { ...stamp, id: 'p2', employee_id: 'emp-1', order_id: 'order-1', workplace_id: 'till-1', payment_type_id: 'card', paid_sum: '20000', settlement_id: 'shift-1', tip_amount: null, discount_id: null, payment_data: null, payment_device_id: null, payment_batch_id: null, card_number: null, card_expire_date: null, card_type: null, note: null, label: null, is_refunded: false },
+      {
+        ...stamp,
+        id: 'p1',
+        employee_id: 'emp-1',
+        order_id: 'order-1',
+        workplace_id: 'till-1',
+        payment_type_id: 'cash',
+        paid_sum: '30000',
+        settlement_id: 'shift-1',
+        tip_amount: null,
+        discount_id: null,
+        payment_data: null,
+        payment_device_id: null,
+        payment_batch_id: null,
+        card_number: null,
+        card_expire_date: null,
+        card_type: null,
+        note: null,
+        label: null,
+        is_refunded: false,
+      },
+      {
+        ...stamp,
+        id: 'p2',
+        employee_id: 'emp-1',
+        order_id: 'order-1',
+        workplace_id: 'till-1',
+        payment_type_id: 'card',
+        paid_sum: '20000',
+        settlement_id: 'shift-1',
+        tip_amount: null,
+        discount_id: null,
+        payment_data: null,
+        payment_device_id: null,
+        payment_batch_id: null,
+        card_number: null,
+        card_expire_date: null,
+        card_type: null,
+        note: null,
+        label: null,
+        is_refunded: false,
+      },
     ],
     ...overrides,
   };
@@ -117,21 +231,73 @@ const refundDocument = {
   reason: null,
   total_sum: '17500',
   lines: [
-    { ...stamp, id: 'rl1', refund_id: 'refund-1', order_id: 'order-1', order_line_id: 'l1', item_id: 'coffee', warehouse_id: null, quantity: '1', price: '18000', amount: '17000' },
-    { ...stamp, id: 'rl2', refund_id: 'refund-1', order_id: 'order-1', order_line_id: 'l2', item_id: 'syrup', warehouse_id: null, quantity: '1', price: '500', amount: '500' },
+    {
+      ...stamp,
+      id: 'rl1',
+      refund_id: 'refund-1',
+      order_id: 'order-1',
+      order_line_id: 'l1',
+      item_id: 'coffee',
+      warehouse_id: null,
+      quantity: '1',
+      price: '18000',
+      amount: '17000',
+    },
+    {
+      ...stamp,
+      id: 'rl2',
+      refund_id: 'refund-1',
+      order_id: 'order-1',
+      order_line_id: 'l2',
+      item_id: 'syrup',
+      warehouse_id: null,
+      quantity: '1',
+      price: '500',
+      amount: '500',
+    },
   ],
-  payments: [{ ...stamp, id: 'rp1', refund_id: 'refund-1', order_id: 'order-1', payment_type_id: 'cash', amount: '17500', is_debt: false, client_id: null, settlement_id: 'shift-2' }],
+  payments: [
+    {
+      ...stamp,
+      id: 'rp1',
+      refund_id: 'refund-1',
+      order_id: 'order-1',
+      payment_type_id: 'cash',
+      amount: '17500',
+      is_debt: false,
+      client_id: null,
+      settlement_id: 'shift-2',
+    },
+  ],
 };
 
 function reader(
-  printers: unknown[] = [{ ...stamp, id: 'pr', name: 'Kassa', guid: null, ip_address: '127.0.0.1', port: '9100', provider: null, mac_address: null, type: '58mm' }],
+  printers: unknown[] = [
+    {
+      ...stamp,
+      id: 'pr',
+      name: 'Kassa',
+      guid: null,
+      ip_address: '127.0.0.1',
+      port: '9100',
+      provider: null,
+      mac_address: null,
+      type: '58mm',
+    },
+  ],
   orders = [order()],
   extra: { report?: unknown; debtEntries?: unknown[] } = {},
 ): TillReader {
   const lists: Record<string, unknown[]> = {
-    ItemModifierController_findAllItems: [{ id: 'coffee', name: 'Kofe' }, { id: 'bread', name: 'Non' }],
+    ItemModifierController_findAllItems: [
+      { id: 'coffee', name: 'Kofe' },
+      { id: 'bread', name: 'Non' },
+    ],
     ItemModifierController_findAllModifiers: [{ id: 'syrup', name: 'Sirop' }],
-    PaymentMethodController_findAll: [{ id: 'cash', name: 'Naqd', kind: 'CASH' }, { id: 'card', name: 'Uzcard', kind: 'CARD' }],
+    PaymentMethodController_findAll: [
+      { id: 'cash', name: 'Naqd', kind: 'CASH' },
+      { id: 'card', name: 'Uzcard', kind: 'CARD' },
+    ],
     FinanceController_findAllTaxFees: [{ id: 'vat', name: 'QQS', tax_percent: '12.00', fee_percent: null }],
     FinanceController_findAllDiscounts: [{ id: 'loyal', name: 'Doimiy mijoz' }],
     BusinessController_findAllPoints: [{ id: 'point-1', name: 'Chilonzor' }],
@@ -162,7 +328,13 @@ function reader(
       if (!list) throw Object.assign(new Error(`no ${operation}`), { statusCode: 404 });
       return list;
     }) as TillReader['read'],
-    identity: async () => ({ business: 'Oʻzbek Savdo', point: 'Chilonzor', till: 'Kassa 1', pointId: 'point-1', workplaceId: 'till-1' }),
+    identity: async () => ({
+      business: 'Oʻzbek Savdo',
+      point: 'Chilonzor',
+      till: 'Kassa 1',
+      pointId: 'point-1',
+      workplaceId: 'till-1',
+    }),
     cashier: async () => ({ id: 'emp-1', full_name: 'Aziza' }),
   };
 }
@@ -195,17 +367,24 @@ describe('the till’s documents', () => {
 
   it('prints the cash handed over and the change whether the sale recorded the cash kept or the cash tendered', async () => {
     // The till's way: cash 24 700 kept (+ card 20 000 = the total), change 5 300 given back from 30 000 handed over.
-    const tillWay = order({ total_paid: '44700', payments: order().payments.map((payment) => (payment.id === 'p1' ? { ...payment, paid_sum: '24700' } : payment)) });
+    const tillWay = order({
+      total_paid: '44700',
+      payments: order().payments.map((payment) => (payment.id === 'p1' ? { ...payment, paid_sum: '24700' } : payment)),
+    });
     for (const sale of [tillWay, order()]) {
       const printing = new TillPrinting({ reader: reader(undefined, [sale]), service: recordingService().service });
-      const text = (await printing.preview({ kind: 'sale', orderId: 'order-1', openDrawer: false, language: 'uz' })).lines.join('\n');
+      const text = (await printing.preview({ kind: 'sale', orderId: 'order-1', openDrawer: false, language: 'uz' })).lines.join(
+        '\n',
+      );
       expect(text).toMatch(/Naqd +30 000\nUzcard +20 000\nQaytim +5 300/);
     }
   });
 
   it('prints the X report from the shift’s own report: sales and refunds by method, expected cash with opening cash and cash moves', async () => {
     const printing = new TillPrinting({ reader: reader(), service: recordingService().service });
-    const text = (await printing.preview({ kind: 'shift-report', settlementId: 'shift-1', final: false, language: 'en' })).lines.join('\n');
+    const text = (
+      await printing.preview({ kind: 'shift-report', settlementId: 'shift-1', final: false, language: 'en' })
+    ).lines.join('\n');
     expect(text).toContain('X REPORT');
     expect(text).toMatch(/Shift +Smena 12/);
     expect(text).toMatch(/Sales \(4\) +190 000/);
@@ -214,22 +393,41 @@ describe('the till’s documents', () => {
     expect(text).toMatch(/Uzcard +40 000/);
     expect(text).toMatch(/QQS +20 357.14/);
     // 50 000 opening + 150 000 − 12 000 + 10 000 in − 3 000 out: the report's figure, not recomputed, under its parts.
-    expect(text).toMatch(/Opening cash +50 000\nCash sales +150 000\nCash refunds +-12 000\nCash in +10 000\nCash out +-3 000\nExpected cash +195 000/);
+    expect(text).toMatch(
+      /Opening cash +50 000\nCash sales +150 000\nCash refunds +-12 000\nCash in +10 000\nCash out +-3 000\nExpected cash +195 000/,
+    );
     // Asked for a Z of a shift still open (or closed without a count): no counted cash, no over/short.
-    const early = (await printing.preview({ kind: 'shift-report', settlementId: 'shift-1', final: true, language: 'en' })).lines.join('\n');
+    const early = (
+      await printing.preview({ kind: 'shift-report', settlementId: 'shift-1', final: true, language: 'en' })
+    ).lines.join('\n');
     expect(early).toContain('Z REPORT');
     expect(early).not.toContain('Counted cash');
   });
 
   it('prints the Z report with the counted cash and the over or short of a closed shift', async () => {
-    const closed = shiftReportWire({ is_closed: true, closed_at: '2026-11-25T20:00:00.000Z', counted_cash: '194000', over_short: '-1000', expected_cash_at_close: '195000' });
-    const printing = new TillPrinting({ reader: reader(undefined, undefined, { report: closed }), service: recordingService().service });
-    const text = (await printing.preview({ kind: 'shift-report', settlementId: 'shift-1', final: true, language: 'en' })).lines.join('\n');
+    const closed = shiftReportWire({
+      is_closed: true,
+      closed_at: '2026-11-25T20:00:00.000Z',
+      counted_cash: '194000',
+      over_short: '-1000',
+      expected_cash_at_close: '195000',
+    });
+    const printing = new TillPrinting({
+      reader: reader(undefined, undefined, { report: closed }),
+      service: recordingService().service,
+    });
+    const text = (
+      await printing.preview({ kind: 'shift-report', settlementId: 'shift-1', final: true, language: 'en' })
+    ).lines.join('\n');
     expect(text).toContain('Z REPORT');
     expect(text).toMatch(/Expected cash +195 000/);
     expect(text).toMatch(/Counted cash +194 000/);
     expect(text).toMatch(/-1 000/);
-    expect(await printing.print({ kind: 'shift-report', settlementId: 'shift-9', final: true })).toEqual({ ok: false, problem: 'not-found', canReprint: false });
+    expect(await printing.print({ kind: 'shift-report', settlementId: 'shift-9', final: true })).toEqual({
+      ok: false,
+      problem: 'not-found',
+      canReprint: false,
+    });
   });
 
   it('prints the refund slip from the refund document: its number, the sale’s, the lines taken back and the cash paid back', async () => {
@@ -245,20 +443,44 @@ describe('the till’s documents', () => {
   });
 
   it('names the debt entry that keeps the client’s signature on the credit slip, and says so when there is none', async () => {
-    const onAccount = order({ client_id: 'client-1', payments: [{ ...order().payments[1]!, payment_type_id: 'debt', paid_sum: '44700' }], total_paid: '44700', total_change: null });
+    const onAccount = order({
+      client_id: 'client-1',
+      payments: [{ ...order().payments[1]!, payment_type_id: 'debt', paid_sum: '44700' }],
+      total_paid: '44700',
+      total_change: null,
+    });
     const methods = (base: TillReader): TillReader => ({
       ...base,
       read: (async (operation: string, input?: never) =>
-        operation === 'PaymentMethodController_findAll' ? [{ id: 'debt', name: 'Nasiya', kind: 'DEBT' }] : base.read(operation as never, input)) as TillReader['read'],
+        operation === 'PaymentMethodController_findAll'
+          ? [{ id: 'debt', name: 'Nasiya', kind: 'DEBT' }]
+          : base.read(operation as never, input)) as TillReader['read'],
     });
-    const entry = { ...stamp, id: 'debt-entry-9', client_id: 'client-1', debt_id: 'd', debt_amount: '44700', kind: 'transaction', employee_id: 'emp-1', id_automated_point: 'point-1', signature_url: 'data:image/png;base64,iVBORw0KGgo=', payment_type_id: null };
+    const entry = {
+      ...stamp,
+      id: 'debt-entry-9',
+      client_id: 'client-1',
+      debt_id: 'd',
+      debt_amount: '44700',
+      kind: 'transaction',
+      employee_id: 'emp-1',
+      id_automated_point: 'point-1',
+      signature_url: 'data:image/png;base64,iVBORw0KGgo=',
+      payment_type_id: null,
+    };
     const other = { ...entry, id: 'debt-entry-1', dt_created: '2026-11-20T09:00:00.000Z' };
-    const signed = new TillPrinting({ reader: methods(reader(undefined, [onAccount], { debtEntries: [other, entry] })), service: recordingService().service });
+    const signed = new TillPrinting({
+      reader: methods(reader(undefined, [onAccount], { debtEntries: [other, entry] })),
+      service: recordingService().service,
+    });
     const text = (await signed.preview({ kind: 'credit-slip', orderId: 'order-1', language: 'en' })).lines.join('\n');
     expect(text).toContain("Client's signature on file");
     expect(text).toContain('debt-entry-9');
     expect(text).not.toContain('debt-entry-1');
-    const unsigned = new TillPrinting({ reader: methods(reader(undefined, [onAccount], { debtEntries: [{ ...entry, signature_url: null }] })), service: recordingService().service });
+    const unsigned = new TillPrinting({
+      reader: methods(reader(undefined, [onAccount], { debtEntries: [{ ...entry, signature_url: null }] })),
+      service: recordingService().service,
+    });
     const bare = (await unsigned.preview({ kind: 'credit-slip', orderId: 'order-1', language: 'en' })).lines.join('\n');
     expect(bare).toContain('No client signature on file');
     expect(bare).not.toContain('debt-entry-9');
@@ -266,8 +488,16 @@ describe('the till’s documents', () => {
 
   it('says there is no printer when the point has none, and does not offer a reprint', async () => {
     const outcomes: unknown[] = [];
-    const printing = new TillPrinting({ reader: reader([]), service: recordingService().service, onOutcome: (printer, outcome) => outcomes.push([printer, outcome]) });
-    expect(await printing.print({ kind: 'sale', orderId: 'order-1', openDrawer: false })).toEqual({ ok: false, problem: 'no-printer', canReprint: false });
+    const printing = new TillPrinting({
+      reader: reader([]),
+      service: recordingService().service,
+      onOutcome: (printer, outcome) => outcomes.push([printer, outcome]),
+    });
+    expect(await printing.print({ kind: 'sale', orderId: 'order-1', openDrawer: false })).toEqual({
+      ok: false,
+      problem: 'no-printer',
+      canReprint: false,
+    });
     expect(outcomes).toEqual([[null, null]]);
     expect(await printing.reprintLast()).toEqual({ ok: false, problem: 'nothing-to-reprint', canReprint: false });
   });
@@ -275,7 +505,12 @@ describe('the till’s documents', () => {
   it('names the failing printer and keeps the job for a reprint, which sends no drawer pulse', async () => {
     const { service, sent } = recordingService({ status: 'out_of_paper' });
     const printing = new TillPrinting({ reader: reader(), service });
-    expect(await printing.print({ kind: 'sale', orderId: 'order-1', openDrawer: true })).toEqual({ ok: false, problem: 'out-of-paper', printer: 'Kassa', canReprint: true });
+    expect(await printing.print({ kind: 'sale', orderId: 'order-1', openDrawer: true })).toEqual({
+      ok: false,
+      problem: 'out-of-paper',
+      printer: 'Kassa',
+      canReprint: true,
+    });
     await printing.reprintLast();
     const pulse = Buffer.from([0x1b, 0x70]);
     expect(Buffer.from(sent[0]!).indexOf(pulse)).toBeGreaterThanOrEqual(0);
@@ -284,9 +519,20 @@ describe('the till’s documents', () => {
 
   it('answers a missing order and a document that cannot be laid out without throwing', async () => {
     const printing = new TillPrinting({ reader: reader(), service: recordingService().service });
-    expect(await printing.print({ kind: 'refund', refundId: 'nope' })).toEqual({ ok: false, problem: 'not-found', canReprint: false });
-    const broken = new TillPrinting({ reader: reader(undefined, [order({ total_sum: 'lots' })]), service: recordingService().service });
-    expect(await broken.print({ kind: 'sale', orderId: 'order-1', openDrawer: false })).toMatchObject({ ok: false, problem: 'bad-document', canReprint: false });
+    expect(await printing.print({ kind: 'refund', refundId: 'nope' })).toEqual({
+      ok: false,
+      problem: 'not-found',
+      canReprint: false,
+    });
+    const broken = new TillPrinting({
+      reader: reader(undefined, [order({ total_sum: 'lots' })]),
+      service: recordingService().service,
+    });
+    expect(await broken.print({ kind: 'sale', orderId: 'order-1', openDrawer: false })).toMatchObject({
+      ok: false,
+      problem: 'bad-document',
+      canReprint: false,
+    });
   });
 });
 
@@ -295,7 +541,13 @@ describe('the name book', () => {
     let reads = 0;
     let now = 0;
     const names = new NameBook(
-      { ...reader(), read: (async () => { reads += 1; return reads === 1 ? [] : [{ id: 'new', name: 'New item' }]; }) as TillReader['read'] },
+      {
+        ...reader(),
+        read: (async () => {
+          reads += 1;
+          return reads === 1 ? [] : [{ id: 'new', name: 'New item' }];
+        }) as TillReader['read'],
+      },
       { now: () => now, missRefreshMs: 1_000 },
     );
     expect(await names.find('items', 'new')).toBeUndefined();
