@@ -1,7 +1,8 @@
 /**
  * Loads data for a screen and reloads it when `version` changes (a local write, a completed sync). The previous
  * data stays on screen while a reload runs, so lists do not flash; a load that finishes after a newer one started
- * is dropped.
+ * is dropped. `reload()` resolves once the data on screen is at least as new as the call, so a form can say "Recorded."
+ * together with the balance it changed, not a moment before.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -9,7 +10,7 @@ export interface Loaded<T> {
   readonly data: T | undefined;
   readonly error: unknown;
   readonly loading: boolean;
-  reload(): void;
+  reload(): Promise<void>;
 }
 
 export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Loaded<T> {
@@ -18,9 +19,14 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Lo
   const [loading, setLoading] = useState(true);
   const [tick, setTick] = useState(0);
   const latest = useRef(0);
+  // Callers of reload() waiting for the next load to settle.
+  const waiting = useRef<(() => void)[]>([]);
 
   useEffect(() => {
     const run = ++latest.current;
+    const settled = () => {
+      for (const resolve of waiting.current.splice(0)) resolve();
+    };
     setLoading(true);
     load().then(
       (value) => {
@@ -28,16 +34,25 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Lo
         setData(value);
         setError(undefined);
         setLoading(false);
+        settled();
       },
       (failure: unknown) => {
         if (run !== latest.current) return;
         setError(failure);
         setLoading(false);
+        settled();
       },
     );
     // `load` is rebuilt every render; the caller's deps say when it means something new.
   }, [...deps, tick]);
 
-  const reload = useCallback(() => setTick((value) => value + 1), []);
+  const reload = useCallback(
+    () =>
+      new Promise<void>((resolve) => {
+        waiting.current.push(resolve);
+        setTick((value) => value + 1);
+      }),
+    [],
+  );
   return { data, error, loading, reload };
 }

@@ -113,6 +113,24 @@ describe('client debts', () => {
     expect(screen.getByText('Recorded.')).toBeTruthy();
   });
 
+  it('says "Recorded." only once the new balance is on screen, never beside the old one', async () => {
+    const { bridge } = await shown();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Dilnoza/ })));
+    let release = () => {};
+    bridge.answer(
+      'ClientDebtController_findAllDebts',
+      () => new Promise((resolve) => (release = () => resolve([{ ...DEBTS[0], debt_amount: '5.1' }]))),
+    );
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '5' } });
+    sign();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Record' })));
+    expect(screen.queryByText('Recorded.')).toBeNull();
+    expect(screen.getByTestId('selected-balance').textContent).toBe('Balance: 0.10');
+    await act(async () => release());
+    expect(screen.getByText('Recorded.')).toBeTruthy();
+    expect(screen.getByTestId('selected-balance').textContent).toBe('Balance: 5.10');
+  });
+
   it('refuses a credit sale without a signature, and a zero amount', async () => {
     const { bridge } = await shown();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Dilnoza/ })));

@@ -51,7 +51,8 @@ export function RecordForm({
   readonly pointId: string;
   /** How a repayment can be paid (cash first); empty when the list could not be read. */
   readonly methods: readonly PaymentMethod[];
-  readonly onRecorded: () => void;
+  /** Refreshes what the entry changed; "Recorded." shows once it has, beside the new balance. */
+  readonly onRecorded: () => Promise<unknown> | void;
   readonly initial?: RecordInitial;
   /** Where the body goes; by default a new debt transaction through the terminal core. */
   readonly send?: (body: Record<string, unknown>) => Promise<unknown>;
@@ -120,12 +121,13 @@ export function RecordForm({
     };
     (sendBody ? sendBody(body) : bridge.run('ClientDebtController_createTransaction', { body }))
       .then(
-        () => {
+        async () => {
           setAmount('');
           setSignature(null);
           setSignatureKey((value) => value + 1);
+          // The entry is stored; a failed refresh only leaves the old balance on screen until the next one.
+          await Promise.resolve(onRecorded()).catch(() => undefined);
           setDone(true);
-          onRecorded();
         },
         (error: unknown) => setProblem(errorLines(error)),
       )
