@@ -23,6 +23,8 @@ import { aiChatStreamingHandlers } from './ai/send-message.js';
 import { attachChatGateway } from './chat/socket.js';
 import { registerDownloadRoutes } from './downloads/routes.js';
 import { registerConsole } from './console-static.js';
+import { registerBackupMetrics } from './backups/metrics.js';
+import type { Backups } from './backups/scheduler.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -36,6 +38,8 @@ export interface BuildOptions {
   readonly logStream?: { write(line: string): void };
   /** The built owner's console served at `/` (server/console-static.ts); dist/console when absent. */
   readonly consoleDir?: string;
+  /** The SQLite database's scheduled backups (server/backups/), whose state /metrics reports; none on PostgreSQL. */
+  readonly backups?: Pick<Backups, 'status'>;
 }
 
 export async function buildServer(config: Config, handle: Pick<DatabaseHandle, 'db' | 'writes'>, options: BuildOptions = {}): Promise<BuiltServer> {
@@ -82,7 +86,8 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   // Reporting queries (POST /get) run with the configured limits; their SQLite child processes end with the app.
   await configureReportingQueries(db, config.reporting);
   app.addHook('onClose', () => closeReportingQueries(db));
-  registerObservability(app, db);
+  const registry = registerObservability(app, db);
+  if (options.backups) registerBackupMetrics(registry, options.backups.status);
   registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers, ...syncHandlers, ...fleetHandlers], aiChatStreamingHandlers(config, { log: app.log }));
   await registerDownloadRoutes(app, services);
   attachChatGateway(app, services);

@@ -4,14 +4,19 @@ import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { buildServer } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { backupsFor, describeBackups } from './backups/for-engine.js';
+import { loadBackupSettings } from './backups/settings.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const backupSettings = loadBackupSettings(process.env, config.dataDir);
   mkdirSync(config.dataDir, { recursive: true });
   const handle = openDatabase(config.databaseUrl, { checkpointInBackground: true });
   await migrateToLatest(handle.db as never);
-  const { app } = await buildServer(config, handle);
+  const backups = backupsFor(handle.engine, config.databaseUrl, backupSettings);
+  const { app } = await buildServer(config, handle, backups ? { backups } : {});
   const shutdown = async () => {
+    await backups?.stop();
     await app.close();
     await handle.close();
     process.exit(0);
@@ -19,7 +24,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   await app.listen({ host: config.host, port: config.port });
-  const database = handle.engine === 'sqlite' ? `SQLite at ${config.databaseUrl}` : 'PostgreSQL';
+  backups?.start(app.log);
+  const database = handle.engine === 'sqlite' ? `SQLite at ${config.databaseUrl}; ${describeBackups(handle.engine, backups)}` : `PostgreSQL; ${describeBackups(handle.engine, backups)}`;
   console.log(`Kassa central service on http://${config.host}:${config.port} (${database}); owner's console at /, API docs at /api/docs`);
 }
 

@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/schema.js';
 
-export function registerObservability(app: FastifyInstance, db: Kysely<Database>): void {
+/** Answers the registry /metrics reads, so other parts of the service (backups) can add their own figures. */
+export function registerObservability(app: FastifyInstance, db: Kysely<Database>): Registry {
   // One registry per server instance, so tests can start several servers in one process.
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -39,4 +40,5 @@ export function registerObservability(app: FastifyInstance, db: Kysely<Database>
     }
   });
   app.get('/metrics', async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+  return registry;
 }
