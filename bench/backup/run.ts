@@ -106,10 +106,14 @@ async function copy(method: string, writer: Sqlite.Database, target: string): Pr
   return answer.restarts ? `${answer.restarts} restarts` : '';
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
 /** Runs the writer at `rate` commits a second until `during` settles; returns each commit's latency in ms. */
-async function writeWhile(writer: Sqlite.Database, during: () => Promise<string>): Promise<{ latencies: number[]; note: string; failed?: string }> {
+async function writeWhile(
+  writer: Sqlite.Database,
+  during: () => Promise<string>,
+): Promise<{ latencies: number[]; note: string; failed?: string }> {
   const insert = writer.prepare('insert into sales (business_id, receipt, amount, note) values (?, ?, ?, ?)');
   const latencies: number[] = [];
   const interval = 1000 / rate;
@@ -147,7 +151,9 @@ async function main(): Promise<void> {
   const seeded = performance.now();
   seed();
   const size = statSync(file).size / 1024 / 1024;
-  console.log(`database ${size.toFixed(0)} MB (seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s), writer at ${rate} commits/s, node ${process.version}, SQLite ${new Sqlite(':memory:').prepare('select sqlite_version() as v').get()?.['v' as never]}`);
+  console.log(
+    `database ${size.toFixed(0)} MB (seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s), writer at ${rate} commits/s, node ${process.version}, SQLite ${new Sqlite(':memory:').prepare('select sqlite_version() as v').get()?.['v' as never]}`,
+  );
   const writer = new Sqlite(file);
   writer.pragma('journal_mode = WAL');
   writer.pragma('synchronous = NORMAL');
@@ -178,7 +184,12 @@ async function measure(method: string, writer: Sqlite.Database): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
     const copySize = existsSync(target) ? `${(statSync(target).size / 1024 / 1024).toFixed(0)} MB copy` : 'no copy';
     const wal = `${(statSync(`${file}-wal`).size / 1024 / 1024).toFixed(1)} MB WAL after`;
-    report(method, seconds, run.latencies, [copySize, wal, run.note, run.failed ? `FAILED: ${run.failed}` : ''].filter(Boolean).join(', '));
+    report(
+      method,
+      seconds,
+      run.latencies,
+      [copySize, wal, run.note, run.failed ? `FAILED: ${run.failed}` : ''].filter(Boolean).join(', '),
+    );
     rmSync(target, { force: true });
   }
 }

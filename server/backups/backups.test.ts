@@ -21,7 +21,9 @@ let writer: Sqlite.Database;
 function liveDatabase(rows: number): void {
   writer = new Sqlite(live);
   writer.pragma('journal_mode = WAL');
-  writer.exec('create table kysely_migration (name text primary key); create table sales (id integer primary key, note text not null)');
+  writer.exec(
+    'create table kysely_migration (name text primary key); create table sales (id integer primary key, note text not null)',
+  );
   const insert = writer.prepare('insert into sales (note) values (?)');
   writer.transaction(() => {
     for (let index = 0; index < rows; index += 1) insert.run(`sale ${index} ${'x'.repeat(100)}`);
@@ -56,7 +58,11 @@ describe('scheduled backups', () => {
   it('a backup is a checked copy of the live database under its UTC start time, written while the writer keeps committing', async () => {
     liveDatabase(2000);
     const time = clock('2026-11-26T03:00:00.000Z');
-    const backups = createBackups({ databaseFile: live, settings: { intervalMinutes: 60, keep: 24, directory: join(directory, 'backups') }, now: time.now });
+    const backups = createBackups({
+      databaseFile: live,
+      settings: { intervalMinutes: 60, keep: 24, directory: join(directory, 'backups') },
+      now: time.now,
+    });
     const running = backups.runNow();
     // Commits during the copy are not in it, and are not blocked by it.
     writer.prepare('insert into sales (note) values (?)').run('after the backup started');
@@ -70,7 +76,14 @@ describe('scheduled backups', () => {
     expect(copy.pragma('journal_mode', { simple: true })).toBe('delete');
     copy.close();
     expect(rowsIn(live)).toBe(2001);
-    expect(backups.status()).toMatchObject({ running: false, lastSuccessAt: time.now(), lastFailureAt: null, lastFailure: null, successes: 1, failures: 0 });
+    expect(backups.status()).toMatchObject({
+      running: false,
+      lastSuccessAt: time.now(),
+      lastFailureAt: null,
+      lastFailure: null,
+      successes: 1,
+      failures: 0,
+    });
     expect(backups.status().lastSizeBytes).toBeGreaterThan(200_000);
   });
 
@@ -81,18 +94,29 @@ describe('scheduled backups', () => {
     writeFileSync(join(folder, '.kassa-2026-11-26T01-00-00-000Z.sqlite.partial'), 'a crashed run');
     writeFileSync(join(folder, 'notes.txt'), 'the operator’s');
     const time = clock('2026-11-26T03:00:00.000Z');
-    const backups = createBackups({ databaseFile: live, settings: { intervalMinutes: 60, keep: 2, directory: folder }, now: time.now });
+    const backups = createBackups({
+      databaseFile: live,
+      settings: { intervalMinutes: 60, keep: 2, directory: folder },
+      now: time.now,
+    });
     expect(listBackups(folder)).toEqual([]);
     for (let hour = 0; hour < 3; hour += 1) {
       expect(await backups.runNow()).toHaveProperty('file');
       time.advance(3_600_000);
     }
-    expect(readdirSync(folder).sort()).toEqual(['kassa-2026-11-26T04-00-00-000Z.sqlite', 'kassa-2026-11-26T05-00-00-000Z.sqlite', 'notes.txt']);
+    expect(readdirSync(folder).sort()).toEqual([
+      'kassa-2026-11-26T04-00-00-000Z.sqlite',
+      'kassa-2026-11-26T05-00-00-000Z.sqlite',
+      'notes.txt',
+    ]);
   });
 
   it('never runs two backups at once: a second request while one runs takes none', async () => {
     liveDatabase(5000);
-    const backups = createBackups({ databaseFile: live, settings: { intervalMinutes: 60, keep: 24, directory: join(directory, 'backups') } });
+    const backups = createBackups({
+      databaseFile: live,
+      settings: { intervalMinutes: 60, keep: 24, directory: join(directory, 'backups') },
+    });
     const first = backups.runNow();
     expect(backups.status().running).toBe(true);
     expect(await backups.runNow()).toEqual({ skipped: 'already running' });
@@ -103,15 +127,32 @@ describe('scheduled backups', () => {
   it('a failed backup leaves no backup file, is logged without secrets, and is kept in the status until a success', async () => {
     writeFileSync(live, 'this is not a database, and it is long enough to look like a header to nobody at all....'.repeat(20));
     const lines: { details: object; message: string }[] = [];
-    const log = { info: (details: object, message: string) => lines.push({ details, message }), error: (details: object, message: string) => lines.push({ details, message }) };
+    const log = {
+      info: (details: object, message: string) => lines.push({ details, message }),
+      error: (details: object, message: string) => lines.push({ details, message }),
+    };
     const time = clock('2026-11-26T03:00:00.000Z');
-    const backups = createBackups({ databaseFile: live, settings: { intervalMinutes: 60, keep: 24, directory: join(directory, 'backups') }, now: time.now });
+    const backups = createBackups({
+      databaseFile: live,
+      settings: { intervalMinutes: 60, keep: 24, directory: join(directory, 'backups') },
+      now: time.now,
+    });
     backups.start(log);
     const outcome = await backups.runNow();
     expect(outcome).toEqual({ error: expect.stringMatching(/not a database/) });
     expect(readdirSync(join(directory, 'backups'))).toEqual([]);
-    expect(backups.status()).toMatchObject({ lastSuccessAt: null, lastFailureAt: time.now(), failures: 1, lastFailure: expect.stringMatching(/not a database/) });
-    expect(lines).toEqual([{ message: 'database backup failed', details: { backup: 'kassa-2026-11-26T03-00-00-000Z.sqlite', reason: expect.stringMatching(/not a database/) } }]);
+    expect(backups.status()).toMatchObject({
+      lastSuccessAt: null,
+      lastFailureAt: time.now(),
+      failures: 1,
+      lastFailure: expect.stringMatching(/not a database/),
+    });
+    expect(lines).toEqual([
+      {
+        message: 'database backup failed',
+        details: { backup: 'kassa-2026-11-26T03-00-00-000Z.sqlite', reason: expect.stringMatching(/not a database/) },
+      },
+    ]);
     await backups.stop();
 
     rmSync(live);
@@ -146,7 +187,9 @@ describe('scheduled backups', () => {
 describe('backup settings', () => {
   it('default to hourly backups into DATA_DIR/backups, keeping 24', () => {
     expect(loadBackupSettings({}, '/srv/kassa')).toEqual({ intervalMinutes: 60, keep: 24, directory: '/srv/kassa/backups' });
-    expect(loadBackupSettings({ BACKUP_INTERVAL_MINUTES: '15', BACKUP_KEEP: '96', BACKUP_DIR: '/mnt/backups' }, '/srv/kassa')).toEqual({
+    expect(
+      loadBackupSettings({ BACKUP_INTERVAL_MINUTES: '15', BACKUP_KEEP: '96', BACKUP_DIR: '/mnt/backups' }, '/srv/kassa'),
+    ).toEqual({
       intervalMinutes: 15,
       keep: 96,
       directory: '/mnt/backups',
@@ -181,7 +224,10 @@ describe('backup settings', () => {
 describe('restoring a backup', () => {
   it('refuses while the database is open elsewhere, and refuses a file that is not a sound Kassa backup, changing nothing', async () => {
     liveDatabase(10);
-    const backups = createBackups({ databaseFile: live, settings: { intervalMinutes: 60, keep: 24, directory: join(directory, 'backups') } });
+    const backups = createBackups({
+      databaseFile: live,
+      settings: { intervalMinutes: 60, keep: 24, directory: join(directory, 'backups') },
+    });
     const { file } = (await backups.runNow()) as { file: string };
     // The writer stands for a running service (another process in production; a lock is a lock).
     expect(() => restoreBackup({ backup: file, databaseFile: live })).toThrow(/is in use: stop the Kassa service first/);
@@ -199,7 +245,10 @@ describe('restoring a backup', () => {
 
   it('puts the backup in place and keeps the database it replaced, with its last commits, aside', async () => {
     liveDatabase(10);
-    const backups = createBackups({ databaseFile: live, settings: { intervalMinutes: 60, keep: 24, directory: join(directory, 'backups') } });
+    const backups = createBackups({
+      databaseFile: live,
+      settings: { intervalMinutes: 60, keep: 24, directory: join(directory, 'backups') },
+    });
     const { file } = (await backups.runNow()) as { file: string };
     writer.prepare('insert into sales (note) values (?)').run('after the backup');
     writer.close();

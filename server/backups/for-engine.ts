@@ -14,6 +14,7 @@ export function backupsFor(engine: Engine, databaseUrl: string, settings: Backup
 
 /** The start-up line's words on backups. */
 export function describeBackups(engine: Engine, backups: Backups | null): string {
-  if (backups) return `backups every ${backups.settings.intervalMinutes} min into ${backups.settings.directory}, newest ${backups.settings.keep} kept`;
+  if (backups)
+    return `backups every ${backups.settings.intervalMinutes} min into ${backups.settings.directory}, newest ${backups.settings.keep} kept`;
   return engine === 'sqlite' ? 'scheduled backups off' : 'backups by PostgreSQL tools (README "Backups")';
 }

@@ -18,10 +18,22 @@ export function registerBackupMetrics(registry: Registry, status: () => BackupSt
         this.set(read(status()));
       },
     });
-  gauge('kassa_backup_last_success_timestamp_seconds', 'When the last successful database backup started (Unix seconds; 0: none yet)', (s) => seconds(s.lastSuccessAt));
-  gauge('kassa_backup_last_failure_timestamp_seconds', 'When the last database backup failed (Unix seconds; 0: none yet)', (s) => seconds(s.lastFailureAt));
-  gauge('kassa_backup_last_failed', '1 when the latest database backup failed, 0 when it succeeded or none ran yet', (s) => (s.lastFailure === null ? 0 : 1));
-  gauge('kassa_backup_last_duration_seconds', 'How long the last successful database backup took', (s) => s.lastDurationSeconds ?? 0);
+  gauge(
+    'kassa_backup_last_success_timestamp_seconds',
+    'When the last successful database backup started (Unix seconds; 0: none yet)',
+    (s) => seconds(s.lastSuccessAt),
+  );
+  gauge('kassa_backup_last_failure_timestamp_seconds', 'When the last database backup failed (Unix seconds; 0: none yet)', (s) =>
+    seconds(s.lastFailureAt),
+  );
+  gauge('kassa_backup_last_failed', '1 when the latest database backup failed, 0 when it succeeded or none ran yet', (s) =>
+    s.lastFailure === null ? 0 : 1,
+  );
+  gauge(
+    'kassa_backup_last_duration_seconds',
+    'How long the last successful database backup took',
+    (s) => s.lastDurationSeconds ?? 0,
+  );
   gauge('kassa_backup_last_size_bytes', 'Size of the last successful database backup', (s) => s.lastSizeBytes ?? 0);
   gauge('kassa_backup_running', '1 while a database backup is being taken', (s) => (s.running ? 1 : 0));
   gauge('kassa_backups_succeeded', 'Database backups taken since the service started', (s) => s.successes);

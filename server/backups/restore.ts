@@ -51,7 +51,8 @@ function checkBackup(backup: string): void {
   } catch (error) {
     throw new RestoreError(`${backup} is not a readable SQLite database (${(error as Error).message})`);
   }
-  if (verdict.length !== 1 || verdict[0] !== 'ok') throw new RestoreError(`${backup} failed its integrity check: ${verdict.join('; ')}`);
+  if (verdict.length !== 1 || verdict[0] !== 'ok')
+    throw new RestoreError(`${backup} failed its integrity check: ${verdict.join('; ')}`);
   if (!kassa) throw new RestoreError(`${backup} is not a Kassa database (it has no migrations table)`);
 }
 
@@ -73,7 +74,8 @@ function moveAside(databaseFile: string, now: Date): string {
   }
   const aside = `${databaseFile}.replaced-${now.toISOString().replace(/[:.]/g, '-')}`;
   renameSync(databaseFile, aside);
-  for (const suffix of ['-wal', '-shm']) if (existsSync(`${databaseFile}${suffix}`)) renameSync(`${databaseFile}${suffix}`, `${aside}${suffix}`);
+  for (const suffix of ['-wal', '-shm'])
+    if (existsSync(`${databaseFile}${suffix}`)) renameSync(`${databaseFile}${suffix}`, `${aside}${suffix}`);
   return aside;
 }
 

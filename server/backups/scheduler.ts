@@ -33,7 +33,10 @@ export interface BackupStatus {
   readonly failures: number;
 }
 
-export type BackupOutcome = { readonly file: string; readonly bytes: number } | { readonly error: string } | { readonly skipped: 'already running' | 'stopped' };
+export type BackupOutcome =
+  | { readonly file: string; readonly bytes: number }
+  | { readonly error: string }
+  | { readonly skipped: 'already running' | 'stopped' };
 
 export interface Backups {
   readonly settings: BackupSettings;
@@ -85,9 +88,12 @@ export function createBackups(options: BackupOptions): Backups {
 
   const schedule = () => {
     if (stopped || settings.intervalMinutes === 0) return;
-    timer = setTimeout(() => {
-      void runNow().finally(schedule);
-    }, untilNextRun(now(), settings.intervalMinutes));
+    timer = setTimeout(
+      () => {
+        void runNow().finally(schedule);
+      },
+      untilNextRun(now(), settings.intervalMinutes),
+    );
     // A pending backup never keeps the process alive.
     timer.unref();
   };
@@ -99,7 +105,8 @@ export function createBackups(options: BackupOptions): Backups {
     try {
       mkdirSync(settings.directory, { recursive: true });
       // Only one backup runs at a time, so any `.partial` here is a crashed or stopped run's leftover.
-      for (const leftover of readdirSync(settings.directory).filter((file) => PARTIAL_NAME.test(file))) rmSync(join(settings.directory, leftover), { force: true });
+      for (const leftover of readdirSync(settings.directory).filter((file) => PARTIAL_NAME.test(file)))
+        rmSync(join(settings.directory, leftover), { force: true });
       slot.copy = copyDatabase(databaseFile, join(settings.directory, `.${name}.partial`), join(settings.directory, name));
       const { bytes } = await slot.copy.done;
       const removed = prune(settings.directory, settings.keep);

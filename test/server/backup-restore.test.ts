@@ -3,6 +3,8 @@
  * fresh DATA_DIR (with the old JWT secret, as the README tells the operator) and a service started on it serves the
  * data as of the backup. A till that synced past the backup has a cursor ahead of the restored database: its next
  * pull gets the protocol's CURSOR_AHEAD reset, and it re-downloads (docs/sync.md), ending with the restored data.
+ * Its operations the service applied after the backup but had not yet acknowledged, and those it never sent, apply
+ * exactly once on the restored service; one acknowledged after the backup is what the restore loses.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ import { restoreBackup } from '../../server/backups/restore.js';
 import { createBackups, type Backups } from '../../server/backups/scheduler.js';
 import { loadBackupSettings } from '../../server/backups/settings.js';
 import { loadConfig } from '../../server/config.js';
+import { cashierToken } from '../helpers/actors.js';
 import { registerTenant, type TestServer } from '../helpers/server.js';
 import { createItem, enrollmentCode, shopWorld } from '../helpers/terminals.js';
 
@@ -39,11 +42,17 @@ async function startService(dataDir: string, port: number): Promise<Running> {
   const url = await built.app.listen({ host: '127.0.0.1', port });
   const server = {
     ...built,
+    database: handle,
     async request(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
       const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
       const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
       if (payload !== undefined) headers['content-type'] = 'application/json';
-      const response = await built.app.inject({ method: method as 'GET', url: path, headers, ...(payload === undefined ? {} : { payload }) });
+      const response = await built.app.inject({
+        method: method as 'GET',
+        url: path,
+        headers,
+        ...(payload === undefined ? {} : { payload }),
+      });
       const json = (response.headers['content-type'] ?? '').toString().includes('json') && response.body;
       return { status: response.statusCode, body: json ? JSON.parse(response.body) : response.body, headers: response.headers };
     },
@@ -69,13 +78,20 @@ describe('a backup restored into a fresh DATA_DIR', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('serves the data as of the backup, and a till synced past it is reset with CURSOR_AHEAD and re-downloads', async () => {
+  it('serves the data as of the backup; a till synced past it is reset with CURSOR_AHEAD and re-downloads, and its queued operations apply once', async () => {
     const oldDataDir = join(root, 'old');
     const old = await startService(oldDataDir, 0);
     services.push(old);
     const shop = await registerTenant(old.server);
     const world = await shopWorld(old.server, shop);
     const kept = await createItem(old.server, shop, 'Tea before the backup');
+    const cashier = (await cashierToken(old.server, shop, { workplaceId: world.workplace1 })).id;
+    const client = (
+      await old.server.request('POST', '/api/v1/clients/create', { token: shop.token, body: { full_name: 'Dilnoza' } })
+    ).body.id as string;
+    const debt = (amount: string) => ({
+      body: { client_id: client, debt_amount: amount, employee_id: cashier, id_automated_point: world.point1 },
+    });
 
     const pullResets: string[] = [];
     const transport: Transport = async (target, body, token, deadline) => {
@@ -101,7 +117,14 @@ describe('a backup restored into a fresh DATA_DIR', () => {
 
     // Written after the backup: lost by the restore. The till pulls it, so its cursor ends up ahead.
     const lost = await createItem(old.server, shop, 'Coffee after the backup');
+    // A debt of 1 the service applied and acknowledged (lost with the restore: the till no longer holds it), one of
+    // 20 it applied but the till has not yet seen acknowledged, one of 300 the till never sent.
+    await till.run('ClientDebtController_createTransaction', debt('1'), cashier);
     await till.sync();
+    await till.run('ClientDebtController_createTransaction', debt('20'), cashier);
+    expect(await till.push()).toBe(1);
+    await till.run('ClientDebtController_createTransaction', debt('300'), cashier);
+    expect(await till.pendingOperations()).toBe(2);
     const localItems = async () => (await till.store.db.selectFrom('items').select(['id']).execute()).map((row) => row.id).sort();
     expect(await localItems()).toEqual([kept, lost].sort());
 
@@ -118,14 +141,30 @@ describe('a backup restored into a fresh DATA_DIR', () => {
 
     // Read back through the API, with the owner's session from before (same secret, same user rows).
     expect((await restored.server.request('GET', `/api/v1/clients/all`, { token: shop.token })).status).toBe(200);
-    const items = (await restored.server.request('GET', '/api/v1/item-modifier/items/all', { token: shop.token })) as { status: number; body: { id: string }[] };
+    const items = (await restored.server.request('GET', '/api/v1/item-modifier/items/all', { token: shop.token })) as {
+      status: number;
+      body: { id: string }[];
+    };
     expect(items.status).toBe(200);
     expect(items.body.map((item) => item.id)).toContain(kept);
     expect(items.body.map((item) => item.id)).not.toContain(lost);
-    const relogin = await restored.server.request('POST', '/api/v1/auth/login', { body: { login: shop.login, password: 'correct horse battery' } });
+    const debts = async () =>
+      (
+        (await restored.server.request('GET', `/api/v1/client-debts/transactions/all?client_id=${client}`, { token: shop.token }))
+          .body as { debt_amount: string }[]
+      )
+        .map((row) => row.debt_amount)
+        .sort();
+    expect(await debts()).toEqual([]);
+    const relogin = await restored.server.request('POST', '/api/v1/auth/login', {
+      body: { login: shop.login, password: 'correct horse battery' },
+    });
     expect(relogin.status).toBe(201);
 
     // The till's device credential still holds; its cursor is ahead of the restored log: reset, then re-download.
+    // Its two operations the service has no record of any more go up again and apply once each.
+    expect(await till.push()).toBe(2);
+    expect(await debts()).toEqual(['20', '300']);
     const pulled = await till.pull();
     expect(pullResets).toEqual(['CURSOR_AHEAD']);
     expect(pulled.tables).toContain('*');
@@ -135,5 +174,7 @@ describe('a backup restored into a fresh DATA_DIR', () => {
     // the till, and the till keeps the pre-restore row versions, so a later change to such a row is skipped.
     await till.sync();
     expect(pullResets).toEqual(['CURSOR_AHEAD']);
+    expect(await till.pendingOperations()).toBe(0);
+    expect(await debts()).toEqual(['20', '300']);
   });
 });
