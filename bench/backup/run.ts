@@ -13,6 +13,8 @@
  * - `backup-worker-one-step`: the same, every page in one step (one read transaction, like VACUUM INTO).
  * - `backup-writer`: the backup API on the writer's own connection, 100 pages a step on the event loop (writes by
  *   that connection are copied along, no restart).
+ * - `service`: what server/backups/copy.ts does (the one-step backup, then the journal switch, the integrity check,
+ *   the sync and the rename), for the whole cost of a scheduled backup.
  *
  * Prints, per method: how long the copy took, the copy's size, the writer's commits during it, their p50 / p99 /
  * max latency, and the WAL's size afterwards (a long read transaction holds checkpoints back). A script, not a
@@ -26,6 +28,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { startCheckpointer } from '../../db/checkpointer.js';
+import { copyDatabase } from '../../server/backups/copy.js';
 
 const { values } = parseArgs({
   options: {
@@ -88,6 +91,11 @@ db.pragma('busy_timeout = 5000');
 `;
 
 async function copy(method: string, writer: Sqlite.Database, target: string): Promise<string> {
+  if (method === 'service') {
+    const started = performance.now();
+    await copyDatabase(file, join(directory, '.partial'), target).done;
+    return `whole service path (copy, journal switch, integrity check, sync, rename) ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  }
   if (method === 'backup-writer') {
     await writer.backup(target);
     return '';
