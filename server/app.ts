@@ -23,6 +23,11 @@ import { aiChatStreamingHandlers } from './ai/send-message.js';
 import { attachChatGateway } from './chat/socket.js';
 import { registerDownloadRoutes } from './downloads/routes.js';
 import { registerConsole } from './console-static.js';
+import { postgresUrlOf } from '../db/connect.js';
+import { createPokes } from './sync/pokes.js';
+import { listenForChanges, notifyPublisher } from './sync/pokes-listener.js';
+import { pokesStreamingHandler } from './sync/pokes-stream.js';
+import { announcingTransactor } from './sync/pokes-transactor.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -36,10 +41,12 @@ export interface BuildOptions {
   readonly logStream?: { write(line: string): void };
   /** The built owner's console served at `/` (server/console-static.ts); dist/console when absent. */
   readonly consoleDir?: string;
+  /** How often a till's poke stream sends a heartbeat (server/sync/pokes-stream.ts); tests shorten it. */
+  readonly pokeHeartbeatMs?: number;
 }
 
 export async function buildServer(config: Config, handle: Pick<DatabaseHandle, 'db' | 'writes'>, options: BuildOptions = {}): Promise<BuiltServer> {
-  const { db, writes } = handle;
+  const { db } = handle;
   const app = Fastify({
     bodyLimit: config.bodyLimit,
     logger: {
@@ -64,7 +71,19 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   });
 
   const tokens = tokenService(config.jwtSecret, config.tokenTtlSeconds);
-  const services: PlatformServices = { db, writes, config, tokens, principals: principalResolver(db, tokens) };
+  // Pokes (docs/sync.md): on PostgreSQL, announced to every instance through NOTIFY and heard on a LISTEN of our own.
+  const postgresUrl = postgresUrlOf(db);
+  const pokes = createPokes({
+    ...(postgresUrl ? { publisher: notifyPublisher(db as never) } : {}),
+    onPublishError: (error) => app.log.warn({ err: error }, 'announcing changes to other instances failed'),
+  });
+  const listener = postgresUrl ? await listenForChanges(postgresUrl, pokes, (error) => app.log.warn({ err: error }, 'listening for other instances’ changes failed')) : null;
+  // Open streams would keep the HTTP server from closing: they end first.
+  app.addHook('preClose', async () => pokes.close());
+  app.addHook('onClose', async () => listener?.close());
+  // Every write of the service announces what it logged once committed (server/sync/pokes-transactor.ts).
+  const writes = announcingTransactor(handle.writes, (businessId, scopes) => pokes.announceChanges(businessId, scopes));
+  const services: PlatformServices = { db, writes, config, tokens, principals: principalResolver(db, tokens), pokes };
 
   installErrorHandling(app);
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -83,7 +102,10 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   await configureReportingQueries(db, config.reporting);
   app.addHook('onClose', () => closeReportingQueries(db));
   registerObservability(app, db);
-  registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers, ...syncHandlers, ...fleetHandlers], aiChatStreamingHandlers(config, { log: app.log }));
+  registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers, ...syncHandlers, ...fleetHandlers], [
+    ...aiChatStreamingHandlers(config, { log: app.log }),
+    pokesStreamingHandler(pokes, options.pokeHeartbeatMs),
+  ]);
   await registerDownloadRoutes(app, services);
   attachChatGateway(app, services);
   await registerConsole(app, options.consoleDir);
