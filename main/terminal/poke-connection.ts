@@ -89,13 +89,12 @@ export class PokeConnection implements PokeLink {
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        self.wakeSleep = null;
+        this.wakeSleep = null;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.wakeSleep = done;
     });
   }
