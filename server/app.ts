@@ -25,7 +25,7 @@ import { registerDownloadRoutes } from './downloads/routes.js';
 import { registerConsole } from './console-static.js';
 import { postgresUrlOf } from '../db/connect.js';
 import { createPokes } from './sync/pokes.js';
-import { listenForChanges, notifyPublisher } from './sync/pokes-listener.js';
+import { listenForChanges, type ChangeListener } from './sync/pokes-listener.js';
 import { pokesStreamingHandler } from './sync/pokes-stream.js';
 import { announcingTransactor } from './sync/pokes-transactor.js';
 
@@ -73,11 +73,12 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   const tokens = tokenService(config.jwtSecret, config.tokenTtlSeconds);
   // Pokes (docs/sync.md): on PostgreSQL, announced to every instance through NOTIFY and heard on a LISTEN of our own.
   const postgresUrl = postgresUrlOf(db);
+  let listener: ChangeListener | null = null;
   const pokes = createPokes({
-    ...(postgresUrl ? { publisher: notifyPublisher(db as never) } : {}),
+    ...(postgresUrl ? { publisher: { publish: async (payload: string) => listener?.publish(payload) } } : {}),
     onPublishError: (error) => app.log.warn({ err: error }, 'announcing changes to other instances failed'),
   });
-  const listener = postgresUrl ? await listenForChanges(postgresUrl, pokes, (error) => app.log.warn({ err: error }, 'listening for other instances’ changes failed')) : null;
+  if (postgresUrl) listener = await listenForChanges(postgresUrl, pokes, (error) => app.log.warn({ err: error }, 'listening for other instances’ changes failed'));
   // Open streams would keep the HTTP server from closing: they end first.
   app.addHook('preClose', async () => pokes.close());
   app.addHook('onClose', async () => listener?.close());

@@ -75,6 +75,11 @@ async function measure(engine: 'sqlite' | 'postgres', mode: Mode, port: number) 
   const streams: AbortController[] = [];
   try {
     const { baseUrl } = service;
+    // On a busy machine the service (compiled by tsx as it starts) may take longer than startService waits.
+    for (let waited = 0; !(await fetch(`${baseUrl}/readyz`).then((response) => response.ok, () => false)); waited += 500) {
+      if (waited > 180_000) throw new Error('the service did not start');
+      await sleep(500);
+    }
     const anonymous = apiClient(baseUrl);
     const login = `pokes-${Date.now()}`;
     await anonymous.post('/auth/register', { login, password: 'bench-password', businessName: 'Pokes', name: 'Pokes' });

@@ -1,25 +1,20 @@
 /**
- * Pokes across service instances on PostgreSQL (./pokes.ts): announcements go out with `pg_notify` on a pooled
- * connection, and each instance LISTENs on one dedicated connection of its own (a pooled one would be handed to
- * other work and lose the LISTEN). PostgreSQL delivers a notification to every listener, the sender's own instance
- * included, which ./pokes.ts recognises by the instance id in the payload and skips (it delivered locally at once).
+ * Pokes across service instances on PostgreSQL (./pokes.ts): each instance keeps one dedicated connection that
+ * LISTENs on `kassa_changes` and also sends its own announcements (`pg_notify`). Dedicated, because a pooled
+ * connection would be handed to other work and lose the LISTEN, and an announcement waiting for a pooled connection
+ * behind a fleet's pushes would delay every poke. PostgreSQL delivers a notification to every listener, the
+ * sender's own instance included, which ./pokes.ts recognises by the instance id in the payload and skips (it
+ * delivered locally at once).
  *
- * When the dedicated connection breaks, notifications sent meanwhile are lost; after reconnecting every connected
- * till is poked once, so none waits for its polling fallback because of it.
+ * When the connection breaks, notifications sent meanwhile are lost (and ours are not sent); after reconnecting
+ * every connected till is poked once, so none waits for its polling fallback because of it.
  */
 import pg from 'pg';
-import { sql, type Kysely } from 'kysely';
-import { CHANGES_CHANNEL, type ChangePublisher, type Pokes } from './pokes.js';
-
-export function notifyPublisher(db: Kysely<unknown>): ChangePublisher {
-  return {
-    async publish(payload) {
-      await sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`.execute(db);
-    },
-  };
-}
+import { CHANGES_CHANNEL, type Pokes } from './pokes.js';
 
 export interface ChangeListener {
+  /** Sends an announcement to every instance; fails while the connection is down (the announcement is lost). */
+  publish(payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,6 +73,10 @@ export async function listenForChanges(url: string, pokes: Pokes, onError: (erro
 
   await connect();
   return {
+    async publish(payload) {
+      if (!client) throw new Error('not connected to PostgreSQL');
+      await client.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
+    },
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);
