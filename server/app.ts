@@ -25,6 +25,11 @@ import { registerDownloadRoutes } from './downloads/routes.js';
 import { registerConsole } from './console-static.js';
 import { registerBackupMetrics } from './backups/metrics.js';
 import type { Backups } from './backups/scheduler.js';
+import { postgresUrlOf } from '../db/connect.js';
+import { createPokes } from './sync/pokes.js';
+import { listenForChanges, type ChangeListener } from './sync/pokes-listener.js';
+import { pokesStreamingHandler } from './sync/pokes-stream.js';
+import { announcingTransactor } from './sync/pokes-transactor.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -40,10 +45,12 @@ export interface BuildOptions {
   readonly consoleDir?: string;
   /** The SQLite database's scheduled backups (server/backups/), whose state /metrics reports; none on PostgreSQL. */
   readonly backups?: Pick<Backups, 'status'>;
+  /** How often a till's poke stream sends a heartbeat (server/sync/pokes-stream.ts); tests shorten it. */
+  readonly pokeHeartbeatMs?: number;
 }
 
 export async function buildServer(config: Config, handle: Pick<DatabaseHandle, 'db' | 'writes'>, options: BuildOptions = {}): Promise<BuiltServer> {
-  const { db, writes } = handle;
+  const { db } = handle;
   const app = Fastify({
     bodyLimit: config.bodyLimit,
     logger: {
@@ -68,7 +75,20 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   });
 
   const tokens = tokenService(config.jwtSecret, config.tokenTtlSeconds);
-  const services: PlatformServices = { db, writes, config, tokens, principals: principalResolver(db, tokens) };
+  // Pokes (docs/sync.md): on PostgreSQL, announced to every instance through NOTIFY and heard on a LISTEN of our own.
+  const postgresUrl = postgresUrlOf(db);
+  let listener: ChangeListener | null = null;
+  const pokes = createPokes({
+    ...(postgresUrl ? { publisher: { publish: async (payload: string) => listener?.publish(payload) } } : {}),
+    onPublishError: (error) => app.log.warn({ err: error }, 'announcing changes to other instances failed'),
+  });
+  if (postgresUrl) listener = await listenForChanges(postgresUrl, pokes, (error) => app.log.warn({ err: error }, 'listening for other instances’ changes failed'));
+  // Open streams would keep the HTTP server from closing: they end first.
+  app.addHook('preClose', async () => pokes.close());
+  app.addHook('onClose', async () => listener?.close());
+  // Every write of the service announces what it logged once committed (server/sync/pokes-transactor.ts).
+  const writes = announcingTransactor(handle.writes, (businessId, scopes) => pokes.announceChanges(businessId, scopes));
+  const services: PlatformServices = { db, writes, config, tokens, principals: principalResolver(db, tokens), pokes };
 
   installErrorHandling(app);
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -88,7 +108,10 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   app.addHook('onClose', () => closeReportingQueries(db));
   const registry = registerObservability(app, db);
   if (options.backups) registerBackupMetrics(registry, options.backups.status);
-  registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers, ...syncHandlers, ...fleetHandlers], aiChatStreamingHandlers(config, { log: app.log }));
+  registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers, ...syncHandlers, ...fleetHandlers], [
+    ...aiChatStreamingHandlers(config, { log: app.log }),
+    pokesStreamingHandler(pokes, options.pokeHeartbeatMs),
+  ]);
   await registerDownloadRoutes(app, services);
   attachChatGateway(app, services);
   await registerConsole(app, options.consoleDir);

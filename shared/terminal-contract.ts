@@ -159,6 +159,11 @@ export interface SyncStatusPayload {
    * Screens holding large lists (the sales screen's catalogue) re-read them only when their tables moved.
    */
   readonly changedTables?: readonly string[];
+  /**
+   * How this till hears of other tills' changes: `live` (its poke connection is up: they arrive at once) or
+   * `polling` (every 30 s); absent from an older core.
+   */
+  readonly updates?: 'live' | 'polling';
 }
 
 /** One operation this till did and the service has not acknowledged yet (`terminal.unsentList`), as queued. */

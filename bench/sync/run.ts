@@ -1,5 +1,6 @@
 /**
  * `npm run bench:sync [-- --engines sqlite,postgres --items 100000 --clients 20000 --operations 10000 --terminals 200 --duration 15 --warmup 3]`
+ * `npm run bench:sync -- --scenario pokes [...]`: how soon a change reaches the other tills (./pokes.ts).
  *
  * The sync figures of issue 4, against the real service (a child process) and the real terminal core (in this
  * process, on a SQLite file):
@@ -47,8 +48,12 @@ const { values } = parseArgs({
     'fleet-clients': { type: 'string', default: 'own' },
     // Each terminal starts a sale every `interval` ms (0: back to back, the service's saturation point).
     interval: { type: 'string', default: '1000' },
+    // `pokes`: issue 19's figure, change → other tills, with pokes and with polling (./pokes.ts, its own options).
+    scenario: { type: 'string', default: 'all' },
   },
+  strict: false,
 });
+if (values.scenario === 'pokes') await import('./pokes.js');
 const TERMINALS = Number(values.terminals);
 const DURATION_MS = Number(values.duration) * 1000;
 const WARMUP_MS = Number(values.warmup) * 1000;

@@ -17,6 +17,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { findOperation } from '../../shared/catalogue/index.js';
+import { PokeConnection } from '../terminal/poke-connection.js';
 import { SyncEngine } from '../terminal/sync-engine.js';
 import { SyncRefused, Terminal } from '../terminal/terminal.js';
 import { dismissWarnings, openWarnings } from '../terminal/warnings.js';
@@ -63,7 +64,11 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
   const emit = (name: TerminalEventName, payload: unknown) => {
     for (const listener of listeners) listener(name, plain(payload));
   };
-  const engine = new SyncEngine(terminal, { onStatus: (status) => emit('sync-status', status) });
+  const engine = new SyncEngine(terminal, {
+    onStatus: (status) => emit('sync-status', status),
+    // The kept connection that makes other tills' changes arrive at once (docs/sync.md, "Pokes").
+    pokes: (events) => new PokeConnection({ endpoint: () => terminal.pokeEndpoint(), onPoke: events.poke, onState: events.state }),
+  });
   let employee: LoggedInEmployee | null = null;
   if (await terminal.enrolled()) engine.start();
 

@@ -2,12 +2,17 @@
  * Keeps a terminal in sync: a cycle is push-then-pull (./terminal.ts). Cycles run
  * - soon after every local write (`nudge`), when the service is reachable;
  * - periodically (`pullIntervalMs`), so other tills' changes arrive without local activity;
- * - at once on reconnect (`reconnected`), cancelling any back-off wait.
+ * - at once on reconnect (`reconnected`), cancelling any back-off wait;
+ * - at once when the service pokes this till (./poke-connection.ts, docs/sync.md "Pokes"): a poke during a running
+ *   cycle makes one more cycle after it (however many pokes came), so a change committed while the running pull
+ *   was already read is never left waiting. While the poke connection is live, polling slows to
+ *   `pokedPullIntervalMs`: it stays only as the fallback for a poke lost on the way.
  * A failed cycle waits an exponentially growing, fully jittered delay (capped) on its own timer: the retry does
  * not depend on the cashier doing something, and a burst of local writes while offline does not hammer the
  * network. Only one cycle runs at a time. Status changes are reported to `onStatus`.
  */
 import { ServiceNotAnswering, SyncRefused, type Terminal } from './terminal.js';
+import type { PokeLink, PokeLinkState } from './poke-connection.js';
 
 /**
  * Why the last cycle failed, in four kinds the till shows apart (issue 14, item 5):
@@ -40,6 +45,17 @@ export interface SyncStatus {
   readonly problemStatus: number | null;
   /** The tables the last completed cycle's pull changed (`*`: all of them, after a fresh download). */
   readonly changedTables?: readonly string[];
+  /**
+   * How this till hears of other tills' changes: `live` while its poke connection is up (it pulls at once),
+   * `polling` otherwise (every `pullIntervalMs`).
+   */
+  readonly updates: 'live' | 'polling';
+}
+
+/** What the engine gives a poke link: call `poke` to ask for a pull, `state` when the connection changes. */
+export interface PokeEvents {
+  poke(): void;
+  state(state: PokeLinkState): void;
 }
 
 export interface Timers {
@@ -49,6 +65,10 @@ export interface Timers {
 
 export interface SyncEngineOptions {
   readonly pullIntervalMs?: number;
+  /** The polling interval while the poke connection is live (pokes bring changes; polling only backs them up). */
+  readonly pokedPullIntervalMs?: number;
+  /** Opens the poke connection (main/terminal/poke-connection.ts); none: the till only polls. */
+  readonly pokes?: (events: PokeEvents) => PokeLink;
   readonly baseBackoffMs?: number;
   readonly maxBackoffMs?: number;
   /** Delay between a local write and the cycle it triggers (writes in a burst share one cycle). */
@@ -65,6 +85,9 @@ export class SyncEngine {
   private running: Promise<void> | null = null;
   private failures = 0;
   private stopped = true;
+  /** A poke arrived while a cycle ran: run one more when it ends. */
+  private pokedDuringCycle = false;
+  private link: PokeLink | null = null;
   private status: SyncStatus = {
     online: false,
     syncing: false,
@@ -77,8 +100,9 @@ export class SyncEngine {
     problem: null,
     problemSince: null,
     problemStatus: null,
+    updates: 'polling',
   };
-  private readonly options: Required<Omit<SyncEngineOptions, 'onStatus'>> & Pick<SyncEngineOptions, 'onStatus'>;
+  private readonly options: Required<Omit<SyncEngineOptions, 'onStatus' | 'pokes'>> & Pick<SyncEngineOptions, 'onStatus' | 'pokes'>;
 
   constructor(
     private readonly terminal: Terminal,
@@ -86,6 +110,8 @@ export class SyncEngine {
   ) {
     this.options = {
       pullIntervalMs: options.pullIntervalMs ?? 30_000,
+      pokedPullIntervalMs: options.pokedPullIntervalMs ?? 300_000,
+      pokes: options.pokes,
       baseBackoffMs: options.baseBackoffMs ?? 1_000,
       maxBackoffMs: options.maxBackoffMs ?? 60_000,
       nudgeDelayMs: options.nudgeDelayMs ?? 50,
@@ -103,12 +129,39 @@ export class SyncEngine {
     this.stopped = false;
     void this.refreshCounts();
     this.schedule(0);
+    this.link ??= this.options.pokes?.({ poke: () => this.poked(), state: (state) => this.linkChanged(state) }) ?? null;
+    this.link?.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.cancel();
+    await this.link?.stop();
     await this.running;
+  }
+
+  /**
+   * The service says something in this till's scope changed: pull now, or right after the running cycle. Not
+   * while a failure's back-off runs for a reason the poke does not disprove (the service answered with an error,
+   * or refused the credential): pokes come with every commit, and must not turn a back-off into a hammering.
+   */
+  private poked(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.pokedDuringCycle = true;
+      return;
+    }
+    const { problem } = this.status;
+    if (this.status.retryAt !== null && problem !== 'no-network' && problem !== 'not-answering') return;
+    this.schedule(0);
+  }
+
+  private linkChanged(state: PokeLinkState): void {
+    const updates = state === 'live' ? 'live' : 'polling';
+    if (updates === this.status.updates) return;
+    this.update({ updates });
+    // Lost: poll at the short interval again from now (a cycle or a back-off sets its own timer).
+    if (updates === 'polling' && !this.stopped && !this.running && this.status.retryAt === null) this.schedule(this.options.pullIntervalMs);
   }
 
   /** Something the counts show changed without a write to send (a warning marked seen): report them again. */
@@ -135,6 +188,10 @@ export class SyncEngine {
   runOnce(): Promise<void> {
     this.running ??= this.cycle().finally(() => {
       this.running = null;
+      if (this.pokedDuringCycle) {
+        this.pokedDuringCycle = false;
+        this.poked();
+      }
     });
     return this.running;
   }
@@ -193,7 +250,7 @@ export class SyncEngine {
         changedTables: pulled.tables,
       });
       await this.refreshCounts();
-      if (!this.stopped) this.schedule(this.options.pullIntervalMs);
+      if (!this.stopped) this.schedule(this.status.updates === 'live' ? this.options.pokedPullIntervalMs : this.options.pullIntervalMs);
     } catch (error) {
       this.failures += 1;
       const wait = this.backoff();

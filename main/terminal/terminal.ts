@@ -203,6 +203,18 @@ export class Terminal {
     return readMeta(this.local, 'service_url');
   }
 
+  /**
+   * Where this till's poke stream is (./poke-connection.ts) and the credential it sends, or null before enrollment
+   * and while the credential is refused (the stream would refuse it too).
+   */
+  async pokeEndpoint(): Promise<{ url: string; token: string } | null> {
+    const local = this.local;
+    const serviceUrl = await readMeta(local, 'service_url');
+    const token = await readMeta(local, 'access_token');
+    if (serviceUrl === null || token === null || (await this.credentialRefusedAt()) !== null) return null;
+    return { url: `${serviceUrl}/api/v1/sync/pokes`, token };
+  }
+
   /** When the service first refused this terminal's credential, or null while it is accepted. */
   credentialRefusedAt(): Promise<string | null> {
     return readMeta(this.local, 'credential_refused_at');

@@ -1,5 +1,6 @@
 /**
- * The sync status, always on screen: online or offline, operations waiting to be sent, the last successful sync,
+ * The sync status, always on screen: online or offline, whether other tills' changes arrive at once (the poke
+ * connection is live) or by polling, operations waiting to be sent, the last successful sync,
  * and how many operations need attention (a button to the inbox). "Sync now" asks for a cycle at once. When sync
  * fails it says which of four ways, and since when: no network, the service not answering, the credential refused
  * (the owner disconnected this till), a service error with its status.
@@ -50,11 +51,18 @@ export function SyncBar({ onOpenInbox }: { readonly onOpenInbox: () => void }) {
       data-pending={pending}
       data-attention={attention}
       data-problem={sync?.problem ?? ''}
+      data-updates={sync?.updates ?? ''}
     >
       <span className={online ? 'sync-dot online' : 'sync-dot offline'} aria-hidden="true" />
       <span className="sync-state" data-testid="sync-online">
         {sync?.syncing && !problemText ? t('sync.syncing') : (problemText ?? (online ? t('sync.online') : t('sync.offline')))}
       </span>
+      {online && sync?.updates && (
+        // How other tills' changes reach this one: at once (the poke connection is up) or by polling.
+        <span className={`sync-updates ${sync.updates}`} data-testid="sync-updates" data-updates={sync.updates}>
+          {t(sync.updates === 'live' ? 'sync.live' : 'sync.polling')}
+        </span>
+      )}
       <span className={pending > 0 ? 'sync-pending waiting' : 'sync-pending'} data-testid="sync-pending">
         {pending > 0 ? t('sync.pending', { count: pending }) : t('sync.allSent')}
       </span>

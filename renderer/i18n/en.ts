@@ -76,6 +76,8 @@ export const en = {
   'unsaved.stay': 'Stay',
 
   'sync.online': 'Online',
+  'sync.live': 'Live updates',
+  'sync.polling': 'Updates every 30 s',
   'sync.offline': 'Offline',
   'sync.syncing': 'Syncing…',
   'sync.pending': '{count} to send',

@@ -77,6 +77,8 @@ export const ru: Messages = {
   'unsaved.stay': 'Остаться',
 
   'sync.online': 'В сети',
+  'sync.live': 'Обновления сразу',
+  'sync.polling': 'Обновления раз в 30 с',
   'sync.offline': 'Нет связи',
   'sync.syncing': 'Синхронизация…',
   'sync.pending': 'К отправке: {count}',

@@ -77,6 +77,8 @@ export const uz: Messages = {
   'unsaved.stay': 'Qolish',
 
   'sync.online': 'Onlayn',
+  'sync.live': 'Jonli yangilanish',
+  'sync.polling': 'Har 30 soniyada yangilanadi',
   'sync.offline': 'Oflayn',
   'sync.syncing': 'Sinxronlanmoqda…',
   'sync.pending': 'Yuborilishi kerak: {count}',

@@ -9,6 +9,7 @@ import type { Transactor } from '../../db/transactor.js';
 import type { Config } from '../config.js';
 import type { Principal, PrincipalResolver } from '../auth/principal.js';
 import type { TokenService } from '../auth/tokens.js';
+import type { Pokes } from '../sync/pokes.js';
 
 export interface PlatformServices {
   readonly db: Kysely<Database>;
@@ -16,6 +17,8 @@ export interface PlatformServices {
   readonly config: Config;
   readonly tokens: TokenService;
   readonly principals: PrincipalResolver;
+  /** Tills' kept connections: what announces committed changes to them (server/sync/pokes.ts). */
+  readonly pokes: Pokes;
 }
 
 export interface PlatformInput {

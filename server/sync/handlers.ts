@@ -153,7 +153,7 @@ const push: PlatformHandler = {
     log?.warn({ businessId: revoked.businessId, terminalId: revoked.terminalId, operations: body.mutations.length, kept }, 'a revoked terminal pushed; its operations were kept, not applied');
     throw unauthorized('This terminal’s credential has been revoked: its operations were kept for the back office, not applied');
   },
-  async run({ db, writes }, input, principal, log) {
+  async run({ db, writes, pokes }, input, principal, log) {
     const body = parse(validate(PushDto, input.body));
     requireProtocol(body.protocolVersion);
     const terminal = terminalOf(principal, body.terminalId);
@@ -173,6 +173,9 @@ const push: PlatformHandler = {
         { stampsItself: true },
       ),
     );
+    // Committed. The push stamps its own version, so the transactor's announcement cannot see what it logged
+    // (server/sync/pokes-transactor.ts): it announces its business, every scope, when an operation applied.
+    if (applied.results.some((result) => result.status === 'applied')) pokes.announceChanges(terminal.businessId);
     return finishPush(db, terminal.businessId, applied);
   },
 };

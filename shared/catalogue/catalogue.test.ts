@@ -16,6 +16,7 @@ describe('the operation catalogue', () => {
   it('adds our extensions beside them, marked, each with its own id and route', () => {
     expect(extensions.map((entry) => entry.operationId).sort()).toEqual([
       'SyncController_bootstrap',
+      'SyncController_pokes',
       'SyncController_createEnrollmentCode',
       'SyncController_enroll',
       'SyncController_listRefusedOperations',
@@ -60,10 +61,10 @@ describe('the operation catalogue', () => {
     expect(strict).toBeGreaterThan(60);
   });
 
-  it('lets only enrolled terminals pull, push and bootstrap, and terminals nothing else', () => {
+  it('lets only enrolled terminals pull, push, bootstrap and hear pokes, and terminals nothing else', () => {
     for (const entry of all) {
       const terminal = entry.access !== 'public' && entry.access.includes('TERMINAL');
-      const sync = ['SyncController_pull', 'SyncController_push', 'SyncController_bootstrap'].includes(entry.operationId);
+      const sync = ['SyncController_pull', 'SyncController_push', 'SyncController_bootstrap', 'SyncController_pokes'].includes(entry.operationId);
       expect(terminal, entry.operationId).toBe(sync);
       if (sync) expect(entry.access, entry.operationId).toEqual(['TERMINAL']);
     }

@@ -124,6 +124,8 @@ export const syncOperations = [
   operation({ operationId: 'SyncController_pull', method: 'POST', path: '/sync/pull', tag: 'Sync', body: PullDto, access: terminalOnly, offline: 'online-only' }),
   operation({ operationId: 'SyncController_push', method: 'POST', path: '/sync/push', tag: 'Sync', body: PushDto, access: terminalOnly, offline: 'online-only' }),
   // Our extensions.
+  // A till's kept connection: server-sent events that say "pull now" (docs/sync.md, "Pokes"; server/sync/pokes-stream.ts).
+  operation({ operationId: 'SyncController_pokes', method: 'GET', path: '/sync/pokes', tag: 'Sync', access: terminalOnly, offline: 'online-only', extension: true }),
   operation({ operationId: 'SyncController_bootstrap', method: 'POST', path: '/sync/bootstrap', tag: 'Sync', body: BootstrapDto, access: terminalOnly, offline: 'online-only', extension: true }),
   operation({ operationId: 'SyncController_createEnrollmentCode', method: 'POST', path: '/sync/enrollment-codes', tag: 'Sync', body: CreateEnrollmentCodeDto, access: managers, offline: 'online-only', extension: true }),
   operation({ operationId: 'SyncController_enroll', method: 'POST', path: '/sync/enroll', tag: 'Sync', body: EnrollDto, access: 'public', offline: 'online-only', throttle: 'login', extension: true }),

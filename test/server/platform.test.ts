@@ -92,6 +92,7 @@ describe.each(await testEngines())('the service platform on %s', (engine) => {
     const extensions = Object.values(document.paths).flatMap((methods) => Object.values(methods as Record<string, any>).filter((operation) => operation['x-kassa-extension']));
     expect(extensions.map((operation) => operation.operationId).sort()).toEqual([
       'SyncController_bootstrap',
+      'SyncController_pokes',
       'SyncController_createEnrollmentCode',
       'SyncController_enroll',
       'SyncController_listRefusedOperations',

@@ -169,4 +169,6 @@ export const syncOutputs = {
   SyncController_push: PushResponseWire,
   SyncController_listRefusedOperations: many(RefusedOperationWire),
   SyncController_bootstrap: BootstrapResponseWire,
+  /** A `text/event-stream`: `hello`, then `poke` events and heartbeat comments (server/sync/pokes-stream.ts). */
+  SyncController_pokes: z.string(),
 } as const;
