@@ -1,13 +1,14 @@
 /**
- * The sale just completed, on the next sale's screen: the change to hand over, and how its printing went (a
- * problem in words with a reprint button). The next sale is ready the moment the previous one is committed —
- * printing runs after it and is never waited for (issue 16: "printing never blocks or loses a sale").
+ * The sale just completed, on the next sale's screen: the change to hand over, how its printing went (a problem in
+ * words with a reprint button) and a preview of its receipt as the paper shows it (from which it can be printed
+ * again, without opening the drawer). The next sale is ready the moment the previous one is committed — printing
+ * runs after it and is never waited for (issue 16: "printing never blocks or loses a sale").
  */
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../shared/decimal.js';
-import { PrintNotice } from '../../components/PrintPreview.js';
+import { PreviewButton, PrintNotice } from '../../components/PrintPreview.js';
 import { useFormat } from '../../lib/use-format.js';
-import type { PrintResult } from '../../printing.js';
+import { printDocument, type PrintResult } from '../../printing.js';
 import { useT } from '../../state/context.js';
 
 /** What the payment step hands over with a completed sale. */
@@ -44,6 +45,11 @@ export function LastSale({ sale }: { readonly sale: PaidSale | null }) {
         </span>
       )}
       <PrintNotice result={printed} onResult={setPrinted} />
+      <PreviewButton
+        request={{ kind: 'sale', orderId: sale.orderId, openDrawer: false }}
+        onPrint={() => void printDocument({ kind: 'sale', orderId: sale.orderId, openDrawer: false }).then(setPrinted)}
+        testId="last-sale-preview"
+      />
     </div>
   );
 }
