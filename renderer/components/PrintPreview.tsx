@@ -8,9 +8,9 @@
  * are taken in the capture phase and stopped there, so the screen behind (the cart's Enter, the sale's Escape, a
  * scanner's burst) does not act on them too.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { PrintProblem } from '../../shared/terminal-contract.js';
-import { useT } from '../state/context.js';
+import { useLanguage, useT } from '../state/context.js';
 import { previewWithWidth, reprintLast, type PrintRequest, type PrintResult } from '../printing.js';
 
 export interface PrintPreviewProps {
@@ -46,6 +46,8 @@ export function PrintPreview({ request, onClose, onPrint }: PrintPreviewProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const [preview, setPreview] = useState<Shown | null>(null);
+  // The paper is printed in the language on screen: a language switched while the preview is open lays it out again.
+  const language = useLanguage();
   const key = previewKey(request);
 
   useEffect(() => {
@@ -57,8 +59,8 @@ export function PrintPreview({ request, onClose, onPrint }: PrintPreviewProps) {
     return () => {
       current = false;
     };
-    // Keyed by the document, not the request object (see previewKey).
-  }, [key]);
+    // Keyed by the document and the language, not the request object (see previewKey).
+  }, [key, language]);
 
   // The focus comes into the dialog and goes back where it was when the dialog closes.
   useEffect(() => {
@@ -178,8 +180,19 @@ export function PreviewButton({ request, onPrint, testId }: { readonly request: 
   );
 }
 
-/** Why the last document did not print, with a reprint button when the job was kept; nothing when it printed. */
-export function PrintNotice({ result, onResult }: { readonly result: PrintResult | null; readonly onResult: (result: PrintResult) => void }) {
+/**
+ * Why the last document did not print, with a reprint button when the job was kept; nothing when it printed.
+ * `children` (e.g. a Preview button) follow the reprint button.
+ */
+export function PrintNotice({
+  result,
+  onResult,
+  children,
+}: {
+  readonly result: PrintResult | null;
+  readonly onResult: (result: PrintResult) => void;
+  readonly children?: ReactNode;
+}) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   if (!result || result.ok) return null;
@@ -202,6 +215,7 @@ export function PrintNotice({ result, onResult }: { readonly result: PrintResult
           {t('printing.reprint')}
         </button>
       ) : null}
+      {children}
     </div>
   );
 }

@@ -36,6 +36,8 @@ export function LastSale({ sale }: { readonly sale: PaidSale | null }) {
     };
   }, [sale]);
   if (!sale) return null;
+  const receipt = { kind: 'sale', orderId: sale.orderId, openDrawer: false } as const;
+  const preview = <PreviewButton request={receipt} onPrint={() => void printDocument(receipt).then(setPrinted)} testId="last-sale-preview" />;
   return (
     <div className="last-sale" data-testid="last-sale">
       <span className="success">{t('payment.done')}</span>
@@ -44,12 +46,14 @@ export function LastSale({ sale }: { readonly sale: PaidSale | null }) {
           {t('payment.change')} <strong className="amount">{f.money(formatMoney(sale.change))}</strong>
         </span>
       )}
-      <PrintNotice result={printed} onResult={setPrinted} />
-      <PreviewButton
-        request={{ kind: 'sale', orderId: sale.orderId, openDrawer: false }}
-        onPrint={() => void printDocument({ kind: 'sale', orderId: sale.orderId, openDrawer: false }).then(setPrinted)}
-        testId="last-sale-preview"
-      />
+      {/* Preview sits next to Reprint when the receipt did not print, on its own otherwise. */}
+      {printed && !printed.ok ? (
+        <PrintNotice result={printed} onResult={setPrinted}>
+          {preview}
+        </PrintNotice>
+      ) : (
+        preview
+      )}
     </div>
   );
 }
