@@ -338,7 +338,10 @@ export interface DeviceColumns extends TenantRow {
   mac_address: string | null;
   type: string | null;
 }
-export type PrintersTable = DeviceColumns;
+/** A printer may belong to one point (0028; null: every point of the business). */
+export interface PrintersTable extends DeviceColumns {
+  automated_point_id: string | null;
+}
 export type PaymentDevicesTable = DeviceColumns;
 
 /** An AI chat session; private to the user or employee who created it (`owner_id`) (0006). */

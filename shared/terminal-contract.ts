@@ -323,7 +323,12 @@ export type PrintRequestPayload =
   /** The shift's X report (`final: false`) or Z report (`final: true`). */
   | { readonly kind: 'shift-report'; readonly settlementId: string; readonly final: boolean }
   /** The slip of a sale on account, noting the signature on file. */
-  | { readonly kind: 'credit-slip'; readonly orderId: string };
+  | { readonly kind: 'credit-slip'; readonly orderId: string }
+  /**
+   * The slip of a voided open order. The void's record (order_voids) has no read operation, so the screen that just
+   * voided it names the approving manager and the reason it sent; without them the slip prints neither.
+   */
+  | { readonly kind: 'void'; readonly orderId: string; readonly managerId?: string; readonly reason?: string };
 
 /** The language the paper is printed in (the cashier's). */
 export type PrintLanguage = 'uz' | 'ru' | 'en';

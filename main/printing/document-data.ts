@@ -84,6 +84,27 @@ export interface RefundReceiptData {
   readonly payments: readonly ReceiptPayment[];
 }
 
+/**
+ * The slip of a voided open order: what was on it and, when it had taken money, what goes back by method. Headed by
+ * the cashier who voided it; the approving manager and the reason print when the screen names them.
+ */
+export interface VoidSlipData {
+  readonly language: ReceiptLanguage;
+  readonly heading: DocumentHeading;
+  readonly orderId: string;
+  readonly orderNumber: string;
+  /** When the order was opened. */
+  readonly orderedAt: string;
+  /** When it was voided (the void's write stamps the order). */
+  readonly voidedAt: string;
+  readonly lines: readonly ReceiptLine[];
+  readonly total: string;
+  /** Payments the open order had taken, reversed by the void; empty when it had taken none. */
+  readonly payments: readonly ReceiptPayment[];
+  readonly approvedBy?: string;
+  readonly reason?: string;
+}
+
 export interface PaymentMethodTotals {
   readonly name: string;
   readonly kind: PaymentMethodKind;

@@ -67,11 +67,14 @@ async function lineModifiers(line: OrderLine, names: NameBook): Promise<{ name: 
   return printed;
 }
 
-/** The order's lines for paper: modifiers folded under their line, voided lines left out. */
-async function receiptLines(order: Order, names: NameBook, which: (line: OrderLine) => boolean): Promise<ReceiptLine[]> {
+/**
+ * The order's lines for paper: modifiers folded under their line, voided lines left out — except on a void slip,
+ * where the order's void has flagged every line voided with it (`includeVoided`).
+ */
+export async function receiptLines(order: Order, names: NameBook, which: (line: OrderLine) => boolean, includeVoided = false): Promise<ReceiptLine[]> {
   const printed: { line: ReceiptLine; modifiers: { name: string; amount?: string }[]; units: bigint }[] = [];
   for (const line of order.items) {
-    if (line.is_voided || line.is_deleted || !which(line)) continue;
+    if ((line.is_voided && !includeVoided) || line.is_deleted || !which(line)) continue;
     const item = await names.find('items', line.item_id);
     const modifier = item ? undefined : await names.find('modifiers', line.item_id);
     const name = item?.name ?? modifier?.name ?? line.item_id;
@@ -112,7 +115,7 @@ async function orderDiscounts(order: Order, names: NameBook, language: ReceiptLa
   return Promise.all(rows.map(async (row) => ({ name: await names.name('discounts', row.discount_id, ''), amount: row.discount_value ?? '0' })));
 }
 
-async function receiptPayments(order: Order, names: NameBook, which: (payment: Order['payments'][number]) => boolean): Promise<ReceiptPayment[]> {
+export async function receiptPayments(order: Order, names: NameBook, which: (payment: Order['payments'][number]) => boolean): Promise<ReceiptPayment[]> {
   return Promise.all(
     order.payments
       .filter((payment) => !payment.is_deleted && which(payment))

@@ -3,10 +3,11 @@
  * one switch that lays each out for a given paper width. Why the layout happens at print time: the printer's
  * profile decides the columns, and the caller should not need to know which printer it goes to.
  */
-import type { CreditSlipData, RefundReceiptData, SaleReceiptData, ShiftReportData, ZReportData } from './document-data.js';
+import type { CreditSlipData, RefundReceiptData, SaleReceiptData, ShiftReportData, VoidSlipData, ZReportData } from './document-data.js';
 import { creditSlipDocument } from './layouts/credit-slip.js';
 import { refundReceiptDocument } from './layouts/refund-receipt.js';
 import { saleReceiptDocument } from './layouts/sale-receipt.js';
+import { voidSlipDocument } from './layouts/void-slip.js';
 import { xReportDocument, zReportDocument } from './layouts/shift-report.js';
 import type { PrintDocument } from './print-document.js';
 import { latinDocument } from './latin-fallback.js';
@@ -18,7 +19,8 @@ export type PrintableDocument =
   | { readonly type: 'refund-receipt'; readonly data: RefundReceiptData }
   | { readonly type: 'x-report'; readonly data: ShiftReportData }
   | { readonly type: 'z-report'; readonly data: ZReportData }
-  | { readonly type: 'credit-slip'; readonly data: CreditSlipData };
+  | { readonly type: 'credit-slip'; readonly data: CreditSlipData }
+  | { readonly type: 'void-slip'; readonly data: VoidSlipData };
 
 /** The print program of `printable` for paper of `columns` characters. Throws UnprintableValueError on bad data. */
 export function layoutDocument(printable: PrintableDocument, columns: number): PrintDocument {
@@ -33,6 +35,8 @@ export function layoutDocument(printable: PrintableDocument, columns: number): P
       return zReportDocument(printable.data, columns);
     case 'credit-slip':
       return creditSlipDocument(printable.data, columns);
+    case 'void-slip':
+      return voidSlipDocument(printable.data, columns);
   }
 }
 

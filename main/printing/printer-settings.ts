@@ -1,8 +1,11 @@
 /**
  * Which of the business's printers (the service's BusinessController printers: name, ip_address, port, provider,
- * type) a till prints its receipts on, and with what profile. The reference gives a printer no point and no paper
- * width, so the till reads them from the printer's free-text `type` (docs/selling/printing.md), e.g.
- * `receipt 58mm cp866 xprinter point=<point id>`:
+ * type, and our additive `automated_point_id`) a till prints its receipts on, and with what profile.
+ *
+ * The point: the printer's `automated_point_id` column (migration 0028, validated by the service) when set — it
+ * decides alone; otherwise the `point=<id>` words of its `type`, as printers were tied to a point before the column
+ * existed; neither: every point of the business. The reference gives a printer no paper width either, so the rest
+ * is read from the free-text `type` (docs/selling/printing.md), e.g. `receipt 58mm cp866 xprinter`:
  *
  * - `kitchen` or `label`: not a receipt printer (never gets a receipt);
  * - `58mm` / `80mm` (default 80 mm); `cp866` (default) / `windows1251`: the Cyrillic table; `latin`: the printer
@@ -10,7 +13,7 @@
  * - a code-page mapping (`epson` default, `xprinter`, `pos-8360`, `bixolon`, `citizen`, `hp`, `mpt`), also read from
  *   `provider`;
  * - `no-status`: a printer that does not answer the paper-status query ("printed" then means "sent");
- * - `point=<id>` (repeatable): only at those points; without it the printer serves every point of the business.
+ * - `point=<id>` (repeatable): only at those points — read only when the printer has no `automated_point_id`.
  *
  * A printer without an address is skipped; the port defaults to 9100 (raw printing).
  */
@@ -25,6 +28,8 @@ export interface PrinterRow {
   readonly port: string | null;
   readonly provider: string | null;
   readonly type: string | null;
+  /** The point it belongs to (0028); absent on rows from a service older than the column. */
+  readonly automated_point_id?: string | null;
   readonly is_deleted?: boolean;
 }
 
@@ -52,9 +57,7 @@ export function receiptPrinterOf(row: PrinterRow, pointId: string): TillPrinter 
   if (!host) return undefined;
   const words = tokens(row.type);
   if (words.some((word) => NOT_RECEIPT.has(word))) return undefined;
-  const points = words.filter((word) => word.startsWith('point=')).map((word) => word.slice('point='.length));
-  // Ids are compared case-insensitively: the type was lower-cased above.
-  if (points.length > 0 && !points.includes(pointId.toLowerCase())) return undefined;
+  if (!servesPoint(row, words, pointId)) return undefined;
   const port = row.port && /^\d{1,5}$/.test(row.port) && Number(row.port) >= 1 && Number(row.port) <= 65_535 ? Number(row.port) : RAW_PRINTING_PORT;
   const paperWidth = words.map((word) => WIDTHS[word]).find(Boolean) ?? DEFAULT_PRINTER_PROFILE.paperWidth;
   const codePage = words.map((word) => CODE_PAGES[word]).find(Boolean) ?? DEFAULT_PRINTER_PROFILE.codePage;
@@ -67,6 +70,13 @@ export function receiptPrinterOf(row: PrinterRow, pointId: string): TillPrinter 
     profile: { paperWidth, codePage, codePageMapping: mapping ?? DEFAULT_PRINTER_PROFILE.codePageMapping },
     ...(words.includes('no-status') ? { confirm: 'none' as const } : {}),
   };
+}
+
+/** The column first; without it the old `point=` words (ids compared case-insensitively: `words` are lower case). */
+function servesPoint(row: PrinterRow, words: readonly string[], pointId: string): boolean {
+  if (row.automated_point_id) return row.automated_point_id === pointId;
+  const points = words.filter((word) => word.startsWith('point=')).map((word) => word.slice('point='.length));
+  return points.length === 0 || points.includes(pointId.toLowerCase());
 }
 
 /** The receipt printers of the point, in the order the business lists them. */

@@ -51,6 +51,11 @@ export interface ReceiptLabels {
   readonly signatureReference: string;
   readonly signatureMissing: string;
   readonly thankYou: string;
+  readonly voidTitle: string;
+  readonly voidedAt: string;
+  readonly voidTotal: string;
+  readonly approvedBy: string;
+  readonly reason: string;
 }
 
 const uz: ReceiptLabels = {
@@ -97,6 +102,11 @@ const uz: ReceiptLabels = {
   signatureReference: 'Imzo',
   signatureMissing: 'Mijoz imzosi saqlanmagan',
   thankYou: 'Xaridingiz uchun rahmat!',
+  voidTitle: 'BEKOR QILISH',
+  voidedAt: 'Bekor qilindi',
+  voidTotal: 'BEKOR QILINDI',
+  approvedBy: 'Tasdiqladi',
+  reason: 'Sabab',
 };
 
 const ru: ReceiptLabels = {
@@ -143,6 +153,11 @@ const ru: ReceiptLabels = {
   signatureReference: 'Подпись',
   signatureMissing: 'Подпись клиента не сохранена',
   thankYou: 'Спасибо за покупку!',
+  voidTitle: 'АННУЛИРОВАНИЕ',
+  voidedAt: 'Аннулирован',
+  voidTotal: 'АННУЛИРОВАНО',
+  approvedBy: 'Подтвердил',
+  reason: 'Причина',
 };
 
 const en: ReceiptLabels = {
@@ -189,6 +204,11 @@ const en: ReceiptLabels = {
   signatureReference: 'Signature',
   signatureMissing: 'No client signature on file',
   thankYou: 'Thank you!',
+  voidTitle: 'VOID',
+  voidedAt: 'Voided',
+  voidTotal: 'VOIDED',
+  approvedBy: 'Approved by',
+  reason: 'Reason',
 };
 
 export const RECEIPT_LABELS: Readonly<Record<ReceiptLanguage, ReceiptLabels>> = { uz, ru, en };

@@ -1,5 +1,5 @@
 /**
- * Printing at the till, end to end on the shell's side: a screen's request (sale, refund, X/Z report, credit slip)
+ * Printing at the till, end to end on the shell's side: a screen's request (sale, refund, void, X/Z report, credit slip)
  * → the document's data read through the core as the signed-in employee → laid out for each receipt printer of
  * the till's point → the print service's per-printer queue. Every call resolves with an answer for the cashier and
  * never rejects: a printer that is off, unreachable or out of paper is a `problem` and `canReprint`, so a sale is
@@ -9,6 +9,7 @@
 import type { PrintCallInput, PrintPreviewPayload, PrintProblem, PrintResultPayload } from '../../shared/terminal-contract.js';
 import { NameBook } from './name-book.js';
 import { creditSlip, refundReceipt, saleReceipt } from './order-documents.js';
+import { voidSlip } from './void-document.js';
 import { previewPrintable, type PrintableDocument } from './printable-document.js';
 import type { PrintOutcome } from './print-outcome.js';
 import { PrintService } from './print-service.js';
@@ -152,6 +153,8 @@ export class TillPrinting {
           return { ok: true, document: { type: 'refund-receipt', data: await refundReceipt(this.reader, this.names, request.refundId, language) } };
         case 'credit-slip':
           return { ok: true, document: { type: 'credit-slip', data: await creditSlip(this.reader, this.names, request.orderId, language) } };
+        case 'void':
+          return { ok: true, document: { type: 'void-slip', data: await voidSlip(this.reader, this.names, request, language) } };
         case 'shift-report':
           return { ok: true, document: await shiftReport(this.reader, this.names, this.shiftTotals, request.settlementId, request.final, language) };
       }

@@ -21,6 +21,9 @@ export const printingEn = {
   'printing.preview.loading': 'Laying out…',
   'printing.preview.empty': 'Nothing to show.',
   'printing.preview.close': 'Close',
+  'printing.preview.open': 'Preview',
+  'printing.preview.keys': 'Esc closes',
+  'printing.preview.width': '{columns} characters a line',
 };
 
 type Keys = Record<keyof typeof printingEn, string>;
@@ -43,6 +46,9 @@ export const printingRu: Keys = {
   'printing.preview.loading': 'Готовим…',
   'printing.preview.empty': 'Нечего показать.',
   'printing.preview.close': 'Закрыть',
+  'printing.preview.open': 'Просмотр',
+  'printing.preview.keys': 'Esc — закрыть',
+  'printing.preview.width': '{columns} символов в строке',
 };
 
 export const printingUz: Keys = {
@@ -63,4 +69,7 @@ export const printingUz: Keys = {
   'printing.preview.loading': 'Tayyorlanmoqda…',
   'printing.preview.empty': 'Ko‘rsatadigan narsa yo‘q.',
   'printing.preview.close': 'Yopish',
+  'printing.preview.open': 'Ko‘rish',
+  'printing.preview.keys': 'Esc — yopish',
+  'printing.preview.width': 'Qatorda {columns} belgi',
 };

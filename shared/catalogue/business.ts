@@ -58,10 +58,16 @@ const deviceFields = {
   type: text().nullish(),
 };
 
-export const CreatePrinterDto = dto({ name: requiredText(), ...deviceFields });
+/**
+ * Additive (issue 16): the point the printer belongs to — a point of the business, else a 400 naming the field;
+ * absent or null on create: every point; null on update clears it. The reference gives a printer no point.
+ */
+const printerPoint = { automated_point_id: text().nullish() };
+
+export const CreatePrinterDto = dto({ name: requiredText(), ...deviceFields, ...printerPoint });
 export type CreatePrinterDto = z.output<typeof CreatePrinterDto>;
 
-export const UpdatePrinterDto = dto({ name: text().nullish(), ...deviceFields });
+export const UpdatePrinterDto = dto({ name: text().nullish(), ...deviceFields, ...printerPoint });
 export type UpdatePrinterDto = z.output<typeof UpdatePrinterDto>;
 
 export const CreatePaymentDeviceDto = dto({ name: requiredText(), ...deviceFields });

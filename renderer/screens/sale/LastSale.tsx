@@ -1,13 +1,14 @@
 /**
- * The sale just completed, on the next sale's screen: the change to hand over, and how its printing went (a
- * problem in words with a reprint button). The next sale is ready the moment the previous one is committed —
- * printing runs after it and is never waited for (issue 16: "printing never blocks or loses a sale").
+ * The sale just completed, on the next sale's screen: the change to hand over, how its printing went (a problem in
+ * words with a reprint button) and a preview of its receipt as the paper shows it (from which it can be printed
+ * again, without opening the drawer). The next sale is ready the moment the previous one is committed — printing
+ * runs after it and is never waited for (issue 16: "printing never blocks or loses a sale").
  */
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../shared/decimal.js';
-import { PrintNotice } from '../../components/PrintPreview.js';
+import { PreviewButton, PrintNotice } from '../../components/PrintPreview.js';
 import { useFormat } from '../../lib/use-format.js';
-import type { PrintResult } from '../../printing.js';
+import { printDocument, type PrintResult } from '../../printing.js';
 import { useT } from '../../state/context.js';
 
 /** What the payment step hands over with a completed sale. */
@@ -35,6 +36,8 @@ export function LastSale({ sale }: { readonly sale: PaidSale | null }) {
     };
   }, [sale]);
   if (!sale) return null;
+  const receipt = { kind: 'sale', orderId: sale.orderId, openDrawer: false } as const;
+  const preview = <PreviewButton request={receipt} onPrint={() => void printDocument(receipt).then(setPrinted)} testId="last-sale-preview" />;
   return (
     <div className="last-sale" data-testid="last-sale">
       <span className="success">{t('payment.done')}</span>
@@ -43,7 +46,14 @@ export function LastSale({ sale }: { readonly sale: PaidSale | null }) {
           {t('payment.change')} <strong className="amount">{f.money(formatMoney(sale.change))}</strong>
         </span>
       )}
-      <PrintNotice result={printed} onResult={setPrinted} />
+      {/* Preview sits next to Reprint when the receipt did not print, on its own otherwise. */}
+      {printed && !printed.ok ? (
+        <PrintNotice result={printed} onResult={setPrinted}>
+          {preview}
+        </PrintNotice>
+      ) : (
+        preview
+      )}
     </div>
   );
 }

@@ -1,17 +1,19 @@
 /**
  * One sale: its lines and payments, its refunds so far, and what can be done with it — a refund of some or all of
  * what is left (closed sales), or a void (open orders). Either asks for a manager's PIN first (ManagerApproval),
- * then commits on the till's own store (offline too) and, for a refund, prints its slip after the commit; a
- * printer that fails says why and offers a reprint, the refund stands either way. F9 refunds, F8 voids, Esc goes
- * back to the list.
+ * then commits on the till's own store (offline too) and prints its slip after the commit (the refund slip, the void
+ * slip): the printing is started, not waited for, so a slow or failing printer never holds the screen, and a printer
+ * that fails says why and offers a reprint — the refund or void stands either way. "Preview" shows the sale's
+ * receipt (or a voided order's slip) as the paper would. F9 refunds, F8 voids, Esc goes back to the list.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMoney, formatQuantity, type Money, type Quantity } from '../../../shared/decimal.js';
 import type { OperationInputOf } from '../../../shared/catalogue/wire-types.js';
 import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import { ManagerApproval } from '../../components/ManagerApproval.js';
-import { printDocument, reprintLast, type PrintResult } from '../../printing.js';
+import { PreviewButton } from '../../components/PrintPreview.js';
+import { printDocument, reprintLast, type PrintRequest, type PrintResult } from '../../printing.js';
 import type { OpenShift } from '../../shift/open-shift.js';
 import { useLoad } from '../../lib/use-load.js';
 import { useUnsavedWork } from '../../lib/unsaved-work.js';
@@ -45,6 +47,11 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
   const [asking, setAsking] = useState<'refund' | 'void' | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  /** The void made here (who approved it, why), so its slip's preview names them as the printed slip did. */
+  const [voidedHere, setVoidedHere] = useState<{ readonly managerId: string; readonly reason?: string } | null>(null);
+  /** Which sale is on screen: a print answer that comes back after the cashier moved on is not shown on another sale. */
+  const shownSale = useRef(saleId);
+  shownSale.current = saleId;
   const read = f.units;
   const data = detail.data;
   const state = data?.state;
@@ -60,7 +67,16 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
     setForm(EMPTY_FORM);
     setProblems([]);
     setOutcome(null);
+    setVoidedHere(null);
   }, [saleId]);
+
+  /** Prints after the commit without holding the screen; the answer joins the outcome when it comes. */
+  const printAfterCommit = (request: PrintRequest, message: string) => {
+    const forSale = saleId;
+    void printDocument(request).then((print) => {
+      if (shownSale.current === forSale) setOutcome((current) => (current?.message === message ? { message, print } : current));
+    });
+  };
 
   const say = (problem: Problem) => {
     const values = { ...problem.values };
@@ -121,18 +137,24 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
         const input: OperationInputOf<'OrderRefundController_create'> = { params: { id: state.sale.id }, body };
         const refund = await bridge.run('OrderRefundController_create', input);
         setForm(EMPTY_FORM);
-        setOutcome({ message: t('sales.refunded', { amount: f.money(refund.total_sum) }) });
+        const message = t('sales.refunded', { amount: f.money(refund.total_sum) });
+        setOutcome({ message });
         onChanged();
         // Printed after the commit: a printer problem never takes the refund back.
-        const print = await printDocument({ kind: 'refund', refundId: refund.id });
-        setOutcome({ message: t('sales.refunded', { amount: f.money(refund.total_sum) }), print });
+        printAfterCommit({ kind: 'refund', refundId: refund.id }, message);
       } else if (kind === 'void') {
+        const reason = form.reason.trim();
         await bridge.run('OrderRefundController_void', {
           params: { id: state.sale.id },
-          body: { manager_id: managerId, settlement_id: shift?.id ?? null, ...(form.reason.trim() ? { reason: form.reason.trim() } : {}) },
+          body: { manager_id: managerId, settlement_id: shift?.id ?? null, ...(reason ? { reason } : {}) },
         });
-        setOutcome({ message: t('sales.voided', { number: state.sale.order_id }) });
+        const message = t('sales.voided', { number: state.sale.order_id });
+        setForm(EMPTY_FORM);
+        setVoidedHere({ managerId, ...(reason ? { reason } : {}) });
+        setOutcome({ message });
         onChanged();
+        // The void slip, after the commit like the refund's: a printer problem never takes the void back.
+        printAfterCommit({ kind: 'void', orderId: state.sale.id, managerId, ...(reason ? { reason } : {}) }, message);
       }
       detail.reload();
     } catch (error) {
@@ -143,8 +165,10 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
   };
 
   useEffect(() => {
+    // A dialog over the screen (the manager's PIN, the print preview) takes the keys.
+    const dialogOpen = () => asking !== null || document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
     const onKey = (event: KeyboardEvent) => {
-      if (asking) return;
+      if (dialogOpen()) return;
       if (event.key === 'F9') {
         event.preventDefault();
         startRefund();
@@ -156,7 +180,7 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
     // F8 in the capture phase: it voids here (when a void is possible) before the navigation's F8 (AppFrame)
     // would take it, which then leaves it alone.
     const onVoidKey = (event: KeyboardEvent) => {
-      if (asking || event.key !== 'F8' || !canVoid) return;
+      if (dialogOpen() || event.key !== 'F8' || !canVoid) return;
       event.preventDefault();
       startVoid();
     };
@@ -169,6 +193,13 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
   });
 
   if (detail.error !== undefined && !data) return <ErrorLines lines={errorLines(detail.error)} />;
+  const previewRequest: PrintRequest | null = !sale
+    ? null
+    : sale.is_voided
+      ? { kind: 'void', orderId: sale.id, ...(voidedHere ?? {}) }
+      : sale.is_closed
+        ? { kind: 'sale', orderId: sale.id, openDrawer: false }
+        : null;
   if (!state || !sale || !data) return <p className="muted">{t('common.loading')}</p>;
   return (
     <div className="sale-detail" data-testid="sale-detail">
@@ -245,6 +276,13 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
           <button type="button" className="danger" disabled={busy} onClick={startVoid} aria-keyshortcuts="F8" data-testid="void-button">
             <kbd className="nav-key" aria-hidden="true">F8</kbd> {t('sales.void')}
           </button>
+        )}
+        {previewRequest && (
+          <PreviewButton
+            request={previewRequest}
+            onPrint={() => void printDocument(previewRequest).then((print) => setOutcome((current) => ({ message: print.ok ? t('printing.printed') : (current?.message ?? ''), print })))}
+            testId="sale-preview"
+          />
         )}
       </div>
       <p className="key-hints muted">{t('sales.keysDetail')}</p>

@@ -1,13 +1,15 @@
 /**
  * The open shift: its X figures on the left (live, from the shift's documents), and on the right what the cashier
  * does with the drawer — cash in (F6), cash out (F7), print the X report (F8, the shift stays open), close the
- * shift with the Z report (F9). Esc leaves a form without writing anything.
+ * shift with the Z report (F9), with a preview of the X report as the paper shows it. Esc leaves a form without
+ * writing anything.
  */
 import { useEffect, useState } from 'react';
 import type { ShiftReportWire } from '../../../shared/catalogue/outputs/settlement-cash.js';
 import { useFormat } from '../../lib/use-format.js';
 import type { OpenShift } from '../../shift/open-shift.js';
 import { useT } from '../../state/context.js';
+import { PreviewButton } from '../../components/PrintPreview.js';
 import { CashMoveForm } from './CashMoveForm.js';
 import { CloseShiftForm } from './CloseShiftForm.js';
 import { PrintStatus, usePrintReport } from './PrintStatus.js';
@@ -37,7 +39,8 @@ export function ShiftDesk({
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const action = KEYS[event.key];
-      if (!action) return;
+      // The print preview's dialog, open over the desk, takes the keys.
+      if (!action || document.querySelector('[role="dialog"][aria-modal="true"]')) return;
       event.preventDefault();
       // A form being filled in keeps its input: Esc leaves it first.
       if (mode !== 'idle') return;
@@ -87,6 +90,7 @@ export function ShiftDesk({
                 </button>
               </div>
               {recorded && <div className="muted" role="status">{t('shift.recorded')}</div>}
+              <PreviewButton request={{ kind: 'shift-report', settlementId: shift.id, final: false }} onPrint={x.print} testId="x-preview" />
               <PrintStatus result={x.result} onAgain={x.print} />
               <h3>{t('shift.report.moves')}</h3>
               {report.cash_moves.length === 0 && <p className="muted">{t('shift.report.noMoves')}</p>}

@@ -24,6 +24,18 @@ export const DeviceWire = resource({
   type: text().nullable(),
 });
 
+/** A printer: a device, and the point it belongs to (additive, migration 0028; null: every point). */
+export const PrinterWire = resource({
+  name: text(),
+  guid: text().nullable(),
+  ip_address: text().nullable(),
+  port: text().nullable(),
+  provider: text().nullable(),
+  mac_address: text().nullable(),
+  type: text().nullable(),
+  automated_point_id: id().nullable(),
+});
+
 export const businessOutputs = {
   BusinessController_createPoint: PointWire,
   BusinessController_findAllPoints: many(PointWire),
@@ -33,10 +45,10 @@ export const businessOutputs = {
   BusinessController_findAllWorkplaces: many(WorkplaceWire),
   BusinessController_updateWorkplace: WorkplaceWire,
   BusinessController_removeWorkplace: WorkplaceWire,
-  BusinessController_createPrinter: DeviceWire,
-  BusinessController_findAllPrinters: many(DeviceWire),
-  BusinessController_updatePrinter: DeviceWire,
-  BusinessController_removePrinter: DeviceWire,
+  BusinessController_createPrinter: PrinterWire,
+  BusinessController_findAllPrinters: many(PrinterWire),
+  BusinessController_updatePrinter: PrinterWire,
+  BusinessController_removePrinter: PrinterWire,
   BusinessController_createPaymentDevice: DeviceWire,
   BusinessController_findAllPaymentDevices: many(DeviceWire),
   BusinessController_updatePaymentDevice: DeviceWire,

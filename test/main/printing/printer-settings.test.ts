@@ -28,6 +28,19 @@ describe('the receipt printers of a point', () => {
     expect(receiptPrintersOf(rows, 'point-b').map((printer) => printer.id)).toEqual(['b', 'all']);
   });
 
+  it('serves the point its automated_point_id column names, before and instead of the type’s point= words', () => {
+    const rows = [
+      row({ id: 'column-a', automated_point_id: 'point-a' }),
+      // The column decides alone: old text naming another point does not add it there.
+      row({ id: 'column-b-text-a', automated_point_id: 'point-b', type: 'receipt point=point-a' }),
+      row({ id: 'text-a', automated_point_id: null, type: 'receipt point=point-a' }),
+      row({ id: 'all', automated_point_id: null }),
+    ];
+    expect(receiptPrintersOf(rows, 'point-a').map((printer) => printer.id)).toEqual(['column-a', 'text-a', 'all']);
+    expect(receiptPrintersOf(rows, 'point-b').map((printer) => printer.id)).toEqual(['column-b-text-a', 'all']);
+    expect(receiptPrintersOf(rows, 'point-c').map((printer) => printer.id)).toEqual(['all']);
+  });
+
   it('leaves out kitchen and label printers, printers without an address, and deleted ones', () => {
     const rows = [row({ id: 'k', type: 'kitchen' }), row({ id: 'l', type: 'label 58mm' }), row({ id: 'n', ip_address: null }), row({ id: 'e', ip_address: '  ' }), row({ id: 'd', is_deleted: true })];
     expect(receiptPrintersOf(rows, 'point-a')).toEqual([]);

@@ -30,6 +30,7 @@ describe('printing at the till, from the screen’s call to the paper', () => {
   let mode: BrowserMode;
   let bridge: BrowserModeClient;
   let uzbekItem: string;
+  let managerId: string;
   let language: Language = 'ru';
 
   const createPrinter = (body: Record<string, unknown>) => server.request('POST', '/api/v1/business-config/printers/create', { token: shop.token, body });
@@ -72,10 +73,16 @@ describe('printing at the till, from the screen’s call to the paper', () => {
     uzbekItem = await insertItem(server, shop, { name: 'Qoʻqon choyi — Қовун', price: 15000n });
     [printer, otherPointPrinter, kitchenPrinter] = await Promise.all([startFakePrinter(), startFakePrinter(), startFakePrinter()]);
     expect((await createPrinter({ name: 'Kassa printer', ip_address: '127.0.0.1', port: String(printer.port), type: `receipt 58mm cp866 point=${world.point}` })).status).toBe(201);
-    expect((await createPrinter({ name: 'Kiosk printer', ip_address: '127.0.0.1', port: String(otherPointPrinter.port), type: `receipt point=${world.barePoint}` })).status).toBe(201);
+    // Tied to the other point by the column alone (migration 0028): were it not mirrored to the till or not matched, this
+    // printer, whose type names no point, would print at every point — the first test checks that it does not.
+    expect((await createPrinter({ name: 'Kiosk printer', ip_address: '127.0.0.1', port: String(otherPointPrinter.port), type: 'receipt', automated_point_id: world.barePoint })).status).toBe(201);
     expect((await createPrinter({ name: 'Kitchen', ip_address: '127.0.0.1', port: String(kitchenPrinter.port), type: 'kitchen' })).status).toBe(201);
     const employee = await server.request('POST', '/api/v1/employee/create', { token: shop.token, body: { full_name: 'Gʻulom Qodirov', role_id: '0', password: '3141', workplace_id: world.workplace } });
     expect(employee.status).toBe(201);
+    const role = await server.request('POST', '/api/v1/employee-role/create', { token: shop.token, body: { name: 'Manager', access_resources: ['MANAGER'] } });
+    const manager = await server.request('POST', '/api/v1/employee/create', { token: shop.token, body: { full_name: 'Dilnoza Rahimova', role_id: role.body.id, password: '2718', workplace_id: world.workplace } });
+    expect(manager.status).toBe(201);
+    managerId = manager.body.id;
 
     mode = await startBrowserMode({
       coreOptions: { dataDir: mkdtempSync(join(tmpdir(), 'kassa-print-')) },
@@ -282,6 +289,63 @@ describe('printing at the till, from the screen’s call to the paper', () => {
     expect(text).toContain("Client's signature on file");
     // The entry's id, wrapped over the 32 columns of the paper.
     expect(text.replace(/\s+/g, '')).toContain(`Signature:${signed!.id}`);
+  });
+
+  it('prints a voided open order’s slip after the void: its lines, the cash going back with a drawer pulse, the approving manager and the reason, in cp866', async () => {
+    language = 'ru';
+    await printer.setState('ready');
+    const open = (await bridge.run('OrderController_create', {
+      body: {
+        order_id: 'A-4001',
+        automated_point_id: world.point,
+        workplace_id: world.workplace,
+        items: [
+          { item_id: world.tea, quantity: '2', price: '1000', subtotal: '2000' },
+          { item_id: uzbekItem, quantity: '1', price: '15000', subtotal: '15000' },
+        ],
+        subtotal: '17000',
+        total_sum: '17000',
+        total_paid: '5000',
+        payments: [{ payment_type_id: world.cash, paid_sum: '5000' }],
+      },
+    })) as { id: string };
+    // Asked before the void, there is no void to print: nothing reaches the paper.
+    let before = printer.jobs.length;
+    expect(await printDocument({ kind: 'void', orderId: open.id })).toMatchObject({ ok: false, canReprint: false });
+    expect(printer.jobs).toHaveLength(before);
+
+    await bridge.run('OrderRefundController_void', { params: { id: open.id }, body: { manager_id: managerId, reason: 'Стол перепутан' } });
+    before = printer.jobs.length;
+    expect(await printDocument({ kind: 'void', orderId: open.id, managerId: managerId, reason: 'Стол перепутан' })).toEqual({ ok: true, canReprint: true });
+    const [slip] = (await printer.waitForJobs(before + 1)).slice(before);
+    const paper = slip!.parsed;
+    expect(paper.problems).toEqual([]);
+    expect(paper.codePageSwitches).toEqual([17]);
+    expect(paper.drawerPulses).toBe(1);
+    expect(paper.cuts).toBe(1);
+    // A voided order cannot be refunded: the slip carries no order code for the refund screen.
+    expect(paper.qrCodes).toEqual([]);
+    expect(paper.barcodes).toEqual([]);
+    const text = paper.lines.join('\n');
+    expect(text).toContain('АННУЛИРОВАНИЕ');
+    expect(text).toMatch(/Заказ № +A-4001/);
+    expect(text).toMatch(/Аннулирован: +\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d/);
+    expect(text).toMatch(/Кассир: +G'ulom Qodirov/);
+    expect(text).toMatch(/ {2}2 x 1 000 +2 000/);
+    expect(text).toContain("Qo'qon choyi - Ковун");
+    expect(text).toMatch(/АННУЛИРОВАНО +17 000/);
+    expect(text).toMatch(/Выплачено\nCash +5 000/);
+    expect(text).toMatch(/Подтвердил: +Dilnoza Rahimova/);
+    expect(text).toContain('Причина: Стол перепутан');
+    expect(paper.lines.every((line) => line.length <= 32)).toBe(true);
+
+    // The preview shows the same slip without printing it; the reprint gives it again without opening the drawer.
+    const preview = await previewDocument({ kind: 'void', orderId: open.id, managerId: managerId, reason: 'Стол перепутан' });
+    expect(preview.filter((line) => line.trim() !== '')).toEqual(paper.lines.filter((line) => line.trim() !== ''));
+    expect(await reprintLast()).toEqual({ ok: true, canReprint: true });
+    const [again] = (await printer.waitForJobs(before + 2)).slice(before + 1);
+    expect(again!.parsed.drawerPulses).toBe(0);
+    await expect(bridge.terminal('terminal.print', { kind: 'void', orderId: open.id, reason: 7 } as never)).rejects.toMatchObject({ statusCode: 400, message: ['reason must be a string'] });
   });
 
   it('answers a document that is not on the till, a malformed request and a signed-out till with a message, never a failure', async () => {
