@@ -23,12 +23,15 @@ import { aiChatStreamingHandlers } from './ai/send-message.js';
 import { attachChatGateway } from './chat/socket.js';
 import { registerDownloadRoutes } from './downloads/routes.js';
 import { registerConsole } from './console-static.js';
+import type { Readiness } from './shutdown.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
 export interface BuiltServer {
   readonly app: FastifyInstance;
   readonly services: PlatformServices;
+  /** Set to draining by a shutdown (server/shutdown.ts): `/readyz` then answers 503. */
+  readonly readiness: Readiness;
 }
 
 export interface BuildOptions {
@@ -82,11 +85,12 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   // Reporting queries (POST /get) run with the configured limits; their SQLite child processes end with the app.
   await configureReportingQueries(db, config.reporting);
   app.addHook('onClose', () => closeReportingQueries(db));
-  registerObservability(app, db);
+  const readiness: Readiness = { draining: false };
+  registerObservability(app, db, readiness);
   registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers, ...syncHandlers, ...fleetHandlers], aiChatStreamingHandlers(config, { log: app.log }));
   await registerDownloadRoutes(app, services);
   attachChatGateway(app, services);
   await registerConsole(app, options.consoleDir);
   await app.ready();
-  return { app, services };
+  return { app, services, readiness };
 }

@@ -4,20 +4,16 @@ import { openDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { buildServer } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DEFAULT_SHUTDOWN, exitGracefullyOnSignals } from './shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
   const handle = openDatabase(config.databaseUrl, { checkpointInBackground: true });
   await migrateToLatest(handle.db as never);
-  const { app } = await buildServer(config, handle);
-  const shutdown = async () => {
-    await app.close();
-    await handle.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  const { app, readiness } = await buildServer(config, handle);
+  // Not-ready, then no new connections, then the requests in flight finish, then the pools close (server/shutdown.ts).
+  exitGracefullyOnSignals(app, readiness, () => handle.close(), config.shutdown ?? DEFAULT_SHUTDOWN);
   await app.listen({ host: config.host, port: config.port });
   const database = handle.engine === 'sqlite' ? `SQLite at ${config.databaseUrl}` : 'PostgreSQL';
   console.log(`Kassa central service on http://${config.host}:${config.port} (${database}); owner's console at /, API docs at /api/docs`);
