@@ -13,8 +13,8 @@
  * window by that much, never the count within it (hosts behind one balancer run NTP).
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
-import type { Transactor } from '../db/transactor.js';
+import { PostgresAdapter, sql } from 'kysely';
+import type { DatabaseHandle } from '../db/connect.js';
 import type { ThrottleClass } from '../shared/catalogue/operation.js';
 import { OperationError } from '../shared/errors.js';
 import { loginKey } from '../shared/identity-text.js';
@@ -42,7 +42,7 @@ export class FixedWindowCounter {
   private prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
-    private readonly writes: Transactor,
+    private readonly database: Pick<DatabaseHandle, 'db' | 'writes'>,
     private readonly limit: number,
     private readonly windowMs: number,
     private readonly clock: () => number = Date.now,
@@ -56,23 +56,31 @@ export class FixedWindowCounter {
     const now = this.clock();
     const prune = now - this.prunedAt >= PRUNE_EVERY_MS;
     if (prune) this.prunedAt = now;
-    const rows = await this.writes.transaction(
-      async (tx) => {
-        if (prune) await tx.deleteFrom('rate_limit_windows').where('ends_at', '<=', BigInt(now)).execute();
-        const values = sql.join(keys.map((key) => sql`(${key}, ${BigInt(now)}, ${BigInt(now + this.windowMs)}, ${1n})`));
-        // `excluded.started_at` is now: a stored window that has ended by now restarts, any other counts one more.
-        const result = await sql<WindowRow>`
-          insert into rate_limit_windows (key, started_at, ends_at, hits) values ${values}
-          on conflict (key) do update set
-            started_at = case when rate_limit_windows.ends_at <= excluded.started_at then excluded.started_at else rate_limit_windows.started_at end,
-            ends_at = case when rate_limit_windows.ends_at <= excluded.started_at then excluded.ends_at else rate_limit_windows.ends_at end,
-            hits = case when rate_limit_windows.ends_at <= excluded.started_at then 1 else rate_limit_windows.hits + 1 end
-          returning key, ends_at, hits`.execute(tx);
-        return result.rows;
-      },
-      // The table is not captured for sync: there is no change to stamp, so the stamp's statement is skipped.
-      { stampsItself: true },
-    );
+    const values = sql.join(keys.map((key) => sql`(${key}, ${BigInt(now)}, ${BigInt(now + this.windowMs)}, ${1n})`));
+    // `excluded.started_at` is now: a stored window that has ended by now restarts, any other counts one more.
+    const upsert = sql<WindowRow>`
+      insert into rate_limit_windows (key, started_at, ends_at, hits) values ${values}
+      on conflict (key) do update set
+        started_at = case when rate_limit_windows.ends_at <= excluded.started_at then excluded.started_at else rate_limit_windows.started_at end,
+        ends_at = case when rate_limit_windows.ends_at <= excluded.started_at then excluded.ends_at else rate_limit_windows.ends_at end,
+        hits = case when rate_limit_windows.ends_at <= excluded.started_at then 1 else rate_limit_windows.hits + 1 end
+      returning key, ends_at, hits`;
+    let rows: WindowRow[];
+    if (this.database.db.getExecutor().adapter instanceof PostgresAdapter) {
+      // PostgreSQL: the one statement on its own is its own transaction — one round trip per attempt.
+      if (prune) await this.database.db.deleteFrom('rate_limit_windows').where('ends_at', '<=', BigInt(now)).execute();
+      rows = (await upsert.execute(this.database.db)).rows;
+    } else {
+      // SQLite: the one writer connection may be inside a group commit; the hit joins it like any write. The table is
+      // not captured for sync, so there is no change to stamp and the stamp's statement is skipped.
+      rows = await this.database.writes.transaction(
+        async (tx) => {
+          if (prune) await tx.deleteFrom('rate_limit_windows').where('ends_at', '<=', BigInt(now)).execute();
+          return (await upsert.execute(tx)).rows;
+        },
+        { stampsItself: true },
+      );
+    }
     let wait = 0;
     for (const row of rows) {
       if (Number(row.hits) <= this.limit) continue;
@@ -97,9 +105,9 @@ function accountOf(body: unknown): string | null {
   return typeof account === 'string' ? createHash('sha256').update(loginKey(account)).digest('base64url') : null;
 }
 
-export function createThrottle(limits: RateLimits, writes: Transactor, clock: () => number = Date.now): Throttle {
-  const login = new FixedWindowCounter(writes, limits.loginPerMinute, 60_000, clock);
-  const registration = new FixedWindowCounter(writes, limits.registrationsPerHour, 3_600_000, clock);
+export function createThrottle(limits: RateLimits, database: Pick<DatabaseHandle, 'db' | 'writes'>, clock: () => number = Date.now): Throttle {
+  const login = new FixedWindowCounter(database, limits.loginPerMinute, 60_000, clock);
+  const registration = new FixedWindowCounter(database, limits.registrationsPerHour, 3_600_000, clock);
   return {
     async check(operationId, throttle, clientAddress, body) {
       let wait: number;

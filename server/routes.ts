@@ -93,7 +93,7 @@ export function registerCatalogueRoutes(
 ) {
   const platform = new Map(platformHandlers.map((definition) => [definition.operationId, definition]));
   const streams = new Map(streamingHandlers.map((definition) => [definition.operationId, definition]));
-  const throttle = createThrottle(services.config.rateLimits, services.writes);
+  const throttle = createThrottle(services.config.rateLimits, services);
 
   async function authenticate(spec: OperationSpec, request: FastifyRequest): Promise<Principal | null> {
     if (spec.access === 'public') return null;
