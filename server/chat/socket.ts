@@ -167,7 +167,8 @@ export function attachChatGateway(app: FastifyInstance, services: PlatformServic
 
   // Before the HTTP server stops accepting: open sockets would otherwise keep it (and shutdown) waiting.
   app.addHook('preClose', async () => {
-    chat.disconnectSockets(true);
+    // Only this instance's sockets: on the shared adapter a plain disconnectSockets would end every instance's.
+    chat.local.disconnectSockets(true);
     io.engine.close();
   });
   return io;

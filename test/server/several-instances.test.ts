@@ -170,3 +170,26 @@ describe.skipIf(!postgres)('the staff chat across two instances on PostgreSQL', 
     expect(Number((attachments as { n: unknown }).n)).toBeGreaterThan(0);
   });
 });
+describe.skipIf(!postgres)('one of two instances shutting down on PostgreSQL', () => {
+  it('closes its own chat sockets and leaves those of the other instance connected', async () => {
+    const [a, b] = (await startInstances(2)) as [TestServer, TestServer];
+    try {
+      const [urlA, urlB] = [await listen(a), await listen(b)];
+      const shop = await registerTenant(a, 'closing');
+      const [onA, onB] = [await connectChat(urlA, { token: shop.token }), await connectChat(urlB, { token: shop.token })];
+      const leftA = nextEvent(onA, 'disconnect', 2_000).then(
+        () => true,
+        () => false,
+      );
+      const leftB = nextEvent(onB, 'disconnect', 5_000);
+      await b.close();
+      expect(await leftB).toBe('io server disconnect');
+      expect(await leftA).toBe(false);
+      expect(onA.connected).toBe(true);
+      onA.close();
+      onB.close();
+    } finally {
+      await a.close();
+    }
+  });
+});
