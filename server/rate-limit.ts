@@ -105,7 +105,11 @@ function accountOf(body: unknown): string | null {
   return typeof account === 'string' ? createHash('sha256').update(loginKey(account)).digest('base64url') : null;
 }
 
-export function createThrottle(limits: RateLimits, database: Pick<DatabaseHandle, 'db' | 'writes'>, clock: () => number = Date.now): Throttle {
+export function createThrottle(
+  limits: RateLimits,
+  database: Pick<DatabaseHandle, 'db' | 'writes'>,
+  clock: () => number = Date.now,
+): Throttle {
   const login = new FixedWindowCounter(database, limits.loginPerMinute, 60_000, clock);
   const registration = new FixedWindowCounter(database, limits.registrationsPerHour, 3_600_000, clock);
   return {

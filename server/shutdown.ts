@@ -71,7 +71,12 @@ export async function drainAndClose(
 }
 
 /** Runs `drainAndClose` on the first SIGTERM or SIGINT and exits with its code; a second signal exits at once. */
-export function exitGracefullyOnSignals(app: FastifyInstance, readiness: Readiness, closeDatabase: () => Promise<void>, settings: ShutdownSettings): void {
+export function exitGracefullyOnSignals(
+  app: FastifyInstance,
+  readiness: Readiness,
+  closeDatabase: () => Promise<void>,
+  settings: ShutdownSettings,
+): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {

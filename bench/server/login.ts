@@ -31,26 +31,45 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function run(engine: Engine): Promise<void> {
   const database = await freshDatabase(engine, engine === 'sqlite' ? { sqliteFile: true } : {});
-  const { app } = await buildServer({ ...TEST_CONFIG, logLevel: 'warn', rateLimits: { loginPerMinute: 1_000_000, registrationsPerHour: 1_000_000 } }, database);
+  const { app } = await buildServer(
+    { ...TEST_CONFIG, logLevel: 'warn', rateLimits: { loginPerMinute: 1_000_000, registrationsPerHour: 1_000_000 } },
+    database,
+  );
   try {
     const credentials = { login: 'bench-owner', password: 'correct horse battery' };
-    const registered = await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { ...credentials, businessName: 'Bench', name: 'Owner' } });
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { ...credentials, businessName: 'Bench', name: 'Owner' },
+    });
     if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
     const login = async (index: number) => {
       const started = performance.now();
-      const answer = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: credentials, remoteAddress: `10.1.${(index >> 8) & 255}.${index & 255}` });
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: credentials,
+        remoteAddress: `10.1.${(index >> 8) & 255}.${index & 255}`,
+      });
       if (answer.statusCode !== 201) throw new Error(`login: ${answer.statusCode} ${answer.body}`);
       return performance.now() - started;
     };
     const refused: number[] = [];
     for (let index = 0; index < REFUSED + 20; index += 1) {
       const started = performance.now();
-      const answer = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { login: `someone-${index}` }, remoteAddress: `10.2.${(index >> 8) & 255}.${index & 255}` });
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { login: `someone-${index}` },
+        remoteAddress: `10.2.${(index >> 8) & 255}.${index & 255}`,
+      });
       if (answer.statusCode !== 400) throw new Error(`refused login: ${answer.statusCode} ${answer.body}`);
       if (index >= 20) refused.push(performance.now() - started);
     }
     refused.sort((x, y) => x - y);
-    console.log(`${engine.padEnd(8)} refused before hashing ${REFUSED} one at a time: p50 ${percentile(refused, 50).toFixed(2)} ms, p99 ${percentile(refused, 99).toFixed(2)} ms`);
+    console.log(
+      `${engine.padEnd(8)} refused before hashing ${REFUSED} one at a time: p50 ${percentile(refused, 50).toFixed(2)} ms, p99 ${percentile(refused, 99).toFixed(2)} ms`,
+    );
     for (let warm = 0; warm < 4; warm += 1) await login(60_000 + warm);
     const times: number[] = [];
     let next = 0;

@@ -22,12 +22,16 @@ describe.skipIf(!postgres)('rate limits and lockouts across two instances on Pos
   let b: TestServer;
 
   beforeAll(async () => {
-    [a, b] = (await startInstances(2, { rateLimits: { loginPerMinute: 4, registrationsPerHour: 1_000 } })) as [TestServer, TestServer];
+    [a, b] = (await startInstances(2, { rateLimits: { loginPerMinute: 4, registrationsPerHour: 1_000 } })) as [
+      TestServer,
+      TestServer,
+    ];
   });
   afterAll(() => closeInstances([a, b]));
 
   it('counts login attempts spread over both instances together: the fifth is 429 whichever instance it reaches', async () => {
-    const guess = (server: TestServer, attempt: number) => server.request('POST', '/api/v1/auth/login', { body: { login: 'nobody-here', password: `wrong-${attempt}` } });
+    const guess = (server: TestServer, attempt: number) =>
+      server.request('POST', '/api/v1/auth/login', { body: { login: 'nobody-here', password: `wrong-${attempt}` } });
     expect((await guess(a, 1)).status).toBe(401);
     expect((await guess(b, 2)).status).toBe(401);
     expect((await guess(a, 3)).status).toBe(401);
@@ -37,7 +41,8 @@ describe.skipIf(!postgres)('rate limits and lockouts across two instances on Pos
   });
 
   it('allows exactly the limit when many attempts race on both instances at once (one upsert per hit, no lost count)', async () => {
-    const login = (server: TestServer, attempt: number) => server.request('POST', '/api/v1/admin/login', { body: { login: `root-${attempt % 3}`, password: 'guess' } });
+    const login = (server: TestServer, attempt: number) =>
+      server.request('POST', '/api/v1/admin/login', { body: { login: `root-${attempt % 3}`, password: 'guess' } });
     const answers = await Promise.all(Array.from({ length: 24 }, (_, attempt) => login(attempt % 2 === 0 ? a : b, attempt)));
     // Per address: 4 a minute, whichever instance and account.
     expect(answers.filter((answer) => answer.status !== 429)).toHaveLength(4);
@@ -81,7 +86,8 @@ describe.skipIf(!postgres)('PIN lockout and revocation across two instances on P
         dt_updated: now,
       })
       .execute();
-    const pinLogin = (server: TestServer, pincode: string) => server.request('POST', '/api/v1/auth/pos/login', { token: shop.token, body: { workplaceId, pincode } });
+    const pinLogin = (server: TestServer, pincode: string) =>
+      server.request('POST', '/api/v1/auth/pos/login', { token: shop.token, body: { workplaceId, pincode } });
     for (let attempt = 0; attempt < 5; attempt += 1) expectErrorBody(await pinLogin(a, '0000'), 401, 'Invalid pincode');
     const locked = await pinLogin(b, '2468');
     expectErrorBody(locked, 429, /try again in \d+ seconds/);
@@ -134,10 +140,17 @@ describe.skipIf(!postgres)('the staff chat across two instances on PostgreSQL', 
 
   it('a message sent through one instance arrives at a member connected to the other, and not at a non-member', async () => {
     const [alice, bob, carol] = await Promise.all([cashierToken(a, shop), cashierToken(a, shop), cashierToken(a, shop)]);
-    const created = await a.request('POST', '/api/v1/natural-chat/session', { token: alice.token, body: { chatType: 'GROUP', employeeIds: [bob.id] } });
+    const created = await a.request('POST', '/api/v1/natural-chat/session', {
+      token: alice.token,
+      body: { chatType: 'GROUP', employeeIds: [bob.id] },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const sessionId = created.body.id as string;
-    const [aliceSocket, bobSocket, carolSocket] = await Promise.all([connect(urlA, alice.token), connect(urlB, bob.token), connect(urlB, carol.token)]);
+    const [aliceSocket, bobSocket, carolSocket] = await Promise.all([
+      connect(urlA, alice.token),
+      connect(urlB, bob.token),
+      connect(urlB, carol.token),
+    ]);
     expect((await request(bobSocket, 'joinSession', { sessionId })).ok).toBe(true);
     expect((await request(carolSocket, 'joinSession', { sessionId })).ok).toBe(false);
     const arrives = nextEvent(bobSocket, 'newMessage', 5_000);
@@ -154,7 +167,10 @@ describe.skipIf(!postgres)('the staff chat across two instances on PostgreSQL', 
 
   it('a long message (past the 8,000-byte NOTIFY payload) crosses instances too', async () => {
     const [alice, bob] = await Promise.all([cashierToken(a, shop), cashierToken(a, shop)]);
-    const created = await b.request('POST', '/api/v1/natural-chat/session', { token: alice.token, body: { chatType: 'GROUP', employeeIds: [bob.id] } });
+    const created = await b.request('POST', '/api/v1/natural-chat/session', {
+      token: alice.token,
+      body: { chatType: 'GROUP', employeeIds: [bob.id] },
+    });
     const sessionId = created.body.id as string;
     const [aliceSocket, bobSocket] = await Promise.all([connect(urlB, alice.token), connect(urlA, bob.token)]);
     expect((await request(bobSocket, 'joinSession', { sessionId })).ok).toBe(true);
@@ -166,7 +182,10 @@ describe.skipIf(!postgres)('the staff chat across two instances on PostgreSQL', 
     const ack = await request(aliceSocket, 'sendMessage', { sessionId, message: long });
     expect(ack.ok, JSON.stringify(ack)).toBe(true);
     expect((await arrives).message).toBe(long);
-    const attachments = await a.database.db.selectFrom('socket_io_attachments' as never).select(sql`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const attachments = await a.database.db
+      .selectFrom('socket_io_attachments' as never)
+      .select(sql`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number((attachments as { n: unknown }).n)).toBeGreaterThan(0);
   });
 });
