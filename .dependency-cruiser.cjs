@@ -35,7 +35,7 @@ const LAYERS = [
   {
     from: 'server',
     folders: ['shared', 'db', 'app', 'server'],
-    npm: ['fastify', '@fastify/[^/]+', 'jose', 'kysely', 'pg', 'pg-cursor', 'better-sqlite3', 'node-sql-parser', 'prom-client', 'socket.io', 'ws', 'zod'],
+    npm: ['fastify', '@fastify/[^/]+', 'jose', 'kysely', 'pg', 'pg-cursor', 'better-sqlite3', 'node-sql-parser', 'prom-client', 'socket.io', '@socket.io/postgres-adapter', 'ws', 'zod'],
     node: 'all',
   },
   // The terminal core's domain side: its local store, local runs, the sync engine.

@@ -28,6 +28,7 @@ import * as m0024 from './migrations/0024_shift_cash.js';
 import * as m0025 from './migrations/0025_order_refunds.js';
 import * as m0027 from './migrations/0027_client_credit_limit.js';
 import * as m0028 from './migrations/0028_printer_point.js';
+import * as m0030 from './migrations/0030_shared_limits.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0025_order_refunds': m0025,
   '0027_client_credit_limit': m0027,
   '0028_printer_point': m0028,
+  '0030_shared_limits': m0030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

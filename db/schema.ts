@@ -702,6 +702,14 @@ export interface FieldVersionsTable {
   version: string;
 }
 
+/** One fixed window of a request rate limit (server/rate-limit.ts); times in ms since the epoch (migration 0030). */
+export interface RateLimitWindowsTable {
+  key: string;
+  started_at: bigint;
+  ends_at: bigint;
+  hits: bigint;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   users: UsersTable;
@@ -761,6 +769,7 @@ export interface Database {
   enrollment_codes: EnrollmentCodesTable;
   terminals: TerminalsTable;
   terminal_health: TerminalHealthTable;
+  rate_limit_windows: RateLimitWindowsTable;
   sync_clients: SyncClientsTable;
   sync_mutations: SyncMutationsTable;
   refused_operations: RefusedOperationsTable;

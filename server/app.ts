@@ -30,12 +30,15 @@ import { createPokes } from './sync/pokes.js';
 import { listenForChanges, type ChangeListener } from './sync/pokes-listener.js';
 import { pokesStreamingHandler } from './sync/pokes-stream.js';
 import { announcingTransactor } from './sync/pokes-transactor.js';
+import type { Readiness } from './shutdown.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
 export interface BuiltServer {
   readonly app: FastifyInstance;
   readonly services: PlatformServices;
+  /** Set to draining by a shutdown (server/shutdown.ts): `/readyz` then answers 503. */
+  readonly readiness: Readiness;
 }
 
 export interface BuildOptions {
@@ -106,7 +109,8 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   // Reporting queries (POST /get) run with the configured limits; their SQLite child processes end with the app.
   await configureReportingQueries(db, config.reporting);
   app.addHook('onClose', () => closeReportingQueries(db));
-  const registry = registerObservability(app, db);
+  const readiness: Readiness = { draining: false };
+  const registry = registerObservability(app, db, readiness);
   if (options.backups) registerBackupMetrics(registry, options.backups.status);
   registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers, ...syncHandlers, ...fleetHandlers], [
     ...aiChatStreamingHandlers(config, { log: app.log }),
@@ -116,5 +120,5 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   attachChatGateway(app, services);
   await registerConsole(app, options.consoleDir);
   await app.ready();
-  return { app, services };
+  return { app, services, readiness };
 }

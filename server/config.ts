@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.js';
 import { DEFAULT_REPORTING_SETTINGS, type ReportingSettings } from './query/reporting.js';
+import { DEFAULT_SHUTDOWN, type ShutdownSettings } from './shutdown.js';
 
 export interface Config {
   readonly host: string;
@@ -43,6 +44,8 @@ export interface Config {
   readonly releasesDir?: string;
   readonly publicUrl?: string;
   readonly provisioningKeySeed?: string;
+  /** Graceful shutdown (server/shutdown.ts): SHUTDOWN_DRAIN_DELAY_MS and SHUTDOWN_TIMEOUT_MS; defaults when absent. */
+  readonly shutdown?: ShutdownSettings;
 }
 
 /** An OpenAI-compatible chat completions endpoint: AI_BASE_URL (e.g. https://host/v1), AI_MODEL, AI_API_KEY. */
@@ -85,6 +88,10 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: positiveInteger(env, 'QUERY_TIMEOUT_MS', DEFAULT_REPORTING_SETTINGS.timeoutMs),
       maxRows: positiveInteger(env, 'QUERY_MAX_ROWS', DEFAULT_REPORTING_SETTINGS.maxRows),
       concurrency: positiveInteger(env, 'QUERY_CONCURRENCY', DEFAULT_REPORTING_SETTINGS.concurrency),
+    },
+    shutdown: {
+      drainDelayMs: nonNegativeInteger(env, 'SHUTDOWN_DRAIN_DELAY_MS', DEFAULT_SHUTDOWN.drainDelayMs),
+      timeoutMs: positiveInteger(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN.timeoutMs),
     },
     ...adminCredentials(env, production),
     ...aiProvider(env),
@@ -137,6 +144,14 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   if (given === undefined || given === '') return fallback;
   const value = Number(given);
   if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive integer, got "${given}"`);
+  return value;
+}
+
+function nonNegativeInteger(env: Env, name: string, fallback: number): number {
+  const given = env[name];
+  if (given === undefined || given === '') return fallback;
+  const value = Number(given);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be an integer of at least 0, got "${given}"`);
   return value;
 }
 

@@ -6,6 +6,7 @@ import { buildServer } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { backupsFor, describeBackups } from './backups/for-engine.js';
 import { loadBackupSettings } from './backups/settings.js';
+import { DEFAULT_SHUTDOWN, exitGracefullyOnSignals } from './shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,15 +15,18 @@ async function main(): Promise<void> {
   const handle = openDatabase(config.databaseUrl, { checkpointInBackground: true });
   await migrateToLatest(handle.db as never);
   const backups = backupsFor(handle.engine, config.databaseUrl, backupSettings);
-  const { app } = await buildServer(config, handle, backups ? { backups } : {});
-  const shutdown = async () => {
-    await backups?.stop();
-    await app.close();
-    await handle.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  const { app, readiness } = await buildServer(config, handle, backups ? { backups } : {});
+  // Not-ready, then no new connections, then the requests in flight finish, then backups stop and the pools close
+  // (server/shutdown.ts).
+  exitGracefullyOnSignals(
+    app,
+    readiness,
+    async () => {
+      await backups?.stop();
+      await handle.close();
+    },
+    config.shutdown ?? DEFAULT_SHUTDOWN,
+  );
   await app.listen({ host: config.host, port: config.port });
   backups?.start(app.log);
   const database = handle.engine === 'sqlite' ? `SQLite at ${config.databaseUrl}; ${describeBackups(handle.engine, backups)}` : `PostgreSQL; ${describeBackups(handle.engine, backups)}`;

@@ -1,11 +1,12 @@
-/** Liveness, readiness (the database answers) and Prometheus metrics. */
+/** Liveness, readiness (not shutting down, and the database answers) and Prometheus metrics. */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/schema.js';
+import type { Readiness } from './shutdown.js';
 
 /** Answers the registry /metrics reads, so other parts of the service (backups) can add their own figures. */
-export function registerObservability(app: FastifyInstance, db: Kysely<Database>): Registry {
+export function registerObservability(app: FastifyInstance, db: Kysely<Database>, readiness: Readiness): Registry {
   // One registry per server instance, so tests can start several servers in one process.
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -32,6 +33,8 @@ export function registerObservability(app: FastifyInstance, db: Kysely<Database>
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
+    // A draining instance still answers what reaches it, but the balancer should send it nothing new.
+    if (readiness.draining) return reply.code(503).send({ status: 'draining' });
     try {
       await sql`select 1`.execute(db);
       return { status: 'ready' };

@@ -93,7 +93,7 @@ export function registerCatalogueRoutes(
 ) {
   const platform = new Map(platformHandlers.map((definition) => [definition.operationId, definition]));
   const streams = new Map(streamingHandlers.map((definition) => [definition.operationId, definition]));
-  const throttle = createThrottle(services.config.rateLimits);
+  const throttle = createThrottle(services.config.rateLimits, services);
 
   async function authenticate(spec: OperationSpec, request: FastifyRequest): Promise<Principal | null> {
     if (spec.access === 'public') return null;
@@ -130,7 +130,7 @@ export function registerCatalogueRoutes(
       url: fastifyPath(spec.path),
       handler: async (request, reply) => {
         // Before anything costly (token checks, password hashing): a flood is refused cheaply.
-        if (spec.throttle) throttle.check(spec.operationId, spec.throttle, request.ip, request.body);
+        if (spec.throttle) await throttle.check(spec.operationId, spec.throttle, request.ip, request.body);
         const principal = await authenticate(spec, request);
         if (!domain && !platformHandler && !streaming) throw notImplemented(spec.operationId);
         const params = (request.params ?? {}) as Record<string, string>;

@@ -14,9 +14,18 @@
  *   (the name NestJS gateways use), and the event's acknowledgement `{ok:false, statusCode, message}` when the
  *   client asked for one. Successes acknowledge `{ok:true, data}`.
  * Messages are stored in one transaction with their audit entry before anyone is told about them.
+ *
+ * Several instances (issue 19): on PostgreSQL the gateway uses `@socket.io/postgres-adapter` (LISTEN/NOTIFY on its
+ * own small pool), and a stored message is handed to every instance as a server-side event; each instance delivers
+ * it to ITS sockets in the room, re-checking each one's principal as above. A server-side event needs no knowledge
+ * of how many instances there are (the adapter learns that from heartbeats, seconds after a start), so an instance
+ * that just started neither misses nor waits for anyone. SQLite runs one instance: the in-memory adapter.
  */
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { createAdapter } from '@socket.io/postgres-adapter';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
+import { postgresUrlOf } from '../../db/connect.js';
 import type { z } from 'zod';
 import { JoinNaturalChatDto, SendNaturalChatMessageDto } from '../../shared/catalogue/natural-chat.js';
 import { OperationError, badRequest, unauthorized } from '../../shared/errors.js';
@@ -31,6 +40,8 @@ import type { PlatformServices } from '../platform/platform-handler.js';
 export const CHAT_NAMESPACE = '/chat';
 /** Server → client: a failure of a client event. */
 export const EXCEPTION_EVENT = 'exception';
+/** Instance → instances: a stored message to deliver to their own sockets in its room. */
+const DELIVER_EVENT = 'kassa:deliver';
 
 interface SocketData {
   /** The credential the socket connected with, re-checked on every event. */
@@ -68,6 +79,7 @@ export function attachChatGateway(app: FastifyInstance, services: PlatformServic
     // A chat message is at most a few kilobytes; nothing bigger needs to reach the parser.
     maxHttpBufferSize: 64 * 1024,
   });
+  const shared = shareAcrossInstances(app, io, services);
   const chat = io.of(CHAT_NAMESPACE);
 
   chat.use((socket: ChatSocket, next) => {
@@ -85,9 +97,9 @@ export function attachChatGateway(app: FastifyInstance, services: PlatformServic
       });
   });
 
-  /** Delivers a stored message to the session's room, to sockets whose principal is still valid. */
-  async function deliver(businessId: string, sessionId: string, message: unknown): Promise<void> {
-    const members = await chat.in(room(businessId, sessionId)).fetchSockets();
+  /** Delivers a stored message to this instance's sockets in the session's room whose principal is still valid. */
+  async function deliverHere(businessId: string, sessionId: string, message: unknown): Promise<void> {
+    const members = await chat.local.in(room(businessId, sessionId)).fetchSockets();
     await Promise.all(
       members.map(async (member) => {
         const principal = await services.principals.resolve((member.data as SocketData).authorization);
@@ -128,6 +140,18 @@ export function attachChatGateway(app: FastifyInstance, services: PlatformServic
     });
   }
 
+  /** Delivers here, and has every other instance deliver to its own sockets (no-op on one instance). */
+  async function deliver(businessId: string, sessionId: string, message: unknown): Promise<void> {
+    if (shared) chat.serverSideEmit(DELIVER_EVENT, businessId, sessionId, message);
+    await deliverHere(businessId, sessionId, message);
+  }
+  if (shared) {
+    chat.on(DELIVER_EVENT, (businessId: unknown, sessionId: unknown, message: unknown) => {
+      if (typeof businessId !== 'string' || typeof sessionId !== 'string') return;
+      deliverHere(businessId, sessionId, message).catch((error: unknown) => app.log.error({ err: error }, 'chat delivery from another instance failed'));
+    });
+  }
+
   chat.on('connection', (socket: ChatSocket) => {
     on(socket, 'joinSession', JoinNaturalChatDto, async (ctx, { sessionId }) => {
       await loadMemberSession(services.db, ctx, sessionId);
@@ -143,8 +167,28 @@ export function attachChatGateway(app: FastifyInstance, services: PlatformServic
 
   // Before the HTTP server stops accepting: open sockets would otherwise keep it (and shutdown) waiting.
   app.addHook('preClose', async () => {
-    chat.disconnectSockets(true);
+    // Only this instance's sockets: on the shared adapter a plain disconnectSockets would end every instance's.
+    chat.local.disconnectSockets(true);
     io.engine.close();
   });
   return io;
+}
+
+/**
+ * On PostgreSQL, puts the gateway's namespaces on the PostgreSQL adapter, over a pool of its own (one connection
+ * held for LISTEN, one or two for NOTIFY) that is closed with the service; answers whether it did.
+ */
+function shareAcrossInstances(app: FastifyInstance, io: Server, services: PlatformServices): boolean {
+  const url = postgresUrlOf(services.db);
+  if (!url) return false;
+  const pool = new pg.Pool({ connectionString: url, max: 3 });
+  // A dropped connection must not crash the service; the adapter reconnects its LISTEN client itself.
+  pool.on('error', (error) => app.log.warn({ err: error }, 'chat adapter connection lost'));
+  io.adapter(createAdapter(pool, { errorHandler: (error) => app.log.warn({ err: error }, 'chat adapter failed') }));
+  app.addHook('onClose', async () => {
+    // Closing a namespace's adapter stops its heartbeats and releases the LISTEN client; then the pool can end.
+    for (const namespace of io._nsps.values()) await namespace.adapter.close();
+    await pool.end();
+  });
+  return true;
 }

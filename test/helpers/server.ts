@@ -45,6 +45,11 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database = await freshDatabase(engine, options);
   const built = await buildServer({ ...TEST_CONFIG, ...config }, database, options.logStream ? { logStream: options.logStream } : {});
+  return testServerOver(built, engine, database);
+}
+
+/** A built service driven through inject; `close` closes the app, then disposes of `database`. */
+export function testServerOver(built: BuiltServer, engine: Engine, database: TestDatabase): TestServer {
   return {
     ...built,
     engine,

@@ -1,26 +1,52 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FixedWindowCounter, createThrottle } from '../../server/rate-limit.js';
 import { registerTenant, startTestServer, type TestServer } from '../helpers/server.js';
 import { expectErrorBody } from '../helpers/checks.js';
+import { freshDatabase, type TestDatabase } from '../helpers/databases.js';
 
 describe('a fixed-window counter', () => {
-  it('allows the limit, then tells how many seconds remain in the window, then allows again', () => {
+  let database: TestDatabase;
+
+  beforeEach(async () => {
+    database = await freshDatabase('sqlite');
+  });
+  afterEach(() => database.dispose());
+
+  it('allows the limit, then tells how many seconds remain in the window, then allows again', async () => {
     let now = 1_000_000;
-    const counter = new FixedWindowCounter(2, 60_000, () => now);
-    expect(counter.hit('a')).toBe(0);
-    expect(counter.hit('a')).toBe(0);
-    expect(counter.hit('a')).toBe(60);
+    const counter = new FixedWindowCounter(database, 2, 60_000, () => now);
+    expect(await counter.hit('a')).toBe(0);
+    expect(await counter.hit('a')).toBe(0);
+    expect(await counter.hit('a')).toBe(60);
     now += 45_500;
-    expect(counter.hit('a')).toBe(15);
-    expect(counter.hit('b')).toBe(0);
+    expect(await counter.hit('a')).toBe(15);
+    expect(await counter.hit('b')).toBe(0);
     now += 15_000;
-    expect(counter.hit('a')).toBe(0);
+    expect(await counter.hit('a')).toBe(0);
   });
 
-  it('counts a login per account whatever its letter case, so changing case does not reset it', () => {
-    const throttle = createThrottle({ loginPerMinute: 1, registrationsPerHour: 1 });
-    throttle.check('AuthController_login', 'login', '10.0.0.1', { login: 'Owner' });
-    expect(() => throttle.check('AuthController_login', 'login', '10.0.0.2', { login: 'OWNER' })).toThrow(/Too many attempts/);
+  it('counts a login per account whatever its letter case, so changing case does not reset it', async () => {
+    const throttle = createThrottle({ loginPerMinute: 1, registrationsPerHour: 1 }, database);
+    await throttle.check('AuthController_login', 'login', '10.0.0.1', { login: 'Owner' });
+    await expect(throttle.check('AuthController_login', 'login', '10.0.0.2', { login: 'OWNER' })).rejects.toThrow(/Too many attempts/);
+  });
+
+  it('deletes ended windows (at most once a minute), so the table does not grow with every address ever seen', async () => {
+    let now = 5_000_000;
+    const counter = new FixedWindowCounter(database, 5, 60_000, () => now);
+    for (let address = 0; address < 20; address += 1) await counter.hit(`ip-${address}`);
+    const count = async () => (await database.db.selectFrom('rate_limit_windows').select('key').execute()).length;
+    expect(await count()).toBe(20);
+    now += 61_000;
+    await counter.hit('ip-new');
+    expect(await count()).toBe(1);
+  });
+
+  it('takes a login that PostgreSQL text could not hold (a NUL, a megabyte) as an account key without failing', async () => {
+    const throttle = createThrottle({ loginPerMinute: 1, registrationsPerHour: 1 }, database);
+    await throttle.check('AuthController_login', 'login', '10.0.0.1', { login: `a\u0000${'x'.repeat(1_000_000)}` });
+    const keys = await database.db.selectFrom('rate_limit_windows').select('key').execute();
+    expect(Math.max(...keys.map((row) => row.key.length))).toBeLessThan(200);
   });
 });
 

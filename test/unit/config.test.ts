@@ -9,6 +9,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(join(tmpdir(), 'kassa-')) })).toThrow(ConfigError);
   });
 
+  it('reads the graceful shutdown settings, with defaults, and refuses ones that are not whole milliseconds', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(secret).shutdown).toEqual({ drainDelayMs: 0, timeoutMs: 10_000 });
+    expect(loadConfig({ ...secret, SHUTDOWN_DRAIN_DELAY_MS: '5000', SHUTDOWN_TIMEOUT_MS: '30000' }).shutdown).toEqual({
+      drainDelayMs: 5_000,
+      timeoutMs: 30_000,
+    });
+    expect(() => loadConfig({ ...secret, SHUTDOWN_DRAIN_DELAY_MS: '-1' })).toThrow(
+      /SHUTDOWN_DRAIN_DELAY_MS must be an integer of at least 0/,
+    );
+    expect(() => loadConfig({ ...secret, SHUTDOWN_TIMEOUT_MS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_MS must be a positive integer/);
+    expect(() => loadConfig({ ...secret, SHUTDOWN_TIMEOUT_MS: '1.5s' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+
   it('refuses a JWT_SECRET too short to be safe', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/at least 32/);
   });
