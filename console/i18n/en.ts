@@ -7,6 +7,7 @@ import { fleetEn } from './fleet.js';
 import { reportsEn } from './reports.js';
 import { unitsEn } from './units.js';
 import { securityEn } from './security.js';
+import { clientsEn } from './clients.js';
 
 export const en = {
   ...shellEn,
@@ -17,6 +18,7 @@ export const en = {
   ...reportsEn,
   ...unitsEn,
   ...securityEn,
+  ...clientsEn,
   // Page areas: one spread line each (console/README.md "Adding a page").
 } as const;
 

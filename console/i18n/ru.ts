@@ -8,6 +8,7 @@ import { fleetRu } from './fleet.js';
 import { reportsRu } from './reports.js';
 import { unitsRu } from './units.js';
 import { securityRu } from './security.js';
+import { clientsRu } from './clients.js';
 
 export const ru: Messages = {
   ...shellRu,
@@ -18,5 +19,6 @@ export const ru: Messages = {
   ...reportsRu,
   ...unitsRu,
   ...securityRu,
+  ...clientsRu,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

@@ -8,6 +8,7 @@ import { fleetUz } from './fleet.js';
 import { reportsUz } from './reports.js';
 import { unitsUz } from './units.js';
 import { securityUz } from './security.js';
+import { clientsUz } from './clients.js';
 
 export const uz: Messages = {
   ...shellUz,
@@ -18,5 +19,6 @@ export const uz: Messages = {
   ...reportsUz,
   ...unitsUz,
   ...securityUz,
+  ...clientsUz,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

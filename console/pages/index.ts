@@ -12,6 +12,7 @@ import employees from './employees/index.js';
 import paymentMethods from './payment-methods/index.js';
 import taxes from './taxes/index.js';
 import discounts from './discounts/index.js';
+import clients from './clients/index.js';
 import tills from './tills/index.js';
 import catalogueImport from './import/index.js';
 import fleet from './fleet/index.js';
@@ -33,6 +34,7 @@ export const PAGES: readonly ConsolePage[] = [
   paymentMethods,
   taxes,
   discounts,
+  clients,
   catalogueImport,
   fleet,
   reports,
