@@ -8,6 +8,7 @@ import { reportsEn } from './reports.js';
 import { unitsEn } from './units.js';
 import { securityEn } from './security.js';
 import { clientsEn } from './clients.js';
+import { modifierGroupsEn } from './modifier-groups.js';
 
 export const en = {
   ...shellEn,
@@ -19,6 +20,7 @@ export const en = {
   ...unitsEn,
   ...securityEn,
   ...clientsEn,
+  ...modifierGroupsEn,
   // Page areas: one spread line each (console/README.md "Adding a page").
 } as const;
 

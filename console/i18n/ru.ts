@@ -9,6 +9,7 @@ import { reportsRu } from './reports.js';
 import { unitsRu } from './units.js';
 import { securityRu } from './security.js';
 import { clientsRu } from './clients.js';
+import { modifierGroupsRu } from './modifier-groups.js';
 
 export const ru: Messages = {
   ...shellRu,
@@ -20,5 +21,6 @@ export const ru: Messages = {
   ...unitsRu,
   ...securityRu,
   ...clientsRu,
+  ...modifierGroupsRu,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

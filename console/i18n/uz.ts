@@ -9,6 +9,7 @@ import { reportsUz } from './reports.js';
 import { unitsUz } from './units.js';
 import { securityUz } from './security.js';
 import { clientsUz } from './clients.js';
+import { modifierGroupsUz } from './modifier-groups.js';
 
 export const uz: Messages = {
   ...shellUz,
@@ -20,5 +21,6 @@ export const uz: Messages = {
   ...unitsUz,
   ...securityUz,
   ...clientsUz,
+  ...modifierGroupsUz,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

@@ -13,6 +13,7 @@ import paymentMethods from './payment-methods/index.js';
 import taxes from './taxes/index.js';
 import discounts from './discounts/index.js';
 import clients from './clients/index.js';
+import modifierGroups from './modifier-groups/index.js';
 import tills from './tills/index.js';
 import catalogueImport from './import/index.js';
 import fleet from './fleet/index.js';
@@ -35,6 +36,7 @@ export const PAGES: readonly ConsolePage[] = [
   taxes,
   discounts,
   clients,
+  modifierGroups,
   catalogueImport,
   fleet,
   reports,
