@@ -12,7 +12,11 @@ import { isTillShaped, parseOrderNumber, tillLetters } from '../../shared/orders
 import type { Db, OperationContext } from '../context.js';
 import { isManager } from './order-effects.js';
 
-export async function checkOrderNumber(db: Db, ctx: OperationContext, order: { id: string; order_id: string; workplace_id: string }): Promise<void> {
+export async function checkOrderNumber(
+  db: Db,
+  ctx: OperationContext,
+  order: { id: string; order_id: string; workplace_id: string },
+): Promise<void> {
   if (!ctx.queued || !isTillShaped(order.order_id)) return;
   const parsed = parseOrderNumber(order.order_id);
   if (!parsed) {
@@ -50,7 +54,12 @@ export async function checkDiscountApprover(db: Db, ctx: OperationContext, appro
   if (approverId === null) return;
   if (await isManager(db, ctx, approverId)) return;
   if (ctx.queued?.offlineClass === 'fact') {
-    const employee = await db.selectFrom('employees').select('id').where('business_id', '=', ctx.businessId).where('id', '=', approverId).executeTakeFirst();
+    const employee = await db
+      .selectFrom('employees')
+      .select('id')
+      .where('business_id', '=', ctx.businessId)
+      .where('id', '=', approverId)
+      .executeTakeFirst();
     if (employee) return;
   }
   throw badRequest(['discount_approved_by must be a manager (an employee of this business whose role grants MANAGER)']);

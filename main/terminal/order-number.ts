@@ -20,7 +20,9 @@ async function tillLettersHere(db: Kysely<unknown>): Promise<string | null> {
   const businessId = await requireMeta(db, 'business_id');
   const workplaceId = await requireMeta(db, 'workplace_id');
   const row = (
-    await sql<{ number: number | bigint | null }>`select number from workplaces where business_id = ${businessId} and id = ${workplaceId}`.execute(db)
+    await sql<{
+      number: number | bigint | null;
+    }>`select number from workplaces where business_id = ${businessId} and id = ${workplaceId}`.execute(db)
   ).rows[0];
   return row?.number === null || row?.number === undefined ? null : tillLetters(Number(row.number));
 }
@@ -30,7 +32,11 @@ async function lastCounter(db: Kysely<unknown>, letters: string): Promise<number
   const kept = await readMeta(db, 'last_sale_counter');
   if (kept !== null) return Number(kept);
   const businessId = await requireMeta(db, 'business_id');
-  const rows = (await sql<{ order_id: string }>`select order_id from orders where business_id = ${businessId} and order_id like ${`${letters}-%`}`.execute(db)).rows;
+  const rows = (
+    await sql<{
+      order_id: string;
+    }>`select order_id from orders where business_id = ${businessId} and order_id like ${`${letters}-%`}`.execute(db)
+  ).rows;
   let highest = 0;
   for (const row of rows) {
     const parsed = parseOrderNumber(row.order_id);
@@ -47,7 +53,8 @@ export async function takeSaleNumber(db: Kysely<unknown>): Promise<string | null
   const letters = await tillLettersHere(db);
   if (letters === null) return null;
   const counter = (await lastCounter(db, letters)) + 1;
-  if (counter > MAX_SALE_COUNTER) throw new OperationError(409, 'This till has used every sale number it has.', { code: 'SALE_NUMBERS_EXHAUSTED' });
+  if (counter > MAX_SALE_COUNTER)
+    throw new OperationError(409, 'This till has used every sale number it has.', { code: 'SALE_NUMBERS_EXHAUSTED' });
   await writeMeta(db, 'last_sale_counter', String(counter));
   return formatOrderNumber(letters, counter);
 }

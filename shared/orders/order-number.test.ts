@@ -3,7 +3,17 @@ import { formatOrderNumber, isTillShaped, parseOrderNumber, tillLetters } from '
 
 describe('sale numbers a cashier can say', () => {
   it('spells till numbers as letters without a zero letter', () => {
-    expect([1, 2, 26, 27, 52, 53, 702, 703, 18_278].map(tillLetters)).toEqual(['A', 'B', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA', 'ZZZ']);
+    expect([1, 2, 26, 27, 52, 53, 702, 703, 18_278].map(tillLetters)).toEqual([
+      'A',
+      'B',
+      'Z',
+      'AA',
+      'AZ',
+      'BA',
+      'ZZ',
+      'AAA',
+      'ZZZ',
+    ]);
   });
 
   it('refuses till numbers it cannot spell', () => {
@@ -16,7 +26,8 @@ describe('sale numbers a cashier can say', () => {
   });
 
   it('does not read malformed numbers', () => {
-    for (const bad of ['a-1', 'A-0', 'A-017', 'AAAA-1', 'A-1000000000', 'A17', '-1', 'A-', ' A-1', 'A-1 ']) expect(parseOrderNumber(bad)).toBeNull();
+    for (const bad of ['a-1', 'A-0', 'A-017', 'AAAA-1', 'A-1000000000', 'A17', '-1', 'A-', ' A-1', 'A-1 '])
+      expect(parseOrderNumber(bad)).toBeNull();
   });
 
   it('tells a till-shaped order_id from a reference client’s free text', () => {

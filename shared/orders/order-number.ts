@@ -9,7 +9,8 @@
 
 /** Letters (1–3) for a till number from 1 to 18 278; a bijective base 26, so there is no "zero" letter. */
 export function tillLetters(number: number): string {
-  if (!Number.isInteger(number) || number < 1 || number > MAX_TILL_NUMBER) throw new RangeError(`till number ${number} out of range`);
+  if (!Number.isInteger(number) || number < 1 || number > MAX_TILL_NUMBER)
+    throw new RangeError(`till number ${number} out of range`);
   let rest = number;
   let letters = '';
   while (rest > 0) {

@@ -26,12 +26,20 @@ describe.each(await testEngines())('sale numbers and discount approvers on %s', 
   let seq = 0;
 
   const newWorkplace = async (name: string) => {
-    const response = await server.request('POST', '/api/v1/business-config/workplaces/create', { token: shop.token, body: { name, automated_point_id: world.point } });
+    const response = await server.request('POST', '/api/v1/business-config/workplaces/create', {
+      token: shop.token,
+      body: { name, automated_point_id: world.point },
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body as { id: string; number: number };
   };
   const sale = (workplaceId: string, orderId: string, extra: Record<string, unknown> = {}) =>
-    orderBody(world, [line(world.tea, '1', '10', '10')], { subtotal: '10', total_sum: '10' }, { workplace_id: workplaceId, order_id: orderId, ...extra });
+    orderBody(
+      world,
+      [line(world.tea, '1', '10', '10')],
+      { subtotal: '10', total_sum: '10' },
+      { workplace_id: workplaceId, order_id: orderId, ...extra },
+    );
   /** Pushes one sale as till A's queued operation; the push's result for it. */
   const push = async (body: Record<string, unknown>) => {
     seq += 1;
@@ -41,14 +49,31 @@ describe.each(await testEngines())('sale numbers and discount approvers on %s', 
         protocolVersion: PROTOCOL_VERSION,
         terminalId: terminal.terminalId,
         epoch: terminal.epoch,
-        mutations: [{ seq, mutationId: uuidv7(), name: 'OrderController_create', v: 1, occurredAt: new Date().toISOString(), actor: { employeeId: cashier }, args: body }],
+        mutations: [
+          {
+            seq,
+            mutationId: uuidv7(),
+            name: 'OrderController_create',
+            v: 1,
+            occurredAt: new Date().toISOString(),
+            actor: { employeeId: cashier },
+            args: body,
+          },
+        ],
       },
     });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body.results[0] as { status: string; result?: any; reason?: any; error?: any };
   };
   const ordersNumbered = async (orderId: string) =>
-    (await server.database.db.selectFrom('orders').select('id').where('business_id', '=', shop.businessId).where('order_id', '=', orderId).execute()).length;
+    (
+      await server.database.db
+        .selectFrom('orders')
+        .select('id')
+        .where('business_id', '=', shop.businessId)
+        .where('order_id', '=', orderId)
+        .execute()
+    ).length;
 
   beforeAll(async () => {
     server = await startTestServer(engine);
@@ -65,7 +90,9 @@ describe.each(await testEngines())('sale numbers and discount approvers on %s', 
     expect(tillB.number).toBe(tillA.number + 1);
     const third = await newWorkplace('Till C');
     expect(third.number).toBe(tillB.number + 1);
-    expect((await server.request('DELETE', `/api/v1/business-config/workplaces/delete/${third.id}`, { token: shop.token })).status).toBe(200);
+    expect(
+      (await server.request('DELETE', `/api/v1/business-config/workplaces/delete/${third.id}`, { token: shop.token })).status,
+    ).toBe(200);
     expect((await newWorkplace('Till D')).number).toBe(third.number + 1);
     const listed = await server.request('GET', '/api/v1/business-config/workplaces/all', { token: shop.token });
     expect(listed.body.find((row: { id: string }) => row.id === tillA.id)).toMatchObject({ number: tillA.number });
@@ -102,7 +129,10 @@ describe.each(await testEngines())('sale numbers and discount approvers on %s', 
 
   it('leaves a REST client’s free-text order_id as the reference had it, repeated or not', async () => {
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const response = await server.request('POST', '/api/v1/orders/create', { token: shop.token, body: sale(tillA.id, 'INV-0042') });
+      const response = await server.request('POST', '/api/v1/orders/create', {
+        token: shop.token,
+        body: sale(tillA.id, 'INV-0042'),
+      });
       expect(response.status, JSON.stringify(response.body)).toBe(201);
       expect(response.body.order_id).toBe('INV-0042');
     }
@@ -112,21 +142,35 @@ describe.each(await testEngines())('sale numbers and discount approvers on %s', 
     let manager: string;
     let plainEmployee: string;
     beforeAll(async () => {
-      const role = await server.request('POST', '/api/v1/employee-role/create', { token: shop.token, body: { name: 'Manager', access_resources: ['MANAGER'] } });
+      const role = await server.request('POST', '/api/v1/employee-role/create', {
+        token: shop.token,
+        body: { name: 'Manager', access_resources: ['MANAGER'] },
+      });
       const employee = (role_id: string, password: string) =>
-        server.request('POST', '/api/v1/employee/create', { token: shop.token, body: { full_name: `E ${password}`, role_id, password, workplace_id: tillA.id } });
+        server.request('POST', '/api/v1/employee/create', {
+          token: shop.token,
+          body: { full_name: `E ${password}`, role_id, password, workplace_id: tillA.id },
+        });
       manager = (await employee(role.body.id, '7391')).body.id as string;
       plainEmployee = (await employee('0', '5172')).body.id as string;
     });
     const discounted = (extra: Record<string, unknown>) =>
-      orderBody(world, [line(world.tea, '1', '100', '100')], { subtotal: '100', total_sum: '50' }, {
-        total_discount: '50',
-        discounts: [{ discount_percent: '50' }],
-        ...extra,
-      });
+      orderBody(
+        world,
+        [line(world.tea, '1', '100', '100')],
+        { subtotal: '100', total_sum: '50' },
+        {
+          total_discount: '50',
+          discounts: [{ discount_percent: '50' }],
+          ...extra,
+        },
+      );
 
     it('is stored on the order and answered with it when a manager of the business approved', async () => {
-      const created = await server.request('POST', '/api/v1/orders/create', { token: shop.token, body: discounted({ discount_approved_by: manager }) });
+      const created = await server.request('POST', '/api/v1/orders/create', {
+        token: shop.token,
+        body: discounted({ discount_approved_by: manager }),
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       expect(created.body.discount_approved_by).toBe(manager);
       const read = await server.request('GET', `/api/v1/orders/${created.body.id}`, { token: shop.token });
@@ -138,15 +182,27 @@ describe.each(await testEngines())('sale numbers and discount approvers on %s', 
     it('is a 400 naming discount_approved_by when it is not a manager, not an employee, or another business’s, and nothing is written', async () => {
       const stranger = await registerTenant(server);
       const strangerWorld = await orderWorld(server, stranger);
-      const strangerRole = await server.request('POST', '/api/v1/employee-role/create', { token: stranger.token, body: { name: 'Manager', access_resources: ['MANAGER'] } });
+      const strangerRole = await server.request('POST', '/api/v1/employee-role/create', {
+        token: stranger.token,
+        body: { name: 'Manager', access_resources: ['MANAGER'] },
+      });
       const strangerManager = await server.request('POST', '/api/v1/employee/create', {
         token: stranger.token,
-        body: { full_name: 'Other manager', role_id: strangerRole.body.id, password: '8264', workplace_id: strangerWorld.workplace },
+        body: {
+          full_name: 'Other manager',
+          role_id: strangerRole.body.id,
+          password: '8264',
+          workplace_id: strangerWorld.workplace,
+        },
       });
-      const count = async () => (await server.database.db.selectFrom('orders').select('id').where('business_id', '=', shop.businessId).execute()).length;
+      const count = async () =>
+        (await server.database.db.selectFrom('orders').select('id').where('business_id', '=', shop.businessId).execute()).length;
       const before = await count();
       for (const approver of [plainEmployee, uuidv7(), strangerManager.body.id as string]) {
-        const response = await server.request('POST', '/api/v1/orders/create', { token: shop.token, body: discounted({ discount_approved_by: approver }) });
+        const response = await server.request('POST', '/api/v1/orders/create', {
+          token: shop.token,
+          body: discounted({ discount_approved_by: approver }),
+        });
         expect(response.status, JSON.stringify(response.body)).toBe(400);
         expect(JSON.stringify(response.body.message)).toContain('discount_approved_by must be a manager');
       }
@@ -155,11 +211,20 @@ describe.each(await testEngines())('sale numbers and discount approvers on %s', 
 
     it('keeps a till’s queued sale approved by an employee no longer a manager (the till checked the PIN), never a stranger', async () => {
       const letters = String.fromCharCode(64 + tillA.number);
-      const kept = await push(discounted({ workplace_id: tillA.id, order_id: `${letters}-20`, discount_approved_by: plainEmployee }));
+      const kept = await push(
+        discounted({ workplace_id: tillA.id, order_id: `${letters}-20`, discount_approved_by: plainEmployee }),
+      );
       expect(kept.status, JSON.stringify(kept)).toBe('applied');
-      const row = await server.database.db.selectFrom('orders').select('discount_approved_by').where('business_id', '=', shop.businessId).where('order_id', '=', `${letters}-20`).executeTakeFirst();
+      const row = await server.database.db
+        .selectFrom('orders')
+        .select('discount_approved_by')
+        .where('business_id', '=', shop.businessId)
+        .where('order_id', '=', `${letters}-20`)
+        .executeTakeFirst();
       expect(row?.discount_approved_by).toBe(plainEmployee);
-      const refused = await push(discounted({ workplace_id: tillA.id, order_id: `${letters}-21`, discount_approved_by: uuidv7() }));
+      const refused = await push(
+        discounted({ workplace_id: tillA.id, order_id: `${letters}-21`, discount_approved_by: uuidv7() }),
+      );
       expect(refused.status).toBe('rejected');
       expect(JSON.stringify(refused)).toContain('discount_approved_by');
     });

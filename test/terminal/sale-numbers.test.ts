@@ -30,7 +30,10 @@ describe.each(await testEngines())('sale numbers at a till, against a %s service
   beforeAll(async () => {
     service = await startTillService(engine);
     goods = await receiptWorld(service.server, service.shop);
-    const created = await service.rest('POST', '/business-config/workplaces/create', { name: 'Counter', automated_point_id: service.world.point1 });
+    const created = await service.rest('POST', '/business-config/workplaces/create', {
+      name: 'Counter',
+      automated_point_id: service.world.point1,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     workplace = created.body;
     cashier = (await cashierToken(service.server, service.shop, { workplaceId: workplace.id })).id;
@@ -93,7 +96,9 @@ describe.each(await testEngines())('sale numbers at a till, against a %s service
   it('keeps the screen’s id while the till’s workplace has no number (never refuses the sale)', async () => {
     const till = await enrolledTill(service.world.workplace1);
     // The fixture's workplace predates numbering on this till's mirror.
-    await sql`update workplaces set number = null where id = ${service.world.workplace1}`.execute(till.store.db as unknown as Kysely<unknown>);
+    await sql`update workplaces set number = null where id = ${service.world.workplace1}`.execute(
+      till.store.db as unknown as Kysely<unknown>,
+    );
     const sale = await sell(till, service.world.workplace1, service.cashier);
     expect(sale.order_id).toBe('placeholder');
   });

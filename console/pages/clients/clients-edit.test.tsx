@@ -16,10 +16,17 @@ afterEach(cleanup);
 
 function memoryStorage(entries: Record<string, string> = {}) {
   const map = new Map(Object.entries(entries));
-  return { getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value), removeItem: (key: string) => void map.delete(key) };
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  };
 }
 
-const SESSION = JSON.stringify({ token: 'token-1', user: { id: 'u1', name: 'Owner', role: 'OWNER', businessId: 'b1', login: 'owner' } });
+const SESSION = JSON.stringify({
+  token: 'token-1',
+  user: { id: 'u1', name: 'Owner', role: 'OWNER', businessId: 'b1', login: 'owner' },
+});
 const CLIENT = { id: 'c-1', full_name: 'Sardor Rahimov', phone_number: '+998 93 700 11 22', credit_limit: '1500000.5' };
 
 /** The page against a fake service; `refuse` answers every write with that 400. */
@@ -28,13 +35,20 @@ function renderPage(language: Language, refuse?: string) {
   const fetch: FetchLike = async (url, init) => {
     sent.push({ url, method: init.method, body: init.body ? (JSON.parse(init.body) as Record<string, unknown>) : undefined });
     if (refuse && init.method !== 'GET') {
-      return new Response(JSON.stringify({ statusCode: 400, message: [refuse], path: url, timestamp: '', detail: null }), { status: 400, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ statusCode: 400, message: [refuse], path: url, timestamp: '', detail: null }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     const answer = url.includes('/clients/all') ? [CLIENT] : {};
     return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
   };
   render(
-    <ConsoleProvider fetch={fetch} sessionStorage={memoryStorage({ 'kassa.console.session': SESSION })} preferences={memoryStorage({ 'kassa.console.language': language })}>
+    <ConsoleProvider
+      fetch={fetch}
+      sessionStorage={memoryStorage({ 'kassa.console.session': SESSION })}
+      preferences={memoryStorage({ 'kassa.console.language': language })}
+    >
       <RecordsPage config={clientsConfig} />
     </ConsoleProvider>,
   );

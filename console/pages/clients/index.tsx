@@ -31,7 +31,8 @@ export const clientsConfig: RecordsConfig<Client> = {
     {
       header: 'column.creditLimit',
       numeric: true,
-      cell: (row, { language, t }) => (row.credit_limit === null ? t('clients.noLimit') : showDecimal(row.credit_limit, language)),
+      cell: (row, { language, t }) =>
+        row.credit_limit === null ? t('clients.noLimit') : showDecimal(row.credit_limit, language),
     },
   ],
   fields: [
@@ -53,5 +54,9 @@ export const clientsConfig: RecordsConfig<Client> = {
   editTitle: 'clients.edit',
 };
 
-const page: ConsolePage = { path: '/clients', titleMessageId: 'page.clients', Component: () => <RecordsPage config={clientsConfig} /> };
+const page: ConsolePage = {
+  path: '/clients',
+  titleMessageId: 'page.clients',
+  Component: () => <RecordsPage config={clientsConfig} />,
+};
 export default page;

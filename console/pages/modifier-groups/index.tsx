@@ -54,7 +54,8 @@ function modifierOptions(refs: Refs, t: Translate) {
     { value: '', label: t('option.noDefault') },
     ...((refs.modifiers ?? []) as unknown as Modifier[]).map((modifier) => ({
       value: modifier.id,
-      label: modifier.group_id && groups.has(modifier.group_id) ? `${groups.get(modifier.group_id)}: ${modifier.name}` : modifier.name,
+      label:
+        modifier.group_id && groups.has(modifier.group_id) ? `${groups.get(modifier.group_id)}: ${modifier.name}` : modifier.name,
     })),
   ];
 }
@@ -69,7 +70,8 @@ function rulesOf(row: ModifierGroup, t: Translate): string {
 }
 
 export const modifierGroupsConfig: RecordsConfig<ModifierGroup> = {
-  load: async (api) => rowsOf<ModifierGroup>(await api.call('ItemModifierController_findAllModifierGroups', { query: { all_points: 'true' } })),
+  load: async (api) =>
+    rowsOf<ModifierGroup>(await api.call('ItemModifierController_findAllModifierGroups', { query: { all_points: 'true' } })),
   loadRefs: async (api) => {
     const [modifiers, groups] = await Promise.all([
       api.call('ItemModifierController_findAllModifiers', { query: { all_points: 'true' } }),
@@ -101,7 +103,8 @@ export const modifierGroupsConfig: RecordsConfig<ModifierGroup> = {
   create: async (api, form) => {
     await api.call('ItemModifierController_createModifierGroup', { body: body(form, 'create') as never });
   },
-  update: (api, row, form) => api.call('ItemModifierController_updateModifierGroup', { params: { id: row.id }, body: body(form, 'update') as never }),
+  update: (api, row, form) =>
+    api.call('ItemModifierController_updateModifierGroup', { params: { id: row.id }, body: body(form, 'update') as never }),
   remove: (api, row) => api.call('ItemModifierController_removeModifierGroup', { params: { id: row.id } }),
   name: (row) => row.name,
   intro: 'modifierGroups.intro',

@@ -17,11 +17,26 @@ afterEach(cleanup);
 
 function memoryStorage(entries: Record<string, string> = {}) {
   const map = new Map(Object.entries(entries));
-  return { getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value), removeItem: (key: string) => void map.delete(key) };
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  };
 }
 
-const SESSION = JSON.stringify({ token: 'token-1', user: { id: 'u1', name: 'Owner', role: 'OWNER', businessId: 'b1', login: 'owner' } });
-const GROUP = { id: 'g-1', name: 'Milk', is_required: true, min_choices: 1, max_choices: 1, free_quantity: 0, default_modifier_id: null };
+const SESSION = JSON.stringify({
+  token: 'token-1',
+  user: { id: 'u1', name: 'Owner', role: 'OWNER', businessId: 'b1', login: 'owner' },
+});
+const GROUP = {
+  id: 'g-1',
+  name: 'Milk',
+  is_required: true,
+  min_choices: 1,
+  max_choices: 1,
+  free_quantity: 0,
+  default_modifier_id: null,
+};
 const MODIFIERS = [
   { id: 'm-1', name: 'Cow milk', group_id: 'g-1' },
   { id: 'm-2', name: 'Oat milk', group_id: 'g-1' },
@@ -32,13 +47,20 @@ function renderPage(refuse?: string) {
   const fetch: FetchLike = async (url, init) => {
     sent.push({ url, method: init.method, body: init.body ? (JSON.parse(init.body) as Record<string, unknown>) : undefined });
     if (refuse && init.method !== 'GET') {
-      return new Response(JSON.stringify({ statusCode: 400, message: [refuse], path: url, timestamp: '', detail: null }), { status: 400, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ statusCode: 400, message: [refuse], path: url, timestamp: '', detail: null }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     const answer = url.includes('/modifier-groups/all') ? [GROUP] : url.includes('/modifiers/all') ? MODIFIERS : {};
     return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
   };
   render(
-    <ConsoleProvider fetch={fetch} sessionStorage={memoryStorage({ 'kassa.console.session': SESSION })} preferences={memoryStorage({ 'kassa.console.language': 'en' })}>
+    <ConsoleProvider
+      fetch={fetch}
+      sessionStorage={memoryStorage({ 'kassa.console.session': SESSION })}
+      preferences={memoryStorage({ 'kassa.console.language': 'en' })}
+    >
       <RecordsPage config={modifierGroupsConfig} />
     </ConsoleProvider>,
   );
@@ -72,12 +94,21 @@ describe('a modifier group’s rules in the console', () => {
     await save();
     const patch = sent.find((request) => request.method === 'PATCH');
     expect(patch?.url).toBe('/api/v1/item-modifier/modifier-groups/update/g-1');
-    expect(patch?.body).toEqual({ name: 'Milk', is_required: false, min_choices: 1, max_choices: null, free_quantity: 2, default_modifier_id: 'm-2' });
+    expect(patch?.body).toEqual({
+      name: 'Milk',
+      is_required: false,
+      min_choices: 1,
+      max_choices: null,
+      free_quantity: 2,
+      default_modifier_id: 'm-2',
+    });
   });
 
   it('sends a new group as a modifier group with its rules', async () => {
     const sent = renderPage();
-    await act(async () => fireEvent.click(await screen.findByRole('button', { name: t('modifierGroups.add') }, { timeout: 10_000 })));
+    await act(async () =>
+      fireEvent.click(await screen.findByRole('button', { name: t('modifierGroups.add') }, { timeout: 10_000 })),
+    );
     fireEvent.change(input(t('field.name')), { target: { value: 'Sauce' } });
     fireEvent.click(input(t('field.isRequired')));
     fireEvent.change(input(t('field.maxChoices')), { target: { value: '1' } });
