@@ -36,7 +36,6 @@ describe.each(await testEngines())('migration 0029 on %s', (engine) => {
         ['w-other', 1],
       ]);
       await expect(sql`update workplaces set number = 1 where id = 'w-late'`.execute(db)).rejects.toThrow();
-      const orderColumns = await sql<Record<string, unknown>>`select * from orders where 1 = 0`.execute(db);
       if (engine === 'sqlite') {
         const columns = await sql<{ name: string }>`select name from pragma_table_info('orders')`.execute(db);
         expect(columns.rows.map((row) => row.name)).toContain('discount_approved_by');
@@ -44,7 +43,8 @@ describe.each(await testEngines())('migration 0029 on %s', (engine) => {
         const captured = await sql<{ row: string }>`select row from sync_pending where tbl = 'workplaces'`.execute(db);
         expect(captured.rows.map((entry) => entry.row).join()).toContain('"number":3');
       } else {
-        expect(orderColumns.rows).toEqual([]);
+        const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'orders'`.execute(db);
+        expect(columns.rows.map((row) => row.column_name)).toContain('discount_approved_by');
       }
 
       expect((await migrator.migrateTo('0027_client_credit_limit')).error).toBeUndefined();
