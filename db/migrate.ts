@@ -28,6 +28,7 @@ import * as m0024 from './migrations/0024_shift_cash.js';
 import * as m0025 from './migrations/0025_order_refunds.js';
 import * as m0027 from './migrations/0027_client_credit_limit.js';
 import * as m0028 from './migrations/0028_printer_point.js';
+import * as m0029 from './migrations/0029_order_numbers_discount_approver.js';
 import * as m0030 from './migrations/0030_shared_limits.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '0025_order_refunds': m0025,
   '0027_client_credit_limit': m0027,
   '0028_printer_point': m0028,
+  '0029_order_numbers_discount_approver': m0029,
   '0030_shared_limits': m0030,
 };
 

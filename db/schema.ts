@@ -61,6 +61,8 @@ export interface WorkplacesTable extends TenantRow {
   /** Consecutive failed PIN logins at this workplace, and until when PIN login is locked (0003). */
   pin_failures: Generated<number | bigint>;
   pin_locked_until: string | null;
+  /** The till's short code in its sales' numbers (1 → "A"), per business, never reused (0029); null only before 0029. */
+  number?: number | bigint | null;
 }
 
 /** A password login of a user with second verification on, waiting for the second password (0003). */
@@ -406,6 +408,8 @@ export interface OrdersTable extends TenantRow {
   /** The client whose debt the order's DEBT payments were posted to, and how much (hundredths). */
   debt_client_id: string | null;
   debt_posted: Units;
+  /** The manager whose PIN approved the order's manual discount above the limit; null: nobody had to (0029). */
+  discount_approved_by?: string | null;
 }
 
 /** Columns every row belonging to an order has: the order and its position. */

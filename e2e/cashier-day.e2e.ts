@@ -2,7 +2,8 @@
  * A cashier's whole day at the till (issue 16, "End to end"), in Chromium against a real service, the real terminal
  * core in browser mode and a fake ESC/POS printer on a loopback port. The back office sets up what a shop needs over
  * HTTP; the cashier signs in, opens a shift with opening cash, sells by scanning, by tile and by a scale's weight
- * label, gives a discount, takes a split payment and a sale on account signed on screen, refunds part of a sale with
+ * label — the samsa with a sauce picked in the modifier picker — gives a discount (approved by the manager's PIN,
+ * which the sale records), takes a split payment and a sale on account signed on screen, refunds part of a sale with
  * the manager's PIN and prints the X report; then the service goes away and selling, a refund and printing go on;
  * the shift is closed with counted cash (Z); the service returns and the till sends everything by itself. The test
  * then asks the service's own API that every order, payment, refund, settlement, stock change and debt entry
@@ -33,7 +34,8 @@ interface Order {
   readonly total_sum: string;
   readonly total_discount: string | null;
   readonly total_change: string | null;
-  readonly items: { item_id: string; quantity: string; subtotal: string }[];
+  readonly discount_approved_by: string | null;
+  readonly items: { item_id: string; quantity: string; subtotal: string; modifiers: { modifier_id: string; quantity: number; price: string }[] | null }[];
   readonly payments: { payment_type_id: string; paid_sum: string; is_deleted: boolean }[];
 }
 
@@ -57,6 +59,9 @@ interface Day {
   readonly methods: { cash: string; card: string; debt: string };
   readonly client: string;
   readonly items: { cola: string; samsa: string; cheese: string };
+  /** The samsa's sauces (a required group, one choice): garlic costs 2 000. */
+  readonly sauces: { garlic: string };
+  readonly manager: string;
   readonly stock: { tea: string; cola: string; samsa: string; cheese: string };
 }
 
@@ -130,16 +135,25 @@ describe('a cashier’s day at the till', () => {
     await scan(TEA);
     await page.getByRole('tab', { name: 'Bakery' }).click();
     await page.getByRole('button', { name: /Samsa/ }).click();
+    // The samsa has a required sauce: the picker opens, and Add to sale waits for a choice.
+    await page.getByTestId('modifier-picker').waitFor();
+    await expect.poll(() => page.getByTestId('modifier-ok').isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: /Garlic sauce/ }).click();
+    await shots('sale-modifier-picker');
+    await page.getByTestId('modifier-ok').click();
+    await page.getByTestId('modifier-picker').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('line-modifier').allTextContents()).toEqual(['+ Garlic sauce · 2,000']);
+    await page.getByLabel('Barcode or search').focus();
     await scan(CHEESE_LABEL);
     await expect.poll(() => page.locator('.cart-line').count()).toBe(3);
-    await expect.poll(() => page.getByTestId('cart-total').textContent()).toContain('64,800');
+    await expect.poll(() => page.getByTestId('cart-total').textContent()).toContain('66,800');
     await shots('sale-cart');
 
     const before = jobsSoFar();
     await page.keyboard.press('F12');
     await page.getByTestId('payment-panel').getByRole('radio', { name: 'Cash' }).waitFor();
     await page.getByLabel('Cash received').fill('100000');
-    await expect.poll(() => page.getByTestId('payment-panel').textContent()).toContain('35,200');
+    await expect.poll(() => page.getByTestId('payment-panel').textContent()).toContain('33,200');
     await shots('payment-cash');
     await page.keyboard.press('Enter');
     await page.getByTestId('sale-screen').waitFor();
@@ -148,6 +162,7 @@ describe('a cashier’s day at the till', () => {
     expect(receipt!.parsed.drawerPulses).toBe(1);
     expect(receipt!.parsed.problems).toEqual([]);
     expect(text(receipt!)).toContain('Samsa');
+    expect(text(receipt!)).toContain('Garlic sauce');
   });
 
   it('gives a discount on the order and takes a split payment, card then cash', async () => {
@@ -160,6 +175,13 @@ describe('a cashier’s day at the till', () => {
     await page.getByLabel('Discount (amount or %)').fill('2000');
     await shots('sale-discount-panel');
     await page.getByRole('button', { name: 'Apply' }).click();
+    // 10 % is above this shop's limit of 5 %: the manager approves it with their PIN.
+    const approval = page.getByTestId('manager-approval');
+    await approval.waitFor();
+    await approval.locator('input[name="managerPin"]').fill(MANAGER_PIN);
+    await shots('sale-discount-approval');
+    await page.keyboard.press('Enter');
+    await approval.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('cart-total').textContent()).toContain('18,000');
     await shots('sale-discount');
     const before = jobsSoFar();
@@ -249,7 +271,7 @@ describe('a cashier’s day at the till', () => {
     await page.getByText('X report — the shift stays open').waitFor();
     await page.keyboard.press('F9');
     const form = page.getByRole('form', { name: 'Close the shift' });
-    await form.getByLabel('Cash counted in the drawer').fill('130000');
+    await form.getByLabel('Cash counted in the drawer').fill('132000');
     await expect.poll(() => page.getByTestId('live-over-short').textContent()).toContain('800');
     await shots('z-close');
     const before = jobsSoFar();
@@ -271,27 +293,40 @@ describe('a cashier’s day at the till', () => {
     );
     expect(settlements).toHaveLength(1);
     const shift = settlements[0];
-    expect(shift).toMatchObject({ is_closed: true, opening_cash: '50000', counted_cash: '130000' });
+    expect(shift).toMatchObject({ is_closed: true, opening_cash: '50000', counted_cash: '132000' });
     const orders: Order[] = (await must(world.service, 'GET', '/orders/all', as)).filter((order: Order) => order.settlement_id === shift.id);
     // Each sale exactly once (by its guid too: a replayed push would be a second row with the same guid).
-    expect(orders.map((order) => order.total_sum).sort()).toEqual(['16000', '18000', '36000', '64800']);
+    expect(orders.map((order) => order.total_sum).sort()).toEqual(['16000', '18000', '36000', '66800']);
     expect(new Set(orders.map((order) => order.guid)).size).toBe(4);
     const full: Order[] = await Promise.all(orders.map((order) => must(world.service, 'GET', `/orders/${order.id}`, as)));
     const bySum = (sum: string) => full.find((order) => order.total_sum === sum)!;
     const paid = (order: Order) => order.payments.filter((payment) => !payment.is_deleted).map((payment) => [payment.payment_type_id, payment.paid_sum]);
     // The till records what a cash sale keeps, the change apart (docs/selling/payment.md): 100 000 given, 35 200 back.
-    expect(paid(bySum('64800'))).toEqual([[day.methods.cash, '64800']]);
-    expect(bySum('64800').total_change).toBe('35200');
+    expect(paid(bySum('66800'))).toEqual([[day.methods.cash, '66800']]);
+    expect(bySum('66800').total_change).toBe('33200');
+    // The samsa's line carries the sauce picked at the till exactly once, priced into the line (6 000 + 2 000).
+    const samsaLines = bySum('66800').items.filter((line) => line.item_id === day.items.samsa);
+    expect(samsaLines).toHaveLength(1);
+    expect(samsaLines[0]).toMatchObject({ quantity: '1', subtotal: '8000' });
+    expect(samsaLines[0]!.modifiers).toEqual([expect.objectContaining({ modifier_id: day.sauces.garlic, quantity: 1, price: '2000' })]);
+    expect(full.flatMap((order) => order.items).flatMap((line) => line.modifiers ?? [])).toHaveLength(1);
     expect(paid(bySum('18000'))).toEqual([
       [day.methods.card, '10000'],
       [day.methods.cash, '8000'],
     ]);
     expect(bySum('18000').total_discount).toBe('2000');
+    // The manual discount went over the till's limit: the manager who approved it by PIN is on the order.
+    expect(bySum('18000').discount_approved_by).toBe(day.manager);
+    expect(full.filter((order) => order.discount_approved_by !== null)).toHaveLength(1);
+    // Each sale has this till's short number, one after another in the order they were sold.
+    const letters = full[0]!.order_id.split('-')[0]!;
+    expect(letters).toMatch(/^[A-Z]{1,3}$/);
+    expect(['66800', '18000', '36000', '16000'].map((sum) => bySum(sum).order_id)).toEqual([1, 2, 3, 4].map((n) => `${letters}-${n}`));
     expect(paid(bySum('36000'))).toEqual([[day.methods.debt, '36000']]);
     expect(bySum('36000').client_id).toBe(day.client);
     expect(paid(bySum('16000'))).toEqual([[day.methods.cash, '16000']]);
     // The weight label's line: 0.435 kg of cheese at 80 000 a kilo.
-    expect(bySum('64800').items.find((line) => line.item_id === day.items.cheese)).toMatchObject({ quantity: '0.435', subtotal: '34800' });
+    expect(bySum('66800').items.find((line) => line.item_id === day.items.cheese)).toMatchObject({ quantity: '0.435', subtotal: '34800' });
 
     const refunds: Refund[] = await must(world.service, 'GET', `/orders/refunds?settlement_id=${shift.id}`, as);
     expect(refunds.map((refund) => [refund.order_id, refund.total_sum]).sort()).toEqual(
@@ -348,12 +383,12 @@ describe('a cashier’s day at the till', () => {
       cash_sales: formatMoney(cashTaken),
       cash_refunds: formatMoney(cashBack),
       expected_cash: formatMoney(unitsOf('50000') + cashTaken - cashBack),
-      counted_cash: '130000',
+      counted_cash: '132000',
       over_short: '-800',
       changed_since_close: false,
     });
-    expect(z.sales_total).toBe('134800');
-    expect(z.expected_cash).toBe('130800');
+    expect(z.sales_total).toBe('136800');
+    expect(z.expected_cash).toBe('132800');
 
     // The printer: the receipts (the drawer opened on cash), the credit slip, both refund slips, X and Z.
     const jobs = printer.jobs.map((job) => ({ text: text(job), drawer: job.parsed.drawerPulses, problems: job.parsed.problems }));
@@ -368,9 +403,9 @@ describe('a cashier’s day at the till', () => {
     expect(jobs[7]!.text).toContain('REFUND RECEIPT');
     expect(jobs[3]!.text).toContain('SALE ON ACCOUNT');
     // The paper says what the screen says: X before the outage, Z with the count and the shortfall.
-    expect(jobs[5]!.text).toMatch(/X REPORT[\s\S]*Sales \(3\) +118 800[\s\S]*Refunds \(1\) +-12 000/);
-    expect(jobs[8]!.text).toMatch(/Z REPORT[\s\S]*Sales \(4\) +134 800[\s\S]*Refunds \(2\) +-20 000/);
-    expect(jobs[8]!.text).toMatch(/Expected cash +130 800\nCounted cash +130 000\n.*-800/);
+    expect(jobs[5]!.text).toMatch(/X REPORT[\s\S]*Sales \(3\) +120 800[\s\S]*Refunds \(1\) +-12 000/);
+    expect(jobs[8]!.text).toMatch(/Z REPORT[\s\S]*Sales \(4\) +136 800[\s\S]*Refunds \(2\) +-20 000/);
+    expect(jobs[8]!.text).toMatch(/Expected cash +132 800\nCounted cash +132 000\n.*-800/);
     expect(world.pageProblems).toEqual([]);
   });
 });
@@ -383,10 +418,12 @@ async function seedDay(world: World, printer: FakePrinter): Promise<Day> {
   const workplace = (await must(service, 'GET', '/business-config/workplaces/all', as)).find((row: { id: string }) => row.id === shop.workplace);
   const pointId: string = workplace.automated_point_id;
   const role = await must(service, 'POST', '/employee-role/create', { ...as, body: { name: 'Manager', access_resources: ['MANAGER'] } });
-  await must(service, 'POST', '/employee/create', {
-    ...as,
-    body: { full_name: 'Bahodir Tursunov', role_id: role.id, password: MANAGER_PIN, workplace_id: shop.workplace },
-  });
+  const manager = (
+    await must(service, 'POST', '/employee/create', {
+      ...as,
+      body: { full_name: 'Bahodir Tursunov', role_id: role.id, password: MANAGER_PIN, workplace_id: shop.workplace },
+    })
+  ).id as string;
   // A new business already has its Cash method; the others are added.
   const existing: { id: string; kind: string }[] = await must(service, 'GET', '/payment-methods/all', as);
   const method = async (name: string, kind: string) =>
@@ -399,6 +436,8 @@ async function seedDay(world: World, printer: FakePrinter): Promise<Day> {
     })
   ).id;
   await must(service, 'POST', '/measurements/create', { ...as, body: { name: 'kg' } });
+  // A manual discount above 5 % of its base needs a manager's PIN at the till.
+  await must(service, 'POST', '/base-config/create', { ...as, body: { key_name: 'sale.manual_discount_limit_percent', key_value: '5' } });
   await must(service, 'POST', '/base-config/create', {
     ...as,
     body: { key_name: 'barcodes.weight', key_value: JSON.stringify({ rules: [{ prefixes: ['22'], layout: 'PP CCCCC WWWWW K' }] }) },
@@ -420,6 +459,18 @@ async function seedDay(world: World, printer: FakePrinter): Promise<Day> {
   const cola = await item({ name: 'Cola 0.5 l', measurement: 'pcs', price: '8000', shtrix: COLA, group_id: drinks }, '100');
   const samsa = await item({ name: 'Samsa', measurement: 'pcs', price: '6000', group_id: bakery }, '50');
   const cheese = await item({ name: 'Cheese', measurement: 'kg', price: '80000', shtrix: '123', group_id: bakery }, '10');
+  // The samsa comes with a sauce: one, required.
+  const sauce = (await must(service, 'POST', '/item-modifier/modifier-groups/create', {
+    ...as,
+    body: { name: 'Sauce', measurement: 'pcs', type: 'MODIFIER_GROUP', price: '0', is_required: true, max_choices: 1 },
+  })).id as string;
+  const sauceOf = async (name: string, price: string) =>
+    (await must(service, 'POST', '/item-modifier/modifiers/create', {
+      ...as,
+      body: { name, measurement: 'pcs', type: 'MODIFIER', price, group_id: sauce, item_id: samsa.id },
+    })).id as string;
+  await sauceOf('Ketchup', '0');
+  const garlic = await sauceOf('Garlic sauce', '2000');
   await must(service, 'POST', '/business-config/printers/create', {
     ...as,
     body: { name: 'Counter', ip_address: printer.host, port: String(printer.port), provider: 'epson', type: `receipt 80mm point=${pointId}` },
@@ -430,6 +481,8 @@ async function seedDay(world: World, printer: FakePrinter): Promise<Day> {
     methods,
     client,
     items: { cola: cola.id, samsa: samsa.id, cheese: cheese.id },
+    sauces: { garlic },
+    manager,
     stock: { tea: shop.stockRow, cola: cola.row, samsa: samsa.row, cheese: cheese.row },
   };
 }

@@ -12,6 +12,7 @@ import { writeAudit } from '../audit.js';
 import type { Db, OperationContext } from '../context.js';
 import { insertLater } from '../write.js';
 import { checkOrder, failIfAny, refuseDebtWithoutClient } from './order-checks.js';
+import { checkDiscountApprover, checkOrderNumber } from './order-number.js';
 import { checkCreditLimit, debtTarget, postOrderDebt, postOrderStock, saleMoves } from './order-effects.js';
 import { orderTotals, totalProblems, type OrderTotals } from '../../shared/orders/order-math.js';
 import { deliveryContent, discountContent, lineContent, mathLine, paymentContent, taxContent } from './order-rows.js';
@@ -48,6 +49,8 @@ export async function createOrder(db: Db, body: CreateOrderDto, ctx: OperationCo
   const header = headerRow(body, totals, ctx);
   // The header goes first so that a retry (same guid) is recognised before anything else is checked or written.
   if (!(await insertOrder(db, header))) return repeatOf(db, ctx, body);
+  await checkOrderNumber(db, ctx, header);
+  await checkDiscountApprover(db, ctx, header.discount_approved_by ?? null);
 
   const checked = await checkOrder(db, ctx, {
     pointId: body.automated_point_id,
@@ -150,6 +153,7 @@ function headerRow(body: CreateOrderDto, totals: OrderTotals, ctx: OperationCont
     is_closed: closed ? 1 : 0,
     debt_client_id: null,
     debt_posted: 0n,
+    discount_approved_by: nullable(body.discount_approved_by),
     is_deleted: 0,
     dt_created: ctx.now,
     dt_updated: ctx.now,

@@ -127,7 +127,7 @@ export interface CreditOverrun {
 }
 
 /** Is this a live employee of the business whose live role grants MANAGER (the till's rule, main/terminal/inbox.ts)? */
-async function isManager(db: Db, ctx: OperationContext, employeeId: string): Promise<boolean> {
+export async function isManager(db: Db, ctx: OperationContext, employeeId: string): Promise<boolean> {
   const row = await db
     .selectFrom('employees')
     .innerJoin('employee_roles', (join) =>

@@ -67,6 +67,7 @@ export function orderWire(row: OrderRow) {
     is_voided: flag(row.is_voided),
     is_refunded: flag(row.is_refunded),
     is_closed: flag(row.is_closed),
+    discount_approved_by: row.discount_approved_by ?? null,
     ...common(row),
   };
 }

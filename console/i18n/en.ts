@@ -7,6 +7,8 @@ import { fleetEn } from './fleet.js';
 import { reportsEn } from './reports.js';
 import { unitsEn } from './units.js';
 import { securityEn } from './security.js';
+import { clientsEn } from './clients.js';
+import { modifierGroupsEn } from './modifier-groups.js';
 
 export const en = {
   ...shellEn,
@@ -17,6 +19,8 @@ export const en = {
   ...reportsEn,
   ...unitsEn,
   ...securityEn,
+  ...clientsEn,
+  ...modifierGroupsEn,
   // Page areas: one spread line each (console/README.md "Adding a page").
 } as const;
 

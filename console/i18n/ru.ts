@@ -8,6 +8,8 @@ import { fleetRu } from './fleet.js';
 import { reportsRu } from './reports.js';
 import { unitsRu } from './units.js';
 import { securityRu } from './security.js';
+import { clientsRu } from './clients.js';
+import { modifierGroupsRu } from './modifier-groups.js';
 
 export const ru: Messages = {
   ...shellRu,
@@ -18,5 +20,7 @@ export const ru: Messages = {
   ...reportsRu,
   ...unitsRu,
   ...securityRu,
+  ...clientsRu,
+  ...modifierGroupsRu,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

@@ -8,6 +8,8 @@ import { fleetUz } from './fleet.js';
 import { reportsUz } from './reports.js';
 import { unitsUz } from './units.js';
 import { securityUz } from './security.js';
+import { clientsUz } from './clients.js';
+import { modifierGroupsUz } from './modifier-groups.js';
 
 export const uz: Messages = {
   ...shellUz,
@@ -18,5 +20,7 @@ export const uz: Messages = {
   ...reportsUz,
   ...unitsUz,
   ...securityUz,
+  ...clientsUz,
+  ...modifierGroupsUz,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

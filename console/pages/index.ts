@@ -12,6 +12,8 @@ import employees from './employees/index.js';
 import paymentMethods from './payment-methods/index.js';
 import taxes from './taxes/index.js';
 import discounts from './discounts/index.js';
+import clients from './clients/index.js';
+import modifierGroups from './modifier-groups/index.js';
 import tills from './tills/index.js';
 import catalogueImport from './import/index.js';
 import fleet from './fleet/index.js';
@@ -33,6 +35,8 @@ export const PAGES: readonly ConsolePage[] = [
   paymentMethods,
   taxes,
   discounts,
+  clients,
+  modifierGroups,
   catalogueImport,
   fleet,
   reports,

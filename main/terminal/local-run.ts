@@ -21,6 +21,7 @@ import type { OperationInput } from '../../app/operation.js';
 import { isRead, perform, prepare, resolve, type Caller, type Prepared, type Who } from '../../app/pipeline.js';
 import { stampOperation } from './clock.js';
 import { readMeta, requireMeta, writeMeta } from './meta.js';
+import { NUMBERED_OPERATION, numberSale } from './order-number.js';
 import { deleteRow, upsertFromJson } from './rows.js';
 import type { TerminalStore } from './store.js';
 
@@ -137,14 +138,17 @@ export async function runLocally(
     const seq = Number((await readMeta(local, 'next_seq')) ?? '1');
     const mutationId = uuidv7();
     const occurredAt = await stampOperation(local);
-    const params = input.params ?? {};
-    const basis = await basisSeen(local, resolved.spec, params, input.body);
-    const prepared = await prepare(resolved, { ...input, basis: { value: basis } }, queuedHere(local, employeeId, mutationId, occurredAt, checked));
+    // A sale takes this till's next short number in this same transaction (./order-number.ts).
+    const numbered = name === NUMBERED_OPERATION ? await numberSale(local, input, checked) : { input, checked };
+    const run = numbered.input;
+    const params = run.params ?? {};
+    const basis = await basisSeen(local, resolved.spec, params, run.body);
+    const prepared = await prepare(resolved, { ...run, basis: { value: basis } }, queuedHere(local, employeeId, mutationId, occurredAt, numbered.checked));
     const result = await runJournaled(tx, prepared, seq);
     await sql`
       insert into outbox (seq, epoch, mutation_id, name, v, occurred_at, employee_id, params, args, basis, status, dt_created)
       values (${seq}, ${epoch}, ${mutationId}, ${name}, 1, ${occurredAt}, ${employeeId}, ${JSON.stringify(params)},
-              ${JSON.stringify(input.body ?? {})}, ${basis === null ? null : JSON.stringify({ value: basis })}, 'pending', ${occurredAt})`.execute(tx);
+              ${JSON.stringify(run.body ?? {})}, ${basis === null ? null : JSON.stringify({ value: basis })}, 'pending', ${occurredAt})`.execute(tx);
     await writeMeta(local, 'next_seq', String(seq + 1));
     await alongside?.(tx);
     return result;

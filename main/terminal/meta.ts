@@ -17,6 +17,8 @@ export type MetaKey =
   | 'last_time'
   /** The hybrid logical clock's last stamp (clock.ts). */
   | 'hlc'
+  /** The counter of this till's last sale number ("A-17": 17), taken with the sale (order-number.ts). */
+  | 'last_sale_counter'
   /**
    * When the service first refused this terminal's credential (401 to push, pull or bootstrap: revoked by the
    * owner, its workplace deleted). Set, the till takes no new operations until it is enrolled again (terminal.ts).

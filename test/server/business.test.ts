@@ -106,6 +106,7 @@ describe.each(await testEngines())('points and workplaces on %s', (engine) => {
       'id',
       'is_deleted',
       'name',
+      'number',
     ]);
     const list = await server.request('GET', `${WORKPLACES}/all`, { token: shop.token });
     expect(list.body).toContainEqual(created.body);

@@ -207,11 +207,25 @@ export interface SaleContext {
   readonly employeeId: string | null;
 }
 
+/**
+ * The manager whose PIN let a manual discount above the limit through (the order's, else the first item's), sent as
+ * the order's `discount_approved_by`; null when no discount needed one.
+ */
+export function discountApprover(state: Pick<CartState, 'orderDiscount' | 'itemDiscounts'>): string | null {
+  for (const discount of [state.orderDiscount, ...Object.values(state.itemDiscounts)]) {
+    if (discount?.kind === 'manual' && discount.approvedBy) return discount.approvedBy;
+  }
+  return null;
+}
+
 /** The cart's hand-off to payment (sale-draft.ts): the order without its payments, and the amount due. */
 export function buildSaleDraft(state: CartState, computed: CartMoney, context: SaleContext): SaleDraft {
+  const approver = discountApprover(state);
   return {
     order: {
       guid: context.guid,
+      // A placeholder: the terminal core gives the sale this till's short number ("A-17") in the transaction that
+      // stores it (main/terminal/order-number.ts); the guid stays while the till has no number yet.
       order_id: context.guid,
       order_name: state.orderName === '' ? null : state.orderName,
       subtotal: computed.totals.subtotal,
@@ -225,6 +239,7 @@ export function buildSaleDraft(state: CartState, computed: CartMoney, context: S
       items: computed.items.map(({ modifiers, ...item }) => ({ ...item, ...(modifiers ? { modifiers: modifiers.map((entry) => ({ ...entry })) } : {}) })),
       discounts: computed.discounts.map((entry) => ({ ...entry })),
       taxes: computed.taxes.map((entry) => ({ ...entry })),
+      ...(approver ? { discount_approved_by: approver } : {}),
     },
     due: computed.totals.total_sum,
     client: state.client,

@@ -54,7 +54,8 @@ export async function resumeHeld(bridge: Bridge, id: string, catalogue: SaleCata
   const asDiscount = (entry: (typeof order.discounts)[number]): CartDiscount =>
     entry.discount_id
       ? { kind: 'finance', id: entry.discount_id, name: '', percent: entry.discount_percent, value: entry.discount_value }
-      : { kind: 'manual', percent: entry.discount_percent, value: entry.discount_value, approvedBy: null };
+      : // The manager who approved it when the cart was held still stands behind it (migration 0029).
+        { kind: 'manual', percent: entry.discount_percent, value: entry.discount_value, approvedBy: order.discount_approved_by ?? null };
   const itemDiscounts: Record<string, CartDiscount> = {};
   let orderDiscount: CartDiscount | null = null;
   for (const entry of order.discounts) {

@@ -210,6 +210,11 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
           {t('sales.total')}: {f.money(sale.total_sum)}
         </div>
       </header>
+      {data.discountApprover && (
+        <p className="muted" data-testid="discount-approver">
+          {data.discountApprover.name ? t('sales.discountApprovedBy', { name: data.discountApprover.name }) : t('sales.discountApprovedByManager')}
+        </p>
+      )}
       {sale.is_voided && <p className="notice">{t('sales.voidedNote')}</p>}
       {!sale.is_closed && !sale.is_voided && <p className="notice">{t('sales.openNote')}</p>}
       {sale.is_closed && state.fullyRefunded && <p className="notice">{t('sales.allReturned')}</p>}

@@ -67,6 +67,11 @@ export interface SaleDetailData {
   readonly refunds: readonly SaleRefund[];
   /** Item and modifier names by id. */
   readonly names: ReadonlyMap<string, string>;
+  /**
+   * The manager who approved the sale's manual discount (`discount_approved_by`): null when nobody had to; the name
+   * is '' when this session may not read employees (a cashier at the till).
+   */
+  readonly discountApprover: { readonly id: string; readonly name: string } | null;
 }
 
 export async function loadSaleDetail(bridge: Bridge, id: string): Promise<SaleDetailData> {
@@ -80,5 +85,8 @@ export async function loadSaleDetail(bridge: Bridge, id: string): Promise<SaleDe
   const onSale = new Set(sale.items.map((line) => line.item_id));
   const names = new Map<string, string>();
   for (const entry of [...items, ...modifiers]) if (onSale.has(entry.id)) names.set(entry.id, entry.name);
-  return { state: saleState(sale, refunds, methods), refunds, names };
+  const approverId = sale.discount_approved_by ?? null;
+  const approver = approverId ? await bridge.run('EmployeeController_findOne', { params: { id: approverId } }).catch(() => null) : null;
+  const discountApprover = approverId ? { id: approverId, name: approver?.full_name ?? '' } : null;
+  return { state: saleState(sale, refunds, methods), refunds, names, discountApprover };
 }

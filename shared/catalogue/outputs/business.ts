@@ -2,7 +2,7 @@
  * Output schemas of the business-structure operations: points (a shop or café of the business), workplaces (a
  * till's place within a point), printers and payment devices.
  */
-import { id, many, resource, text } from './kit.js';
+import { count, id, many, resource, text } from './kit.js';
 
 export const PointWire = resource({
   name: text(),
@@ -11,7 +11,13 @@ export const PointWire = resource({
   default_warehouse_id: id().nullable(),
 });
 
-export const WorkplaceWire = resource({ name: text(), guid: text().nullable(), automated_point_id: id() });
+export const WorkplaceWire = resource({
+  name: text(),
+  guid: text().nullable(),
+  automated_point_id: id(),
+  /** Our addition: the till's number in the business (1, 2…; its sales are numbered "A-17", "B-3"…); never reused. */
+  number: count().nullable(),
+});
 
 /** A printer or a payment device: the same columns (app/devices/devices.ts). */
 export const DeviceWire = resource({

@@ -31,6 +31,8 @@ export const OrderHeaderWire = record({
   is_voided: flag(),
   is_refunded: flag(),
   is_closed: flag(),
+  /** Our addition: the manager who approved the order's manual discount above the limit (null: nobody had to). */
+  discount_approved_by: id().nullable(),
   ...rowCommon,
 });
 
