@@ -13,7 +13,15 @@
  * Bodies are buffered (requests are small JSON; answers at most a bootstrap page). Hand-written rather than an
  * npm proxy: its whole point is the per-instance accounting and the exact failure semantics above.
  */
-import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 
 /** One upstream as the balancer sees it: where it listens and whether its process is up. */
 export interface BalancedInstance {
@@ -133,11 +141,19 @@ export class Balancer {
     return new Promise<Answer>((resolveAnswer, reject) => {
       const headers = { ...req.headers, host: `127.0.0.1:${port}`, 'content-length': String(body.length) };
       delete headers.connection;
-      const upstream = httpRequest({ host: '127.0.0.1', port, path: req.url, method: req.method, headers, agent: this.agents[index] }, (response) => {
-        readBody(response).then((text) => resolveAnswer({ status: response.statusCode ?? 502, headers: response.headers, body: text }), reject);
-      });
+      const upstream = httpRequest(
+        { host: '127.0.0.1', port, path: req.url, method: req.method, headers, agent: this.agents[index] },
+        (response) => {
+          readBody(response).then(
+            (text) => resolveAnswer({ status: response.statusCode ?? 502, headers: response.headers, body: text }),
+            reject,
+          );
+        },
+      );
       upstream.setTimeout(60_000, () => upstream.destroy(new Error('upstream timeout')));
-      upstream.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ECONNREFUSED' ? new Refused(error.message) : error));
+      upstream.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'ECONNREFUSED' ? new Refused(error.message) : error),
+      );
       upstream.end(body);
     });
   }

@@ -99,7 +99,8 @@ export class ServiceInstance {
       } catch {
         // Not listening yet.
       }
-      if (Date.now() > deadline) throw new Error(`service instance ${this.number} did not become ready within ${START_BOUND_MS / 1000} s`);
+      if (Date.now() > deadline)
+        throw new Error(`service instance ${this.number} did not become ready within ${START_BOUND_MS / 1000} s`);
       await sleep(150);
     }
   }
@@ -147,7 +148,8 @@ export class Service {
   ) {}
 
   static async create(engine: ServerEngine, directory: string, tag: string, instanceCount = 1): Promise<Service> {
-    if (!Number.isInteger(instanceCount) || instanceCount < 1) throw new Error(`instances must be a positive integer, got ${instanceCount}`);
+    if (!Number.isInteger(instanceCount) || instanceCount < 1)
+      throw new Error(`instances must be a positive integer, got ${instanceCount}`);
     if (engine === 'sqlite' && instanceCount > 1) throw new Error(SQLITE_ONE_INSTANCE);
     let databaseUrl = join(directory, 'service.sqlite');
     let name: string | null = null;
@@ -166,7 +168,8 @@ export class Service {
       databaseUrl = url.toString();
     }
     const instances: ServiceInstance[] = [];
-    for (let number = 1; number <= instanceCount; number += 1) instances.push(new ServiceInstance(number, directory, await freePort(), databaseUrl));
+    for (let number = 1; number <= instanceCount; number += 1)
+      instances.push(new ServiceInstance(number, directory, await freePort(), databaseUrl));
     const balancer = new Balancer(instances);
     await balancer.listen();
     return new Service(engine, directory, instances, balancer, databaseUrl, name);
@@ -212,7 +215,14 @@ export class Service {
   summary(): InstanceSummary[] {
     return this.instances.map((instance, index) => {
       const traffic = this.balancer.traffic[index]!;
-      return { number: instance.number, port: instance.port, served: traffic.served, cutOff: traffic.cutOff, refused: traffic.refused, restarts: Math.max(0, instance.starts - 1) };
+      return {
+        number: instance.number,
+        port: instance.port,
+        served: traffic.served,
+        cutOff: traffic.cutOff,
+        refused: traffic.refused,
+        restarts: Math.max(0, instance.starts - 1),
+      };
     });
   }
 
