@@ -67,6 +67,8 @@ export function formatReport(report: SimReport): string {
     ),
     `operations: ${report.operations.ok} committed at the tills, ${report.operations.refused} refused there, ${report.operations.indeterminate} indeterminate (killed mid-operation); ` +
       `service: ${report.operations.applied} applied, ${report.operations.rejected} rejected`,
+    `back office: ${report.backOffice.ok} ok, ${report.backOffice.refused} refused, ${report.backOffice.unknown} of unknown outcome` +
+      (report.backOffice.serverErrors > 0 ? ` (${report.backOffice.serverErrors} answered 5xx by the service — see service*.log)` : ''),
     '',
     ...report.checks.flatMap((check) => [`${check.status.padEnd(4)} ${check.name}: ${check.summary}`, ...check.details.map((detail) => `       ${detail}`)]),
     '',

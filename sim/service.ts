@@ -185,11 +185,14 @@ export class Service {
     return this.instances.some((instance) => instance.running);
   }
 
-  /** Starts every instance that is down: the first alone (it migrates the database), then the others together. */
+  /**
+   * Starts every instance that is down. The very first start runs the first instance alone (it migrates the
+   * database) and then the others; a restart starts them all together (the schema is there: every boot is cut short).
+   */
   async start(): Promise<void> {
     const [first, ...others] = this.instances;
-    await first!.start();
-    await Promise.all(others.map((instance) => instance.start()));
+    if (first!.starts === 0) await first!.start();
+    await Promise.all([first!, ...others].map((instance) => instance.start()));
   }
 
   /** `kill -9` of every instance (the whole service down). */

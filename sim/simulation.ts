@@ -49,6 +49,8 @@ export interface SimReport {
   readonly clockSkews: Readonly<Record<string, number>>;
   /** Per service instance: requests served and cut off, restarts. */
   readonly instances: readonly InstanceSummary[];
+  /** The back office's requests by outcome; `serverErrors`: of the unknown ones, those the service answered 5xx (a bug: never a 500). */
+  readonly backOffice: { readonly ok: number; readonly refused: number; readonly unknown: number; readonly serverErrors: number };
   readonly seconds: number;
 }
 
@@ -182,6 +184,12 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
       },
       clockSkews,
       instances: service.summary(),
+      backOffice: {
+        ok: backOffice.events.filter((event) => event.outcome === 'ok').length,
+        refused: backOffice.events.filter((event) => event.outcome === 'refused').length,
+        unknown: backOffice.events.filter((event) => event.outcome === 'unknown').length,
+        serverErrors: backOffice.events.filter((event) => event.status !== null && event.status >= 500).length,
+      },
       seconds: Math.round((Date.now() - started) / 1000),
     };
     return report;
