@@ -187,7 +187,7 @@ export class Service {
 
   /**
    * Starts every instance that is down. The very first start runs the first instance alone (it migrates the
-   * database) and then the others; a restart starts them all together (the schema is there: every boot is cut short).
+   * database) and then the others; a restart starts them all together (the schema is there already).
    */
   async start(): Promise<void> {
     const [first, ...others] = this.instances;
