@@ -124,6 +124,9 @@ export const describeFault = (fault: Fault): string => {
   }
 };
 
+/** The key under which the service's faults take turns (no terminal is named so). */
+const SERVICE_LOCK = ' service';
+
 export class Nemesis {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Set<Promise<void>>();
@@ -201,25 +204,16 @@ export class Nemesis {
       case 'delay':
         return this.rule(fault.terminal, { delayMs: fault.range }, fault.ms);
       case 'restart-service':
-        this.restarting = true;
-        await this.service.kill();
-        await sleep(fault.downMs);
-        await this.service.start();
-        this.restarting = false;
-        return;
-      case 'kill-instance': {
-        // Not during a whole-service restart: the point is that the others serve while this one is down.
-        while (this.restarting || this.service.instances.some((instance) => !instance.running)) await sleep(100);
-        // The moment it is handling something (or after 3 s): what it had in flight is cut off.
-        const deadline = Date.now() + 3_000;
-        while (this.service.inFlight(fault.instance) === 0 && Date.now() < deadline) await sleep(2);
-        const inFlight = this.service.inFlight(fault.instance);
-        await this.service.killInstance(fault.instance);
-        this.log(`  service instance ${fault.instance} killed with ${inFlight} request(s) in flight`);
-        await sleep(fault.downMs);
-        await this.service.startInstance(fault.instance);
-        return;
-      }
+        // One service fault at a time: a whole-service kill must not hit an instance the other fault is booting.
+        return this.withTerminal(SERVICE_LOCK, async () => {
+          this.restarting = true;
+          await this.service.kill();
+          await sleep(fault.downMs);
+          await this.service.start();
+          this.restarting = false;
+        });
+      case 'kill-instance':
+        return this.withTerminal(SERVICE_LOCK, () => this.killInstance(fault.instance, fault.downMs));
       case 'kill': {
         const terminal = this.terminals.get(fault.terminal)!;
         return this.withTerminal(fault.terminal, async () => {
@@ -249,6 +243,20 @@ export class Nemesis {
         });
       }
     }
+  }
+
+  /** `kill -9` of one instance at a moment it has requests in flight, restarted after `downMs`. */
+  private async killInstance(instance: number, downMs: number): Promise<void> {
+    // Not during a whole-service restart: the point is that the others serve while this one is down.
+    while (this.restarting || this.service.instances.some((one) => !one.running)) await sleep(100);
+    // The moment it is handling something (or after 3 s): what it had in flight is cut off.
+    const deadline = Date.now() + 3_000;
+    while (this.service.inFlight(instance) === 0 && Date.now() < deadline) await sleep(2);
+    const inFlight = this.service.inFlight(instance);
+    await this.service.killInstance(instance);
+    this.log(`  service instance ${instance} killed with ${inFlight} request(s) in flight`);
+    await sleep(downMs);
+    await this.service.startInstance(instance);
   }
 
   /**
