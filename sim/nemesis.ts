@@ -7,7 +7,10 @@
  * - `kill -9` of a terminal a few milliseconds into a cashier's operation (mid-write), right after
  *   its push reached the service (the answer never arrives), or just as a pull page is being applied; the
  *   terminal is restarted on the same file after a pause;
- * - a service restart: `kill -9` mid-whatever, started again on the same data;
+ * - a service restart: `kill -9` of every instance mid-whatever, started again on the same data;
+ * - with several service instances (`--instances N`), one instance `kill -9`ed while it has requests in flight
+ *   (they are cut off, as by a network fault) and restarted, at a seeded time; the balancer sends the rest of the
+ *   traffic to the others meanwhile;
  * - a restore: the terminal's database is copied now, and a few seconds later the terminal is killed and
  *   restarted on the copy (its core must notice the fork and continue under a new epoch).
  *
@@ -26,6 +29,7 @@ export type Fault =
   | { readonly kind: 'delay'; readonly terminal: string; readonly range: readonly [number, number]; readonly ms: number }
   | { readonly kind: 'kill'; readonly terminal: string; readonly when: 'mid-write' | 'mid-pull' | 'after-push'; readonly downMs: number }
   | { readonly kind: 'restart-service'; readonly downMs: number }
+  | { readonly kind: 'kill-instance'; readonly instance: number; readonly downMs: number }
   | { readonly kind: 'restore'; readonly terminal: string; readonly afterMs: number };
 
 export interface ScheduledFault {
@@ -79,8 +83,14 @@ function draw(random: Random, kind: Kind, terminals: readonly string[]): Fault {
  * selling to them offline: its operations must come back rejected and land in its inbox (and under the naive
  * protocol, its stale rows resurrect what was deleted).
  */
-export function faultSchedule(seed: number, terminals: readonly string[], durationMs: number, deleteAtMs: number): ScheduledFault[] {
+export function faultSchedule(seed: number, terminals: readonly string[], durationMs: number, deleteAtMs: number, instances = 1): ScheduledFault[] {
   const random = Random.derive(seed, 'nemesis');
+  // Its own stream, so that a seed's other faults are the same whatever the number of instances.
+  const instanceKill: ScheduledFault[] = [];
+  if (instances > 1) {
+    const moment = Random.derive(seed, 'instance-kill');
+    instanceKill.push({ atMs: moment.int(Math.round(durationMs * 0.2), Math.round(durationMs * 0.7)), fault: { kind: 'kill-instance', instance: moment.int(1, instances), downMs: moment.int(300, 1_500) } });
+  }
   const blind: ScheduledFault = { atMs: Math.max(0, deleteAtMs - 1_000), fault: { kind: 'partition', terminal: random.pick(terminals), mode: 'refuse', ms: 4_000 } };
   const kinds: Kind[] = [...shuffled(random, FIRST)];
   const schedule: ScheduledFault[] = [];
@@ -90,7 +100,7 @@ export function faultSchedule(seed: number, terminals: readonly string[], durati
     if (fault.kind === 'restore' && at + fault.afterMs > durationMs - 500) fault = draw(random, 'partition', terminals);
     schedule.push({ atMs: at, fault });
   }
-  return [...schedule, blind].sort((a, b) => a.atMs - b.atMs);
+  return [...schedule, blind, ...instanceKill].sort((a, b) => a.atMs - b.atMs);
 }
 
 export const describeFault = (fault: Fault): string => {
@@ -107,10 +117,15 @@ export const describeFault = (fault: Fault): string => {
       return `kill -9 ${fault.terminal} ${fault.when}, down ${fault.downMs} ms`;
     case 'restart-service':
       return `kill -9 the service, down ${fault.downMs} ms`;
+    case 'kill-instance':
+      return `kill -9 service instance ${fault.instance} with requests in flight, down ${fault.downMs} ms`;
     case 'restore':
       return `copy ${fault.terminal}'s database, restore it ${fault.afterMs} ms later`;
   }
 };
+
+/** The key under which the service's faults take turns (no terminal is named so). */
+const SERVICE_LOCK = ' service';
 
 export class Nemesis {
   private readonly timers: NodeJS.Timeout[] = [];
@@ -154,7 +169,7 @@ export class Nemesis {
     for (const timer of this.timers) clearTimeout(timer);
     await Promise.allSettled([...this.running]);
     this.proxy.heal();
-    if (!this.service.running) await this.service.start();
+    await this.service.start();
     this.restarting = false;
     for (const terminal of this.terminals.values()) await this.withTerminal(terminal.name, () => terminal.start());
   }
@@ -189,12 +204,16 @@ export class Nemesis {
       case 'delay':
         return this.rule(fault.terminal, { delayMs: fault.range }, fault.ms);
       case 'restart-service':
-        this.restarting = true;
-        await this.service.kill();
-        await sleep(fault.downMs);
-        await this.service.start();
-        this.restarting = false;
-        return;
+        // One service fault at a time: a whole-service kill must not hit an instance the other fault is booting.
+        return this.withTerminal(SERVICE_LOCK, async () => {
+          this.restarting = true;
+          await this.service.kill();
+          await sleep(fault.downMs);
+          await this.service.start();
+          this.restarting = false;
+        });
+      case 'kill-instance':
+        return this.withTerminal(SERVICE_LOCK, () => this.killInstance(fault.instance, fault.downMs));
       case 'kill': {
         const terminal = this.terminals.get(fault.terminal)!;
         return this.withTerminal(fault.terminal, async () => {
@@ -224,6 +243,20 @@ export class Nemesis {
         });
       }
     }
+  }
+
+  /** `kill -9` of one instance at a moment it has requests in flight, restarted after `downMs`. */
+  private async killInstance(instance: number, downMs: number): Promise<void> {
+    // Not during a whole-service restart: the point is that the others serve while this one is down.
+    while (this.restarting || this.service.instances.some((one) => !one.running)) await sleep(100);
+    // The moment it is handling something (or after 3 s): what it had in flight is cut off.
+    const deadline = Date.now() + 3_000;
+    while (this.service.inFlight(instance) === 0 && Date.now() < deadline) await sleep(2);
+    const inFlight = this.service.inFlight(instance);
+    await this.service.killInstance(instance);
+    this.log(`  service instance ${instance} killed with ${inFlight} request(s) in flight`);
+    await sleep(downMs);
+    await this.service.startInstance(instance);
   }
 
   /**

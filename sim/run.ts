@@ -1,12 +1,14 @@
 /**
- * `npm run sim -- --seed N --terminals T --duration S [--server sqlite|postgres] [--protocol core|naive]
+ * `npm run sim -- --seed N --terminals T --duration S [--server sqlite|postgres] [--instances N] [--protocol core|naive]
  *  [--rate OPS] [--no-faults] [--drain-bound MS] [--keep]`
  *
- * Runs one simulation (./simulation.ts) and prints each checker's verdict and the seed. Exit code 0 when no
+ * Runs one simulation (./simulation.ts) and prints what each service instance served, each checker's verdict
+ * and the seed. Exit code 0 when no
  * checker failed, 1 otherwise, 2 on bad arguments or a harness failure. The same seed replays the same world,
  * workload choices and fault schedule (timing differs from run to run: which request a fault hits may change).
  */
 import { parseArgs } from 'node:util';
+import { SQLITE_ONE_INSTANCE } from './service.js';
 import { runSimulation, type SimOptions, type SimReport } from './simulation.js';
 
 export function parseOptions(argv: readonly string[]): Omit<SimOptions, 'log'> {
@@ -17,6 +19,7 @@ export function parseOptions(argv: readonly string[]): Omit<SimOptions, 'log'> {
       terminals: { type: 'string', default: '3' },
       duration: { type: 'string', default: '20' },
       server: { type: 'string', default: 'sqlite' },
+      instances: { type: 'string', default: '1' },
       protocol: { type: 'string', default: 'core' },
       rate: { type: 'string', default: '4' },
       'no-faults': { type: 'boolean', default: false },
@@ -32,6 +35,8 @@ export function parseOptions(argv: readonly string[]): Omit<SimOptions, 'log'> {
   };
   if (values.server !== 'sqlite' && values.server !== 'postgres') throw new Error(`--server must be sqlite or postgres, got "${values.server}"`);
   if (values.protocol !== 'core' && values.protocol !== 'naive') throw new Error(`--protocol must be core or naive, got "${values.protocol}"`);
+  const instances = integer('instances', values.instances, 1, 8);
+  if (instances > 1 && values.server !== 'postgres') throw new Error(SQLITE_ONE_INSTANCE);
   const rate = Number(values.rate);
   if (!(rate > 0 && rate <= 50)) throw new Error(`--rate must be a number of operations per second per terminal, 0 < rate ≤ 50, got "${values.rate}"`);
   return {
@@ -40,6 +45,7 @@ export function parseOptions(argv: readonly string[]): Omit<SimOptions, 'log'> {
     durationS: integer('duration', values.duration, 5, 3600),
     server: values.server,
     protocol: values.protocol,
+    instances,
     opsPerSecond: rate,
     faults: !values['no-faults'],
     drainBoundMs: integer('drain-bound', values['drain-bound'], 1000, 3_600_000),
@@ -50,18 +56,25 @@ export function parseOptions(argv: readonly string[]): Omit<SimOptions, 'log'> {
 export function formatReport(report: SimReport): string {
   const { options } = report;
   const lines = [
-    `kassa sim — seed ${options.seed}: ${options.terminals} terminals, ${options.durationS} s, ${options.server} server, ${options.protocol} protocol (${report.seconds} s wall)`,
+    `kassa sim — seed ${options.seed}: ${options.terminals} terminals, ${options.durationS} s, ${options.server} server${options.instances > 1 ? ` × ${options.instances} instances` : ''}, ${options.protocol} protocol (${report.seconds} s wall)`,
     `faults: ${report.faults.length} executed; proxy ${Object.entries(report.proxyCounts).map(([kind, n]) => `${kind} ${n}`).join(', ') || 'nothing injected'}`,
     ...report.faults.map((fault) => `  ${fault}`),
     `clock skews: ${Object.entries(report.clockSkews).map(([name, ms]) => `${name} ${ms >= 0 ? '+' : ''}${ms / 60_000} min`).join(', ')}`,
+    ...report.instances.map(
+      (instance) =>
+        `service instance ${instance.number} (port ${instance.port}): ${instance.served} requests served, ${instance.cutOff} cut off in flight, ${instance.refused} refused (sent elsewhere), ` +
+        `${instance.restarts} restart${instance.restarts === 1 ? '' : 's'}`,
+    ),
     `operations: ${report.operations.ok} committed at the tills, ${report.operations.refused} refused there, ${report.operations.indeterminate} indeterminate (killed mid-operation); ` +
       `service: ${report.operations.applied} applied, ${report.operations.rejected} rejected`,
+    `back office: ${report.backOffice.ok} ok, ${report.backOffice.refused} refused, ${report.backOffice.unknown} of unknown outcome` +
+      (report.backOffice.serverErrors > 0 ? ` (${report.backOffice.serverErrors} answered 5xx by the service — see service*.log)` : ''),
     '',
     ...report.checks.flatMap((check) => [`${check.status.padEnd(4)} ${check.name}: ${check.summary}`, ...check.details.map((detail) => `       ${detail}`)]),
     '',
   ];
   const failed = report.checks.filter((check) => check.status === 'FAIL').map((check) => check.name);
-  const replay = `npm run sim -- --seed ${options.seed} --terminals ${options.terminals} --duration ${options.durationS} --server ${options.server} --protocol ${options.protocol}${options.faults ? '' : ' --no-faults'}`;
+  const replay = `npm run sim -- --seed ${options.seed} --terminals ${options.terminals} --duration ${options.durationS} --server ${options.server}${options.instances > 1 ? ` --instances ${options.instances}` : ''} --protocol ${options.protocol}${options.faults ? '' : ' --no-faults'}`;
   lines.push(failed.length === 0 ? `seed ${options.seed}: every checker passed` : `seed ${options.seed}: FAILED ${failed.join(', ')} — replay with: ${replay}; files kept in ${report.directory}`);
   return lines.join('\n');
 }

@@ -14,7 +14,7 @@ import { NaiveServerProcess } from './naive/launch.js';
 import { describeFault, faultSchedule, Nemesis } from './nemesis.js';
 import { FaultProxy } from './proxy.js';
 import { Random } from './random.js';
-import { Service, sleep, type ServerEngine } from './service.js';
+import { Service, sleep, type InstanceSummary, type ServerEngine } from './service.js';
 import type { Protocol } from './terminal-config.js';
 import { TerminalHandle } from './terminals.js';
 import { buildWorld, enrollmentCodeFor } from './world.js';
@@ -25,6 +25,8 @@ export interface SimOptions {
   readonly durationS: number;
   readonly server: ServerEngine;
   readonly protocol: Protocol;
+  /** Service instances behind the balancer (more than one on PostgreSQL only). */
+  readonly instances: number;
   /** Cashier operations per second per terminal (on average). */
   readonly opsPerSecond: number;
   /** Without faults: a control run. */
@@ -45,6 +47,10 @@ export interface SimReport {
   readonly proxyCounts: Readonly<Record<string, number>>;
   readonly operations: { readonly ok: number; readonly refused: number; readonly indeterminate: number; readonly applied: number; readonly rejected: number };
   readonly clockSkews: Readonly<Record<string, number>>;
+  /** Per service instance: requests served and cut off, restarts. */
+  readonly instances: readonly InstanceSummary[];
+  /** The back office's requests by outcome; `serverErrors`: of the unknown ones, those the service answered 5xx (a bug: never a 500). */
+  readonly backOffice: { readonly ok: number; readonly refused: number; readonly unknown: number; readonly serverErrors: number };
   readonly seconds: number;
 }
 
@@ -57,7 +63,7 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
   const tag = `${seed}_${options.server}_${options.protocol}_${Date.now().toString(36)}`;
   const directory = mkdtempSync(join(tmpdir(), `kassa-sim-${seed}-`));
   log(`run directory ${directory}`);
-  const service = await Service.create(options.server, directory, tag);
+  const service = await Service.create(options.server, directory, tag, options.instances);
   const handles = new Map<string, TerminalHandle>();
   let proxy: FaultProxy | null = null;
   let naiveServer: NaiveServerProcess | null = null;
@@ -65,6 +71,7 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
   try {
     await service.start();
     const world = await buildWorld(service.url, options.terminals, tag);
+    if (options.instances > 1) log(`${options.instances} service instances on one database behind the balancer at ${service.url}`);
     log(`world: business ${world.businessId}, ${world.points.length} points, ${options.terminals} tills`);
     let nemesis: Nemesis | null = null;
     proxy = new FaultProxy(() => (service.running && !nemesis?.restarting ? service.url : null), Random.derive(seed, 'proxy'), [REQUEST_TIMEOUT_MS + 500, REQUEST_TIMEOUT_MS + 3_000]);
@@ -102,7 +109,7 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
     nemesis = new Nemesis(seed, proxy, service, handles, directory, log);
     const durationMs = options.durationS * 1000;
     const deleteAtMs = Math.round(durationMs * 0.4);
-    const schedule = options.faults ? faultSchedule(seed, [...handles.keys()], durationMs, deleteAtMs) : [];
+    const schedule = options.faults ? faultSchedule(seed, [...handles.keys()], durationMs, deleteAtMs, options.instances) : [];
     for (const { atMs, fault } of schedule) log(`  scheduled at ${(atMs / 1000).toFixed(1)}s: ${describeFault(fault)}`);
     const gate = async () => {
       while (!service.running || nemesis!.restarting) await sleep(100);
@@ -176,6 +183,13 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
         rejected: server.mutations.filter((mutation) => mutation.status === 'rejected').length,
       },
       clockSkews,
+      instances: service.summary(),
+      backOffice: {
+        ok: backOffice.events.filter((event) => event.outcome === 'ok').length,
+        refused: backOffice.events.filter((event) => event.outcome === 'refused').length,
+        unknown: backOffice.events.filter((event) => event.outcome === 'unknown').length,
+        serverErrors: backOffice.events.filter((event) => event.status !== null && event.status >= 500).length,
+      },
       seconds: Math.round((Date.now() - started) / 1000),
     };
     return report;

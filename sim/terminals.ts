@@ -68,7 +68,8 @@ export class TerminalHandle {
         done(code);
       }),
     );
-    await this.expect('ready', 90_000);
+    // Generous: a 2-core machine shared with other work takes over a minute to boot a tsx process at times.
+    await this.expect('ready', 240_000);
   }
 
   /** Calls `listener` with every message of the process until the returned function is called. */

@@ -1,10 +1,13 @@
 /**
  * The fault harness in CI: a few short seeds (3 terminals, 12 s of faults each) on both service engines, every
- * checker must pass; and the naive timestamp/whole-row protocol, through the same workload and faults, must be
- * caught losing stock and debt. Longer runs and their results: docs/sync.md, "The fault harness".
+ * checker must pass; one seed with two service instances on one PostgreSQL database behind the harness's balancer
+ * (one instance killed mid-run), every checker must pass; and the naive timestamp/whole-row protocol, through the
+ * same workload and faults, must be caught losing stock and debt. Longer runs and their results: docs/sync.md,
+ * "The fault harness".
  */
 import { describe, expect, it } from 'vitest';
-import { formatReport } from '../../sim/run.js';
+import { formatReport, parseOptions } from '../../sim/run.js';
+import { Service } from '../../sim/service.js';
 import { runSimulation, type SimOptions } from '../../sim/simulation.js';
 import { testEngines } from '../helpers/databases.js';
 
@@ -12,6 +15,7 @@ const SHORT: Omit<SimOptions, 'seed' | 'server' | 'protocol'> = {
   terminals: 3,
   durationS: 12,
   opsPerSecond: 4,
+  instances: 1,
   faults: true,
   drainBoundMs: 60_000,
   keep: false,
@@ -39,4 +43,39 @@ describe('the naive protocol through the same harness', () => {
     expect(failed, summary).toEqual(expect.arrayContaining(['conservation (ledger)', 'conservation (model)']));
     expect(report.passed).toBe(false);
   }, 240_000);
+});
+
+describe.runIf((await testEngines()).includes('postgres'))('the fault harness with two service instances on one PostgreSQL database', () => {
+  it('seed 303: tills and the back office through a round-robin balancer, one instance killed with requests in flight and restarted, lose and double nothing', async () => {
+    const report = await runSimulation({ ...SHORT, seed: 303, server: 'postgres', protocol: 'core', instances: 2 });
+    const summary = formatReport(report);
+    expect(report.checks.filter((check) => check.status !== 'PASS').map((check) => check.name), summary).toEqual([]);
+    expect(report.checks).toHaveLength(10);
+    expect(report.operations.ok, summary).toBeGreaterThan(60);
+    expect(report.faults.filter((fault) => fault.includes('service instance')), summary).toHaveLength(1);
+    // Both instances carried the run, and the killed one came back.
+    expect(report.instances, summary).toHaveLength(2);
+    for (const instance of report.instances) expect(instance.served, summary).toBeGreaterThan(100);
+    expect(report.instances.reduce((sum, instance) => sum + instance.restarts, 0), summary).toBeGreaterThanOrEqual(2);
+    expect(summary).toMatch(/service instance 2 \(port \d+\): \d+ requests served/);
+    // Five service boots (two at the start, two for the whole-service restart, one for the killed instance) on top
+    // of the single-instance runs' work: generous for a loaded machine.
+  }, 480_000);
+});
+
+describe('the number of service instances', () => {
+  it('refuses more than one instance on SQLite with a message that says why', async () => {
+    expect(() => parseOptions(['--instances', '2'])).toThrow(/--instances above 1 needs --server postgres: the SQLite service is one instance by design/);
+    expect(() => parseOptions(['--instances', '2', '--server', 'sqlite'])).toThrow(/needs --server postgres/);
+    await expect(Service.create('sqlite', '/nonexistent', 'refused', 3)).rejects.toThrow(/one instance by design/);
+  });
+
+  it('refuses a number of instances that is not a whole number from 1 to 8', () => {
+    for (const bad of ['0', '9', '1.5', 'two']) expect(() => parseOptions(['--instances', bad, '--server', 'postgres'])).toThrow(/--instances must be an integer from 1 to 8/);
+  });
+
+  it('accepts several instances on PostgreSQL and one by default', () => {
+    expect(parseOptions(['--instances', '3', '--server', 'postgres']).instances).toBe(3);
+    expect(parseOptions([]).instances).toBe(1);
+  });
 });
