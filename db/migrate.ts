@@ -27,6 +27,7 @@ import * as m0023 from './migrations/0023_modifier_rules.js';
 import * as m0024 from './migrations/0024_shift_cash.js';
 import * as m0025 from './migrations/0025_order_refunds.js';
 import * as m0027 from './migrations/0027_client_credit_limit.js';
+import * as m0031 from './migrations/0031_log_retention.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0024_shift_cash': m0024,
   '0025_order_refunds': m0025,
   '0027_client_credit_limit': m0027,
+  '0031_log_retention': m0031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -23,6 +23,8 @@ import { aiChatStreamingHandlers } from './ai/send-message.js';
 import { attachChatGateway } from './chat/socket.js';
 import { registerDownloadRoutes } from './downloads/routes.js';
 import { registerConsole } from './console-static.js';
+import { scheduleCompaction } from '../app/sync/compaction-schedule.js';
+import { DEFAULT_LOG_RETENTION } from '../app/sync/compaction.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -87,6 +89,9 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   await registerDownloadRoutes(app, services);
   attachChatGateway(app, services);
   await registerConsole(app, options.consoleDir);
+  // The change log stays bounded (docs/sync.md, "Compaction and the retention floor"); stopped with the app.
+  const compaction = scheduleCompaction(handle, config.logRetention ?? DEFAULT_LOG_RETENTION, app.log);
+  app.addHook('onClose', () => compaction.stop());
   await app.ready();
   return { app, services };
 }
