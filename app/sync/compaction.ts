@@ -69,7 +69,7 @@ const LOCK_KEY = 0x6b617373616c6f67n;
 export async function compactLog(target: CompactionTarget, settings: LogRetentionSettings, nowMs: number, pause: () => Promise<void> = yieldToWriters): Promise<CompactionOutcome[]> {
   await inBatch(target, async (tx) => {
     await sql`insert into sync_version_marks (business_id, at_ms, version)
-              select business_id, ${BigInt(nowMs)}, version from sync_clock
+              select business_id, ${BigInt(nowMs)}, version from sync_clock where true
               on conflict (business_id, at_ms) do nothing`.execute(tx);
   });
   const businesses = (await sql<{ business_id: string }>`select business_id from sync_clock order by business_id`.execute(target.db)).rows;
