@@ -144,6 +144,7 @@ function downloads(env: Env): { releasesDir?: string; publicUrl?: string; provis
 function duration(env: Env, name: string, fallback: number, allowZero = false): number {
   const given = env[name];
   if (given === undefined || given === '') return fallback;
+  if (allowZero && given.trim() === '0') return 0;
   const match = /^(\d+)(ms|s|m|h|d)$/.exec(given.trim());
   const value = match ? Number(match[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'] : NaN;
   if (!Number.isSafeInteger(value) || (value === 0 && !allowZero)) throw new ConfigError(`${name} must be a duration such as 30s, 10m, 12h or 7d, got "${given}"`);
