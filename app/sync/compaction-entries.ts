@@ -36,6 +36,7 @@ export function splitEntries(text: string): string[] {
 /** Which record (table and row id) an entry is an image of. Only these two strings are read from it. */
 export function entryKey(entry: string): { table: string; rowId: string } {
   const parsed = JSON.parse(entry) as { t?: unknown; row?: { id?: unknown } };
-  if (typeof parsed.t !== 'string' || typeof parsed.row?.id !== 'string') throw new Error('a change-log entry without a table or row id');
+  if (typeof parsed.t !== 'string' || typeof parsed.row?.id !== 'string')
+    throw new Error('a change-log entry without a table or row id');
   return { table: parsed.t, rowId: parsed.row.id };
 }

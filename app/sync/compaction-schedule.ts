@@ -26,8 +26,16 @@ export interface CompactionSchedule {
 
 class Stopped extends Error {}
 
-export function scheduleCompaction(database: { db: Db; writes: Transactor }, settings: LogRetentionSettings, log: CompactionLog): CompactionSchedule {
-  const target = { db: database.db as unknown as Kysely<unknown>, writes: database.writes, engine: onPostgres(database.db) ? ('postgres' as const) : ('sqlite' as const) };
+export function scheduleCompaction(
+  database: { db: Db; writes: Transactor },
+  settings: LogRetentionSettings,
+  log: CompactionLog,
+): CompactionSchedule {
+  const target = {
+    db: database.db as unknown as Kysely<unknown>,
+    writes: database.writes,
+    engine: onPostgres(database.db) ? ('postgres' as const) : ('sqlite' as const),
+  };
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<CompactionOutcome[] | null> | null = null;
@@ -42,7 +50,17 @@ export function scheduleCompaction(database: { db: Db; writes: Transactor }, set
     try {
       const outcomes = await compactLog(target, settings, Date.now(), pause);
       const changed = outcomes.filter((outcome) => outcome.entriesDropped > 0 || outcome.recordsDeleted > 0);
-      if (changed.length > 0) log.info({ compaction: changed.map((outcome) => ({ ...outcome, floor: String(outcome.floor), compactedTo: String(outcome.compactedTo) })) }, 'change log compacted');
+      if (changed.length > 0)
+        log.info(
+          {
+            compaction: changed.map((outcome) => ({
+              ...outcome,
+              floor: String(outcome.floor),
+              compactedTo: String(outcome.compactedTo),
+            })),
+          },
+          'change log compacted',
+        );
       return outcomes;
     } catch (error) {
       if (error instanceof CompactionBusy || error instanceof Stopped) return null;

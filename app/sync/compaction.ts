@@ -31,7 +31,12 @@ export interface LogRetentionSettings {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
-export const DEFAULT_LOG_RETENTION: LogRetentionSettings = { compactAfterMs: 7 * DAY, keepTombstonesMs: 30 * DAY, everyMs: 10 * 60 * 1000, batchVersions: 200 };
+export const DEFAULT_LOG_RETENTION: LogRetentionSettings = {
+  compactAfterMs: 7 * DAY,
+  keepTombstonesMs: 30 * DAY,
+  everyMs: 10 * 60 * 1000,
+  batchVersions: 200,
+};
 
 /** What compaction works with: the database and its transactor (SQLite writes must go through the group commit). */
 export interface CompactionTarget {
@@ -66,13 +71,20 @@ const LOCK_KEY = 0x6b617373616c6f67n;
  * One scheduled run: marks every business's head version at `nowMs`, then moves each business's floor and
  * compacts up to its horizon. Throws CompactionBusy when another instance is at it.
  */
-export async function compactLog(target: CompactionTarget, settings: LogRetentionSettings, nowMs: number, pause: () => Promise<void> = yieldToWriters): Promise<CompactionOutcome[]> {
+export async function compactLog(
+  target: CompactionTarget,
+  settings: LogRetentionSettings,
+  nowMs: number,
+  pause: () => Promise<void> = yieldToWriters,
+): Promise<CompactionOutcome[]> {
   await inBatch(target, async (tx) => {
     await sql`insert into sync_version_marks (business_id, at_ms, version)
               select business_id, ${BigInt(nowMs)}, version from sync_clock where true
               on conflict (business_id, at_ms) do nothing`.execute(tx);
   });
-  const businesses = (await sql<{ business_id: string }>`select business_id from sync_clock order by business_id`.execute(target.db)).rows;
+  const businesses = (
+    await sql<{ business_id: string }>`select business_id from sync_clock order by business_id`.execute(target.db)
+  ).rows;
   const outcomes: CompactionOutcome[] = [];
   for (const { business_id: businessId } of businesses) {
     const horizon = await versionAt(target.db, businessId, nowMs - settings.compactAfterMs);
@@ -86,7 +98,9 @@ export async function compactLog(target: CompactionTarget, settings: LogRetentio
 async function versionAt(db: Kysely<unknown>, businessId: string, atMs: number): Promise<bigint> {
   const row = (
     await sql<{ version: string | bigint | null }>`
-      select max(version) as version from sync_version_marks where business_id = ${businessId} and at_ms <= ${BigInt(Math.max(0, Math.floor(atMs)))}`.execute(db)
+      select max(version) as version from sync_version_marks where business_id = ${businessId} and at_ms <= ${BigInt(Math.max(0, Math.floor(atMs)))}`.execute(
+      db,
+    )
   ).rows[0];
   return BigInt(row?.version ?? 0);
 }
@@ -119,7 +133,9 @@ export async function compactBusiness(
   const horizon = limits.horizon;
   while (compactedTo < horizon) {
     await pause();
-    const batch = await inBatch(target, (tx) => compactNextVersions(tx, target.engine, businessId, horizon, limits.batchVersions));
+    const batch = await inBatch(target, (tx) =>
+      compactNextVersions(tx, target.engine, businessId, horizon, limits.batchVersions),
+    );
     batches += 1;
     entriesDropped += batch.entriesDropped;
     recordsDeleted += batch.recordsDeleted;
@@ -140,7 +156,8 @@ async function inBatch<T>(target: CompactionTarget, work: (tx: Kysely<unknown>) 
     async (tx) => {
       const db = tx as unknown as Kysely<unknown>;
       if (target.engine === 'postgres') {
-        const locked = (await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${LOCK_KEY}) as locked`.execute(db)).rows[0]?.locked;
+        const locked = (await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${LOCK_KEY}) as locked`.execute(db))
+          .rows[0]?.locked;
         if (!locked) throw new CompactionBusy();
       }
       return work(db);
@@ -156,10 +173,14 @@ interface Retention {
 
 /** The business's retention row, locked for this transaction (created at 0 when missing). */
 async function retentionOf(tx: Kysely<unknown>, engine: CompactionTarget['engine'], businessId: string): Promise<Retention> {
-  await sql`insert into sync_retention (business_id, floor, compacted_to) values (${businessId}, 0, 0) on conflict (business_id) do nothing`.execute(tx);
+  await sql`insert into sync_retention (business_id, floor, compacted_to) values (${businessId}, 0, 0) on conflict (business_id) do nothing`.execute(
+    tx,
+  );
   const row = (
     await sql<{ floor: string | bigint; compacted_to: string | bigint }>`
-      select floor, compacted_to from sync_retention where business_id = ${businessId} ${engine === 'postgres' ? sql`for update` : sql``}`.execute(tx)
+      select floor, compacted_to from sync_retention where business_id = ${businessId} ${engine === 'postgres' ? sql`for update` : sql``}`.execute(
+      tx,
+    )
   ).rows[0]!;
   return { floor: BigInt(row.floor), compactedTo: BigInt(row.compacted_to) };
 }
@@ -168,11 +189,18 @@ async function retentionOf(tx: Kysely<unknown>, engine: CompactionTarget['engine
  * The floor moves first, in its own commit, and the records below it go afterwards: a pull that read the old
  * floor did so in a snapshot that still holds every record above it.
  */
-async function raiseFloor(tx: Kysely<unknown>, engine: CompactionTarget['engine'], businessId: string, floor: bigint): Promise<Retention> {
+async function raiseFloor(
+  tx: Kysely<unknown>,
+  engine: CompactionTarget['engine'],
+  businessId: string,
+  floor: bigint,
+): Promise<Retention> {
   const current = await retentionOf(tx, engine, businessId);
   if (floor <= current.floor) return current;
   const compactedTo = current.compactedTo > floor ? current.compactedTo : floor;
-  await sql`update sync_retention set floor = ${floor}, compacted_to = ${compactedTo} where business_id = ${businessId}`.execute(tx);
+  await sql`update sync_retention set floor = ${floor}, compacted_to = ${compactedTo} where business_id = ${businessId}`.execute(
+    tx,
+  );
   await sql`delete from sync_version_marks where business_id = ${businessId} and version < ${floor}`.execute(tx);
   return { floor, compactedTo };
 }
@@ -187,7 +215,13 @@ async function dropBelowFloor(tx: Kysely<unknown>, businessId: string, floor: bi
 }
 
 /** The highest of the first `count` logged versions in (after, upTo], or null when there is none. */
-async function nthVersion(tx: Kysely<unknown>, businessId: string, after: bigint, upTo: bigint, count: number): Promise<bigint | null> {
+async function nthVersion(
+  tx: Kysely<unknown>,
+  businessId: string,
+  after: bigint,
+  upTo: bigint,
+  count: number,
+): Promise<bigint | null> {
   const row = (
     await sql<{ version: string | bigint | null }>`
       select max(version) as version from (
@@ -215,7 +249,13 @@ interface BatchOutcome {
  * record's entries there keep only the latest image of each row (the last one in version and capture order), and
  * the image it supersedes in the already compacted part (found through sync_log_keys) leaves its record.
  */
-async function compactNextVersions(tx: Kysely<unknown>, engine: CompactionTarget['engine'], businessId: string, horizon: bigint, batchVersions: number): Promise<BatchOutcome> {
+async function compactNextVersions(
+  tx: Kysely<unknown>,
+  engine: CompactionTarget['engine'],
+  businessId: string,
+  horizon: bigint,
+  batchVersions: number,
+): Promise<BatchOutcome> {
   const retention = await retentionOf(tx, engine, businessId);
   const from = retention.compactedTo > retention.floor ? retention.compactedTo : retention.floor;
   if (from >= horizon) return { compactedTo: from, entriesDropped: 0, recordsDeleted: 0 };
@@ -266,7 +306,11 @@ async function compactNextVersions(tx: Kysely<unknown>, engine: CompactionTarget
   }
   for (const group of byRecord.values()) {
     const row = (
-      await sql<{ entries: string }>`select entries from sync_log where business_id = ${businessId} and version = ${group.version} and scope = ${group.scope}`.execute(tx)
+      await sql<{
+        entries: string;
+      }>`select entries from sync_log where business_id = ${businessId} and version = ${group.version} and scope = ${group.scope}`.execute(
+        tx,
+      )
     ).rows[0];
     if (!row) continue;
     const entries = splitEntries(row.entries);
@@ -280,7 +324,9 @@ async function compactNextVersions(tx: Kysely<unknown>, engine: CompactionTarget
 
   for (const image of latest.values()) {
     await sql`insert into sync_log_keys (business_id, tbl, row_id, version, scope) values (${businessId}, ${image.table}, ${image.rowId}, ${image.version}, ${image.scope})
-              on conflict (business_id, tbl, row_id) do update set version = excluded.version, scope = excluded.scope`.execute(tx);
+              on conflict (business_id, tbl, row_id) do update set version = excluded.version, scope = excluded.scope`.execute(
+      tx,
+    );
   }
   await sql`update sync_retention set compacted_to = ${through} where business_id = ${businessId}`.execute(tx);
   return { compactedTo: through, entriesDropped, recordsDeleted };
@@ -296,7 +342,8 @@ async function rewrite(tx: Kysely<unknown>, businessId: string, record: LogRecor
     return 1;
   }
   const text = kept.join(',');
-  if (text !== record.entries) await sql`update sync_log set entries = ${text}, entry_count = ${kept.length} where ${where}`.execute(tx);
+  if (text !== record.entries)
+    await sql`update sync_log set entries = ${text}, entry_count = ${kept.length} where ${where}`.execute(tx);
   return 0;
 }
 
@@ -313,11 +360,14 @@ async function knownKeys(
     const pairs = sql.join(chunk.map((image) => sql`(${image.table}, ${image.rowId})`));
     const rows = (
       await sql<{ tbl: string; row_id: string; version: string | bigint; scope: string }>`
-        select tbl, row_id, version, scope from sync_log_keys where business_id = ${businessId} and (tbl, row_id) in (values ${pairs})`.execute(tx)
+        select tbl, row_id, version, scope from sync_log_keys where business_id = ${businessId} and (tbl, row_id) in (values ${pairs})`.execute(
+        tx,
+      )
     ).rows;
     for (const row of rows) {
       const version = BigInt(row.version);
-      if (version < (newer.get(keyOf(row.tbl, row.row_id)) ?? 0n)) found.push({ table: row.tbl, rowId: row.row_id, version, scope: row.scope });
+      if (version < (newer.get(keyOf(row.tbl, row.row_id)) ?? 0n))
+        found.push({ table: row.tbl, rowId: row.row_id, version, scope: row.scope });
     }
   }
   return found;

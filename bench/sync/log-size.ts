@@ -57,16 +57,36 @@ interface Sample {
 }
 
 async function logSize(db: Kysely<unknown>): Promise<Omit<Sample, 'hour' | 'sales'>> {
-  const clock = (await sql<{ head: string | bigint | null; floor: string | bigint | null; compacted_to: string | bigint | null }>`
-    select max(c.version) as head, max(r.floor) as floor, max(r.compacted_to) as compacted_to from sync_clock c left join sync_retention r using (business_id)`.execute(db)).rows[0];
-  const log = (await sql<{ rows: string | bigint; bytes: string | bigint | null }>`select count(*) as rows, sum(length(entries)) as bytes from sync_log`.execute(db)).rows[0]!;
+  const clock = (
+    await sql<{ head: string | bigint | null; floor: string | bigint | null; compacted_to: string | bigint | null }>`
+    select max(c.version) as head, max(r.floor) as floor, max(r.compacted_to) as compacted_to from sync_clock c left join sync_retention r using (business_id)`.execute(
+      db,
+    )
+  ).rows[0];
+  const log = (
+    await sql<{
+      rows: string | bigint;
+      bytes: string | bigint | null;
+    }>`select count(*) as rows, sum(length(entries)) as bytes from sync_log`.execute(db)
+  ).rows[0]!;
   const keys = (await sql<{ rows: string | bigint }>`select count(*) as rows from sync_log_keys`.execute(db)).rows[0]!;
-  return { rows: Number(log.rows), bytes: Number(log.bytes ?? 0), keyRows: Number(keys.rows), head: Number(clock?.head ?? 0), floor: Number(clock?.floor ?? 0), compactedTo: Number(clock?.compacted_to ?? 0) };
+  return {
+    rows: Number(log.rows),
+    bytes: Number(log.bytes ?? 0),
+    keyRows: Number(keys.rows),
+    head: Number(clock?.head ?? 0),
+    floor: Number(clock?.floor ?? 0),
+    compactedTo: Number(clock?.compacted_to ?? 0),
+  };
 }
 
 async function day(compaction: boolean, port: number): Promise<{ samples: Sample[]; applied: number; rejected: number }> {
   const env: Record<string, string> = compaction
-    ? { SYNC_LOG_COMPACT_AFTER: `${compressed(String(values['compact-after']))}ms`, SYNC_LOG_KEEP_TOMBSTONES: `${compressed(String(values['keep-tombstones']))}ms`, SYNC_LOG_COMPACT_EVERY: `${compressed('5m')}ms` }
+    ? {
+        SYNC_LOG_COMPACT_AFTER: `${compressed(String(values['compact-after']))}ms`,
+        SYNC_LOG_KEEP_TOMBSTONES: `${compressed(String(values['keep-tombstones']))}ms`,
+        SYNC_LOG_COMPACT_EVERY: `${compressed('5m')}ms`,
+      }
     : { SYNC_LOG_COMPACT_EVERY: '0' };
   const service = await startService(ENGINE, port, env);
   const reader = openDatabase(service.databaseUrl);
@@ -79,7 +99,12 @@ async function day(compaction: boolean, port: number): Promise<{ samples: Sample
     const warehouse = await api.post('/warehouses/create', { name: 'Main' });
     const point = await api.post('/business-config/points/create', { name: 'Shop', default_warehouse_id: warehouse.id });
     const workplace = await api.post('/business-config/workplaces/create', { name: 'Office', automated_point_id: point.id });
-    const cashier = await api.post('/employee/create', { full_name: 'Cashier', role_id: '0', password: '2580', workplace_id: workplace.id });
+    const cashier = await api.post('/employee/create', {
+      full_name: 'Cashier',
+      role_id: '0',
+      password: '2580',
+      workplace_id: workplace.id,
+    });
     const setup = await prepareFleetSales(api, warehouse.id);
     const fleet = [];
     for (let index = 0; index < TERMINALS; index += 1) {
@@ -87,16 +112,36 @@ async function day(compaction: boolean, port: number): Promise<{ samples: Sample
       const code = (await api.post('/sync/enrollment-codes', { workplaceId: till.workplaceId })).code as string;
       const enrolled = await apiClient(service.baseUrl).post('/sync/enroll', { code, name: `Till ${index}` });
       const clientId = (await api.post('/clients/create', { full_name: `Client ${index}` })).id as string;
-      fleet.push({ terminalId: enrolled.terminalId as string, token: enrolled.accessToken as string, epoch: `e-log-${index}`, seq: 0, cursor: null as string | null, clientId, till });
+      fleet.push({
+        terminalId: enrolled.terminalId as string,
+        token: enrolled.accessToken as string,
+        epoch: `e-log-${index}`,
+        seq: 0,
+        cursor: null as string | null,
+        clientId,
+        till,
+      });
     }
     const post = async (path: string, bearer: string, body: unknown) => {
-      const response = await fetch(`${service.baseUrl}/api/v1/sync/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, body: JSON.stringify(body) });
+      const response = await fetch(`${service.baseUrl}/api/v1/sync/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+        body: JSON.stringify(body),
+      });
       const text = await response.text();
       if (response.status !== 201) throw new Error(`${path} → ${response.status} ${text.slice(0, 200)}`);
       return text;
     };
     for (const till of fleet) {
-      const snapshot = JSON.parse(await post('bootstrap', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, tables: ['clients'], limitRows: 1 }));
+      const snapshot = JSON.parse(
+        await post('bootstrap', till.token, {
+          protocolVersion: 1,
+          terminalId: till.terminalId,
+          epoch: till.epoch,
+          tables: ['clients'],
+          limitRows: 1,
+        }),
+      );
       till.cursor = snapshot.cursor;
     }
     let applied = 0;
@@ -128,12 +173,32 @@ async function day(compaction: boolean, port: number): Promise<{ samples: Sample
             v: 1,
             occurredAt: new Date().toISOString(),
             actor: { employeeId: cashier.id },
-            args: fleetSaleArgs(setup, till.till, { pointId: point.id, clientId: till.clientId, orderId: `L${index}-${till.seq}`, guid: crypto.randomUUID() }),
+            args: fleetSaleArgs(setup, till.till, {
+              pointId: point.id,
+              clientId: till.clientId,
+              orderId: `L${index}-${till.seq}`,
+              guid: crypto.randomUUID(),
+            }),
           };
-          const answer = JSON.parse(await post('push', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, mutations: [mutation] })) as { results: { status: string }[] };
-          for (const result of answer.results) if (result.status === 'applied') applied += 1;
-          else rejected += 1;
-          const page = await post('pull', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, cursor: till.cursor, knownAck: till.seq - 1, limitRows: 1000 });
+          const answer = JSON.parse(
+            await post('push', till.token, {
+              protocolVersion: 1,
+              terminalId: till.terminalId,
+              epoch: till.epoch,
+              mutations: [mutation],
+            }),
+          ) as { results: { status: string }[] };
+          for (const result of answer.results)
+            if (result.status === 'applied') applied += 1;
+            else rejected += 1;
+          const page = await post('pull', till.token, {
+            protocolVersion: 1,
+            terminalId: till.terminalId,
+            epoch: till.epoch,
+            cursor: till.cursor,
+            knownAck: till.seq - 1,
+            limitRows: 1000,
+          });
           const cursor = /^\{"protocolVersion":\d+,"cursor":(null|"[^"]*")/.exec(page)?.[1];
           if (cursor && cursor !== 'null') till.cursor = JSON.parse(cursor) as string;
           else resets += 1;
@@ -154,14 +219,20 @@ const withCompaction = await day(true, Number(values.port) + 1);
 console.log(
   `\n${ENGINE}: ${TERMINALS} tills, one sale (5 lines, cash + on account) every ${INTERVAL_MS} ms each; ${HOURS} business hours in ${REAL_MS / 1000} s; compaction after ${values['compact-after']}, floor at ${values['keep-tombstones']} (business time)\n`,
 );
-console.log('| business hour | sales (off) | log rows, off | log MB, off | sales (on) | log rows, on | log MB, on | compaction keys, on | head / horizon reached / floor, on |');
+console.log(
+  '| business hour | sales (off) | log rows, off | log MB, off | sales (on) | log rows, on | log MB, on | compaction keys, on | head / horizon reached / floor, on |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (let hour = 0; hour <= HOURS; hour += 1) {
   const off = without.samples[hour];
   const on = withCompaction.samples[hour];
   if (!off || !on) continue;
   const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
-  console.log(`| ${hour} | ${off.sales} | ${off.rows} | ${mb(off.bytes)} | ${on.sales} | ${on.rows} | ${mb(on.bytes)} | ${on.keyRows} | ${on.head} / ${on.compactedTo} / ${on.floor} |`);
+  console.log(
+    `| ${hour} | ${off.sales} | ${off.rows} | ${mb(off.bytes)} | ${on.sales} | ${on.rows} | ${mb(on.bytes)} | ${on.keyRows} | ${on.head} / ${on.compactedTo} / ${on.floor} |`,
+  );
 }
-console.log(`\nsales applied: ${without.applied} (off), ${withCompaction.applied} (on); rejected: ${without.rejected}, ${withCompaction.rejected}`);
+console.log(
+  `\nsales applied: ${without.applied} (off), ${withCompaction.applied} (on); rejected: ${without.rejected}, ${withCompaction.rejected}`,
+);
 if (without.rejected + withCompaction.rejected > 0) process.exitCode = 1;

@@ -8,8 +8,16 @@ export function compactionTarget(server: TestServer): CompactionTarget {
 }
 
 /** Every entry a business's log holds, in version and capture order: [version, table, row id, entry text]. */
-export async function logEntries(db: Kysely<unknown>, businessId: string): Promise<{ version: bigint; table: string; rowId: string; isDeleted: boolean }[]> {
-  const records = (await sql<{ version: string | bigint; entries: string }>`select version, entries from sync_log where business_id = ${businessId} order by version, scope`.execute(db)).rows;
+export async function logEntries(
+  db: Kysely<unknown>,
+  businessId: string,
+): Promise<{ version: bigint; table: string; rowId: string; isDeleted: boolean }[]> {
+  const records = (
+    await sql<{
+      version: string | bigint;
+      entries: string;
+    }>`select version, entries from sync_log where business_id = ${businessId} order by version, scope`.execute(db)
+  ).rows;
   return records.flatMap((record) =>
     (JSON.parse(`[${record.entries}]`) as { t: string; row: { id: string; is_deleted?: unknown } }[]).map((entry) => ({
       version: BigInt(record.version),

@@ -55,9 +55,16 @@ describe.each(await testEngines())('compacting the change log on %s', (engine) =
 
   it('keeps only the latest image of each record beyond the horizon, and pulls at any page size converge to the same state', async () => {
     const start = await copyAtHead();
-    const items = [await createItem(server, shop, 'Tea'), await createItem(server, shop, 'Coffee'), await createItem(server, shop, 'Juice')];
+    const items = [
+      await createItem(server, shop, 'Tea'),
+      await createItem(server, shop, 'Coffee'),
+      await createItem(server, shop, 'Juice'),
+    ];
     for (let round = 1; round <= 3; round += 1) {
-      for (const item of items) expect((await patch(`/item-modifier/items/update/${item}`, { name: `Item ${item.slice(-4)} r${round}` })).status).toBe(200);
+      for (const item of items)
+        expect((await patch(`/item-modifier/items/update/${item}`, { name: `Item ${item.slice(-4)} r${round}` })).status).toBe(
+          200,
+        );
       await receive(server, world, needs, world.warehouse1, [{ itemId: items[0]!, quantity: round }]);
     }
     expect((await remove(`/item-modifier/items/delete/${items[2]}`)).status).toBe(200);
@@ -69,7 +76,11 @@ describe.each(await testEngines())('compacting the change log on %s', (engine) =
 
     const db = server.database.db as never;
     const before = await logEntries(db, shop.businessId);
-    const outcome = await compactBusiness(compactionTarget(server), shop.businessId, { horizon, floor: versionOf(start.cursor), batchVersions: 2 });
+    const outcome = await compactBusiness(compactionTarget(server), shop.businessId, {
+      horizon,
+      floor: versionOf(start.cursor),
+      batchVersions: 2,
+    });
     expect(outcome).toMatchObject({ compactedTo: horizon, floor: versionOf(start.cursor) });
     expect(outcome.entriesDropped).toBeGreaterThan(0);
     const after = await logEntries(db, shop.businessId);
@@ -79,7 +90,8 @@ describe.each(await testEngines())('compacting the change log on %s', (engine) =
     const keys = compacted.map((entry) => `${entry.table}/${entry.rowId}`);
     expect(new Set(keys).size).toBe(keys.length);
     const newestBefore = new Map<string, bigint>();
-    for (const entry of before.filter((entry) => entry.version <= horizon && entry.version > versionOf(start.cursor))) newestBefore.set(`${entry.table}/${entry.rowId}`, entry.version);
+    for (const entry of before.filter((entry) => entry.version <= horizon && entry.version > versionOf(start.cursor)))
+      newestBefore.set(`${entry.table}/${entry.rowId}`, entry.version);
     expect(new Map(compacted.map((entry) => [`${entry.table}/${entry.rowId}`, entry.version]))).toEqual(newestBefore);
     expect(after.filter((entry) => entry.version > horizon)).toEqual(before.filter((entry) => entry.version > horizon));
     // The deleted item's tombstone is its newest image: kept.
@@ -96,7 +108,11 @@ describe.each(await testEngines())('compacting the change log on %s', (engine) =
       expect(liveRows(state)).toEqual(expected);
     }
     // Running it again changes nothing.
-    const again = await compactBusiness(compactionTarget(server), shop.businessId, { horizon, floor: versionOf(start.cursor), batchVersions: 2 });
+    const again = await compactBusiness(compactionTarget(server), shop.businessId, {
+      horizon,
+      floor: versionOf(start.cursor),
+      batchVersions: 2,
+    });
     expect(again.entriesDropped).toBe(0);
     expect(await logEntries(db, shop.businessId)).toEqual(after);
   });
@@ -126,8 +142,13 @@ describe.each(await testEngines())('compacting the change log on %s', (engine) =
 
     const [outcome] = (await compactLog(target, settings, t0 + 3000)).filter((entry) => entry.businessId === shop.businessId);
     expect(outcome!.floor).toBeGreaterThan(versionOf(created.cursor));
-    expect((await logEntries(server.database.db as never, shop.businessId)).some((entry) => entry.rowId === item || entry.version <= outcome!.floor)).toBe(false);
-    for (const cursor of [before.cursor, created.cursor]) expect((await pullPage(server, till, { cursor })).reset).toMatchObject({ reason: 'CURSOR_BEFORE_RETENTION' });
+    expect(
+      (await logEntries(server.database.db as never, shop.businessId)).some(
+        (entry) => entry.rowId === item || entry.version <= outcome!.floor,
+      ),
+    ).toBe(false);
+    for (const cursor of [before.cursor, created.cursor])
+      expect((await pullPage(server, till, { cursor })).reset).toMatchObject({ reason: 'CURSOR_BEFORE_RETENTION' });
     expect(cache.window(shop.businessId, scopeKey)!.lo).toBeGreaterThanOrEqual(outcome!.floor);
     // A till that downloads again starts above the floor and is served.
     const fresh = await copyAtHead();
@@ -135,44 +156,51 @@ describe.each(await testEngines())('compacting the change log on %s', (engine) =
     expect(fresh.state.get('items')?.has(item) ?? false).toBe(false);
   });
 
-  it.runIf(engine === 'postgres')('loses no change above the horizon while tills write and a second compactor tries at once', async () => {
-    const start = await copyAtHead();
-    const items = await Promise.all(Array.from({ length: 6 }, (_unused, index) => createItem(server, shop, `Busy ${index}`)));
-    for (let round = 0; round < 5; round += 1) {
-      await Promise.all(items.map((item) => patch(`/item-modifier/items/update/${item}`, { name: `Busy ${item.slice(-4)} ${round}` })));
-    }
-    const horizon = versionOf((await copyAtHead()).cursor);
-    const target = compactionTarget(server);
-    let writing = true;
-    const writers = (async () => {
-      let round = 0;
-      while (writing || round < 5) {
-        round += 1;
-        await Promise.all([
-          ...items.map((item) => patch(`/item-modifier/items/update/${item}`, { name: `Busy ${item.slice(-4)} late ${round}` })),
-          receive(server, world, needs, world.warehouse1, [{ itemId: items[0]!, quantity: 1 }]),
-        ]);
+  it.runIf(engine === 'postgres')(
+    'loses no change above the horizon while tills write and a second compactor tries at once',
+    async () => {
+      const start = await copyAtHead();
+      const items = await Promise.all(Array.from({ length: 6 }, (_unused, index) => createItem(server, shop, `Busy ${index}`)));
+      for (let round = 0; round < 5; round += 1) {
+        await Promise.all(
+          items.map((item) => patch(`/item-modifier/items/update/${item}`, { name: `Busy ${item.slice(-4)} ${round}` })),
+        );
       }
-      return round;
-    })();
-    const compactors = await Promise.allSettled([
-      compactBusiness(target, shop.businessId, { horizon, floor: versionOf(start.cursor), batchVersions: 1 }),
-      compactBusiness(target, shop.businessId, { horizon, floor: versionOf(start.cursor), batchVersions: 1 }),
-    ]);
-    writing = false;
-    expect(await writers).toBeGreaterThanOrEqual(5);
-    // Each batch takes the advisory lock or gives up: the loser stops with CompactionBusy, never works beside it.
-    for (const settled of compactors) if (settled.status === 'rejected') expect(settled.reason).toBeInstanceOf(CompactionBusy);
-    expect(compactors.some((settled) => settled.status === 'fulfilled')).toBe(true);
-    // Finish whatever a lost race left.
-    await compactBusiness(target, shop.businessId, { horizon, floor: versionOf(start.cursor), batchVersions: 50 });
+      const horizon = versionOf((await copyAtHead()).cursor);
+      const target = compactionTarget(server);
+      let writing = true;
+      const writers = (async () => {
+        let round = 0;
+        while (writing || round < 5) {
+          round += 1;
+          await Promise.all([
+            ...items.map((item) =>
+              patch(`/item-modifier/items/update/${item}`, { name: `Busy ${item.slice(-4)} late ${round}` }),
+            ),
+            receive(server, world, needs, world.warehouse1, [{ itemId: items[0]!, quantity: 1 }]),
+          ]);
+        }
+        return round;
+      })();
+      const compactors = await Promise.allSettled([
+        compactBusiness(target, shop.businessId, { horizon, floor: versionOf(start.cursor), batchVersions: 1 }),
+        compactBusiness(target, shop.businessId, { horizon, floor: versionOf(start.cursor), batchVersions: 1 }),
+      ]);
+      writing = false;
+      expect(await writers).toBeGreaterThanOrEqual(5);
+      // Each batch takes the advisory lock or gives up: the loser stops with CompactionBusy, never works beside it.
+      for (const settled of compactors) if (settled.status === 'rejected') expect(settled.reason).toBeInstanceOf(CompactionBusy);
+      expect(compactors.some((settled) => settled.status === 'fulfilled')).toBe(true);
+      // Finish whatever a lost race left.
+      await compactBusiness(target, shop.businessId, { horizon, floor: versionOf(start.cursor), batchVersions: 50 });
 
-    const entries = await logEntries(server.database.db as never, shop.businessId);
-    const keys = entries.filter((entry) => entry.version <= horizon).map((entry) => `${entry.table}/${entry.rowId}`);
-    expect(new Set(keys).size).toBe(keys.length);
-    const state = structuredClone(start.state);
-    await pullInto(server, till, state, start.cursor, { limitRows: 7 });
-    expect(liveRows(state)).toEqual(liveRows((await copyAtHead()).state));
-    for (const item of items) expect(String(state.get('items')?.get(item)?.row.name)).toMatch(/ late \d+$/);
-  });
+      const entries = await logEntries(server.database.db as never, shop.businessId);
+      const keys = entries.filter((entry) => entry.version <= horizon).map((entry) => `${entry.table}/${entry.rowId}`);
+      expect(new Set(keys).size).toBe(keys.length);
+      const state = structuredClone(start.state);
+      await pullInto(server, till, state, start.cursor, { limitRows: 7 });
+      expect(liveRows(state)).toEqual(liveRows((await copyAtHead()).state));
+      for (const item of items) expect(String(state.get('items')?.get(item)?.row.name)).toMatch(/ late \d+$/);
+    },
+  );
 });

@@ -5,7 +5,6 @@ import { readPull } from '../../app/sync/pull.js';
 import { compactBusiness } from '../../app/sync/compaction.js';
 import { compactionTarget } from '../helpers/compaction.js';
 import { ChangeCache } from '../../app/sync/change-cache.js';
-import { parseExactJson } from '../../shared/sync/exact-json.js';
 import { testEngines } from '../helpers/databases.js';
 import { loggedEntries } from '../helpers/change-log.js';
 import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';

@@ -27,24 +27,38 @@ describe.each(await testEngines())('a till offline beyond the retention floor, a
 
   const headVersion = async () =>
     BigInt(
-      (await sql<{ version: string | bigint }>`select version from sync_clock where business_id = ${service.shop.businessId}`.execute(service.server.database.db as unknown as Kysely<unknown>)).rows[0]!
-        .version,
+      (
+        await sql<{
+          version: string | bigint;
+        }>`select version from sync_clock where business_id = ${service.shop.businessId}`.execute(
+          service.server.database.db as unknown as Kysely<unknown>,
+        )
+      ).rows[0]!.version,
     );
   const liveIds = async (db: Kysely<unknown>, table: 'items' | 'client_debt_txns') =>
-    (await sql<{ id: string }>`select id from ${sql.table(table)} where is_deleted = 0 order by id`.execute(db)).rows.map((row) => row.id);
+    (await sql<{ id: string }>`select id from ${sql.table(table)} where is_deleted = 0 order by id`.execute(db)).rows.map(
+      (row) => row.id,
+    );
 
   it('is reset, downloads again with progress, drops what was deleted meanwhile and applies its queued sales exactly once', async () => {
     let online = true;
-    const transport: Transport = (target, body, token, deadline) => (online ? fetchTransport(target, body, token, deadline) : Promise.reject(new Error('offline')));
+    const transport: Transport = (target, body, token, deadline) =>
+      online ? fetchTransport(target, body, token, deadline) : Promise.reject(new Error('offline'));
     const terminal = service.track(await Terminal.open(':memory:', transport));
     const doomed = await createItem(service.server, service.shop, 'Doomed');
-    await terminal.enroll(service.url, await enrollmentCode(service.server, service.shop.token, service.world.workplace1), 'Till');
+    await terminal.enroll(
+      service.url,
+      await enrollmentCode(service.server, service.shop.token, service.world.workplace1),
+      'Till',
+    );
     await terminal.bootstrap();
     const local = terminal.store.db as unknown as Kysely<unknown>;
     expect(await liveIds(local, 'items')).toContain(doomed);
 
     online = false;
-    const sale = (amount: string) => ({ body: { client_id: goods.client, debt_amount: amount, employee_id: service.cashier, id_automated_point: goods.point } });
+    const sale = (amount: string) => ({
+      body: { client_id: goods.client, debt_amount: amount, employee_id: service.cashier, id_automated_point: goods.point },
+    });
     await terminal.run('ClientDebtController_createTransaction', sale('12'), service.cashier);
     await terminal.run('ClientDebtController_createTransaction', sale('7'), service.cashier);
     expect(await terminal.pendingOperations()).toBe(2);
@@ -53,7 +67,11 @@ describe.each(await testEngines())('a till offline beyond the retention floor, a
     expect((await service.rest('DELETE', `/item-modifier/items/delete/${doomed}`)).status).toBe(200);
     const added = await createItem(service.server, service.shop, 'Added while away');
     const head = await headVersion();
-    await compactBusiness(compactionTarget(service.server), service.shop.businessId, { horizon: head, floor: head, batchVersions: 20 });
+    await compactBusiness(compactionTarget(service.server), service.shop.businessId, {
+      horizon: head,
+      floor: head,
+      batchVersions: 20,
+    });
 
     // Back online: the pull alone first — reset, download again — with the two sales still queued.
     online = true;
@@ -66,7 +84,10 @@ describe.each(await testEngines())('a till offline beyond the retention floor, a
     expect((await sql<{ n: bigint }>`select count(*) as n from items where id = ${doomed}`.execute(local)).rows[0]!.n).toBe(0n);
     expect(await liveIds(local, 'items')).toContain(added);
     // The queue survived the download, and its sales still show at the till.
-    expect((await terminal.unsent()).map((row) => row.name)).toEqual(['ClientDebtController_createTransaction', 'ClientDebtController_createTransaction']);
+    expect((await terminal.unsent()).map((row) => row.name)).toEqual([
+      'ClientDebtController_createTransaction',
+      'ClientDebtController_createTransaction',
+    ]);
     expect(await liveIds(local, 'client_debt_txns')).toHaveLength(2);
 
     // The sync engine sends them once and reports nothing left to download.
@@ -77,10 +98,17 @@ describe.each(await testEngines())('a till offline beyond the retention floor, a
     expect(engineUnderTest.current()).toMatchObject({ online: true, problem: null, pendingOperations: 0, redownload: null });
     const serviceDb = service.server.database.db as unknown as Kysely<unknown>;
     const applied = (
-      await sql<{ mutation_id: string; status: string }>`select mutation_id, status from sync_mutations where business_id = ${service.shop.businessId} order by seq`.execute(serviceDb)
+      await sql<{
+        mutation_id: string;
+        status: string;
+      }>`select mutation_id, status from sync_mutations where business_id = ${service.shop.businessId} order by seq`.execute(
+        serviceDb,
+      )
     ).rows;
     expect(applied.map((row) => row.status)).toEqual(['applied', 'applied']);
-    const entries = (await service.rest('GET', `/client-debts/transactions/all?client_id=${goods.client}`)).body as { debt_amount: string }[];
+    const entries = (await service.rest('GET', `/client-debts/transactions/all?client_id=${goods.client}`)).body as {
+      debt_amount: string;
+    }[];
     expect(entries.map((entry) => entry.debt_amount).sort()).toEqual(['12', '7']);
     // The till holds exactly the service's live items and debt entries.
     expect(await liveIds(local, 'items')).toEqual(await liveIds(serviceDb, 'items'));
@@ -91,7 +119,11 @@ describe.each(await testEngines())('a till offline beyond the retention floor, a
     const terminal = await service.till();
     await createItem(service.server, service.shop, 'Another');
     const head = await headVersion();
-    await compactBusiness(compactionTarget(service.server), service.shop.businessId, { horizon: head, floor: head, batchVersions: 20 });
+    await compactBusiness(compactionTarget(service.server), service.shop.businessId, {
+      horizon: head,
+      floor: head,
+      batchVersions: 20,
+    });
     const statuses: SyncStatus[] = [];
     const engineUnderTest = new SyncEngine(terminal, { onStatus: (status) => statuses.push(status) });
     await engineUnderTest.runOnce();
