@@ -30,6 +30,7 @@ import * as m0027 from './migrations/0027_client_credit_limit.js';
 import * as m0028 from './migrations/0028_printer_point.js';
 import * as m0029 from './migrations/0029_order_numbers_discount_approver.js';
 import * as m0030 from './migrations/0030_shared_limits.js';
+import * as m0031 from './migrations/0031_log_retention.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0028_printer_point': m0028,
   '0029_order_numbers_discount_approver': m0029,
   '0030_shared_limits': m0030,
+  '0031_log_retention': m0031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

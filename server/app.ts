@@ -31,6 +31,8 @@ import { listenForChanges, type ChangeListener } from './sync/pokes-listener.js'
 import { pokesStreamingHandler } from './sync/pokes-stream.js';
 import { announcingTransactor } from './sync/pokes-transactor.js';
 import type { Readiness } from './shutdown.js';
+import { scheduleCompaction } from '../app/sync/compaction-schedule.js';
+import { DEFAULT_LOG_RETENTION } from '../app/sync/compaction.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -119,6 +121,9 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   await registerDownloadRoutes(app, services);
   attachChatGateway(app, services);
   await registerConsole(app, options.consoleDir);
+  // The change log stays bounded (docs/sync.md, "Compaction and the retention floor"); stopped with the app.
+  const compaction = scheduleCompaction(handle, config.logRetention ?? DEFAULT_LOG_RETENTION, app.log);
+  app.addHook('onClose', () => compaction.stop());
   await app.ready();
   return { app, services, readiness };
 }

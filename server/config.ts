@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.js';
 import { DEFAULT_REPORTING_SETTINGS, type ReportingSettings } from './query/reporting.js';
 import { DEFAULT_SHUTDOWN, type ShutdownSettings } from './shutdown.js';
+import { DEFAULT_LOG_RETENTION, type LogRetentionSettings } from '../app/sync/compaction.js';
 
 export interface Config {
   readonly host: string;
@@ -46,6 +47,12 @@ export interface Config {
   readonly provisioningKeySeed?: string;
   /** Graceful shutdown (server/shutdown.ts): SHUTDOWN_DRAIN_DELAY_MS and SHUTDOWN_TIMEOUT_MS; defaults when absent. */
   readonly shutdown?: ShutdownSettings;
+  /**
+   * Change-log compaction (docs/sync.md, "Compaction and the retention floor"): SYNC_LOG_COMPACT_AFTER (7d),
+   * SYNC_LOG_KEEP_TOMBSTONES (30d, the retention floor), SYNC_LOG_COMPACT_EVERY (10m; 0 turns it off),
+   * SYNC_LOG_COMPACT_BATCH (200 versions a transaction). Defaults when absent.
+   */
+  readonly logRetention?: LogRetentionSettings;
 }
 
 /** An OpenAI-compatible chat completions endpoint: AI_BASE_URL (e.g. https://host/v1), AI_MODEL, AI_API_KEY. */
@@ -93,6 +100,7 @@ export function loadConfig(env: Env = process.env): Config {
       drainDelayMs: nonNegativeInteger(env, 'SHUTDOWN_DRAIN_DELAY_MS', DEFAULT_SHUTDOWN.drainDelayMs),
       timeoutMs: positiveInteger(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN.timeoutMs),
     },
+    logRetention: logRetention(env),
     ...adminCredentials(env, production),
     ...aiProvider(env),
     ...downloads(env),
@@ -137,6 +145,29 @@ function downloads(env: Env): { releasesDir?: string; publicUrl?: string; provis
     result.provisioningKeySeed = env.PROVISIONING_KEY_SEED;
   }
   return result;
+}
+
+/** Durations as a number and a unit: 500ms, 90s, 10m, 12h, 7d. */
+function duration(env: Env, name: string, fallback: number, allowZero = false): number {
+  const given = env[name];
+  if (given === undefined || given === '') return fallback;
+  if (allowZero && given.trim() === '0') return 0;
+  const match = /^(\d+)(ms|s|m|h|d)$/.exec(given.trim());
+  const value = match ? Number(match[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'] : NaN;
+  if (!Number.isSafeInteger(value) || (value === 0 && !allowZero)) throw new ConfigError(`${name} must be a duration such as 30s, 10m, 12h or 7d, got "${given}"`);
+  return value;
+}
+
+function logRetention(env: Env): LogRetentionSettings {
+  const settings: LogRetentionSettings = {
+    compactAfterMs: duration(env, 'SYNC_LOG_COMPACT_AFTER', DEFAULT_LOG_RETENTION.compactAfterMs),
+    keepTombstonesMs: duration(env, 'SYNC_LOG_KEEP_TOMBSTONES', DEFAULT_LOG_RETENTION.keepTombstonesMs),
+    everyMs: duration(env, 'SYNC_LOG_COMPACT_EVERY', DEFAULT_LOG_RETENTION.everyMs, true),
+    batchVersions: positiveInteger(env, 'SYNC_LOG_COMPACT_BATCH', DEFAULT_LOG_RETENTION.batchVersions),
+  };
+  // The floor drops whole versions: below the horizon it would drop images compaction must keep.
+  if (settings.keepTombstonesMs < settings.compactAfterMs) throw new ConfigError('SYNC_LOG_KEEP_TOMBSTONES must be at least SYNC_LOG_COMPACT_AFTER');
+  return settings;
 }
 
 function positiveInteger(env: Env, name: string, fallback: number): number {

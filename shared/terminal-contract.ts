@@ -164,6 +164,12 @@ export interface SyncStatusPayload {
    * `polling` (every 30 s); absent from an older core.
    */
   readonly updates?: 'live' | 'polling';
+  /**
+   * While the till downloads its data again because the service reset it (`reason`: CURSOR_BEFORE_RETENTION when it
+   * was offline longer than the service keeps its change log, SCOPE_CHANGED, …): the download's progress, shaped as
+   * `enrollment-progress`; null or absent otherwise.
+   */
+  readonly redownload?: (EnrollmentProgressPayload & { readonly reason: string }) | null;
 }
 
 /** One operation this till did and the service has not acknowledged yet (`terminal.unsentList`), as queued. */

@@ -47,4 +47,17 @@ describe('the window of recent versions per scope', () => {
     expect(cache.window('b', 'one')).toBeDefined();
     expect(cache.window('b', 'three')).toBeDefined();
   });
+
+  it('forgets every version at or below a retention floor it is told of, for that business only', () => {
+    const cache = new ChangeCache({ entriesPerWindow: 100, entriesInAll: 1000 });
+    cache.record('b', 's', 10n, 30n, [version(12, 1), version(20, 2), version(25, 1)]);
+    cache.record('b', 't', 10n, 15n, [version(12, 1)]);
+    cache.record('other', 's', 10n, 30n, [version(12, 1)]);
+    cache.noteFloor('b', 20n);
+    const window = cache.window('b', 's')!;
+    expect([window.lo, window.hi, window.entryCount]).toEqual([20n, 30n, 1]);
+    expect(window.versions.map((held) => held.version)).toEqual([25n]);
+    expect(cache.window('b', 't')).toMatchObject({ lo: 20n, hi: 20n, versions: [] });
+    expect(cache.window('other', 's')!.lo).toBe(10n);
+  });
 });

@@ -11,6 +11,11 @@
  * because it is filled only from reads of the log in a snapshot whose head was at least hi. Windows are replaced
  * whole, never edited, so a pull that took one before an await keeps a consistent copy. Memory is bounded: a
  * window keeps its newest versions up to a number of entries, and the least recently used windows go first.
+ *
+ * Compaction (./compaction.ts) rewrites versions below its horizon. A window filled before may still hold images
+ * compaction has since dropped as superseded: serving them is harmless (every page carries the record's newer
+ * image too, and a terminal keeps the newest) — pages differ, the state they lead to does not. Below the retention
+ * floor nothing is served: the pull resets such a cursor first, and `noteFloor` trims the windows.
  */
 
 /**
@@ -47,6 +52,8 @@ export class ChangeCache {
   /** In least-recently-used order: a Map iterates in insertion order, and a use re-inserts. */
   private readonly windows = new Map<string, ScopeWindow>();
   private total = 0;
+  /** The highest retention floor a pull has read per business (app/sync/compaction.ts). */
+  private readonly floors = new Map<string, bigint>();
 
   constructor(private readonly limits: ChangeCacheLimits = DEFAULT_LIMITS) {}
 
@@ -90,9 +97,28 @@ export class ChangeCache {
     }
   }
 
+  /**
+   * A pull read the business's retention floor: every window of the business forgets the versions at or below it,
+   * so no window ever holds (or could serve) what lies below the floor — a pull checks the cursor against the floor
+   * it read before it looks at a window anyway; this keeps the memory of dropped versions from lingering. Cheap
+   * when the floor did not move (one map lookup per pull).
+   */
+  noteFloor(businessId: string, floor: bigint): void {
+    if (floor <= (this.floors.get(businessId) ?? 0n)) return;
+    this.floors.set(businessId, floor);
+    const prefix = `${businessId}\n`;
+    for (const [key, window] of [...this.windows]) {
+      if (!key.startsWith(prefix) || window.lo >= floor) continue;
+      const next = window.hi <= floor ? windowOf(floor, floor, []) : windowOf(floor, window.hi, window.versions.filter((version) => version.version > floor));
+      this.windows.set(key, next);
+      this.total += next.entryCount - window.entryCount;
+    }
+  }
+
   /** Forgets everything (a test helper, and what a service does if it ever rewrites its log). */
   clear(): void {
     this.windows.clear();
+    this.floors.clear();
     this.total = 0;
   }
 }

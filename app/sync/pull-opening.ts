@@ -1,7 +1,7 @@
 /**
- * What a pull reads besides the change log (./pull.ts): the terminal's scope, the head version and the
- * acknowledgement of its pushed operations (I4: exactly those whose effects are at or below the page's upper
- * version). On PostgreSQL the three are read in one statement, since a till pulls after every sale and each
+ * What a pull reads besides the change log (./pull.ts): the terminal's scope, the head version, the retention
+ * floor and the acknowledgement of its pushed operations (I4: exactly those whose effects are at or below the page's upper
+ * version). On PostgreSQL they are read in one statement, since a till pulls after every sale and each
  * statement is a round trip; SQLite reads them one by one, in process.
  */
 import { sql } from 'kysely';
@@ -31,6 +31,11 @@ export interface PrefetchedAcks {
 export interface PullOpening {
   readonly scope: TerminalScope;
   readonly head: bigint;
+  /**
+   * The business's retention floor (app/sync/compaction.ts): a cursor below it cannot be served. Read in the same
+   * snapshot as the log, so a pull never trusts a floor older than the records it reads.
+   */
+  readonly floor: bigint;
   /** On PostgreSQL, read in the same statement (see readOpening); otherwise read by readAck. */
   readonly acks?: PrefetchedAcks;
 }
@@ -43,10 +48,16 @@ export interface PullOpening {
 export async function readOpening(tx: Db, businessId: string, input: OpeningInput): Promise<PullOpening | null> {
   if (!onPostgres(tx)) {
     const scope = await resolveTerminalScope(tx, businessId, input.terminalId);
-    return scope ? { scope, head: await headVersion(tx, businessId) } : null;
+    return scope ? { scope, head: await headVersion(tx, businessId), floor: await retentionFloor(tx, businessId) } : null;
   }
   const row = await openingQuery(tx, businessId, input).executeTakeFirst();
   return row ? openingOf(businessId, input, row) : null;
+}
+
+/** The business's retention floor (0 before its log was first compacted). */
+async function retentionFloor(tx: Db, businessId: string): Promise<bigint> {
+  const row = (await sql<{ floor: string | bigint }>`select floor from sync_retention where business_id = ${businessId}`.execute(tx)).rows[0];
+  return row ? BigInt(row.floor) : 0n;
 }
 
 /** The head version, as SQL: the business's clock. */
@@ -61,6 +72,7 @@ export function openingQuery(tx: Db, businessId: string, input: OpeningInput) {
   const ofTerminal = sql`m.business_id = ${businessId} and m.terminal_id = ${input.terminalId} and m.epoch = ${input.epoch} and m.version <= ${head}`;
   return terminalScopeQuery(tx, businessId, input.terminalId).select([
     sql<string | null>`${head}::text`.as('head'),
+    sql<string | null>`(select r.floor::text from sync_retention r where r.business_id = ${businessId})`.as('floor'),
     sql<string | null>`(select max(m.seq)::text from sync_mutations m where ${ofTerminal})`.as('last_seq'),
     sql<PrefetchedAcks['rows'] | null>`(
       select json_agg(json_build_array(m.seq::text, m.mutation_id, m.status, m.result, m.version::text) order by m.seq)
@@ -72,11 +84,20 @@ export function openingQuery(tx: Db, businessId: string, input: OpeningInput) {
 export function openingOf(
   businessId: string,
   input: OpeningInput,
-  row: { workplace_id: string; automated_point_id: string; default_warehouse_id?: string | null; head: string | null; last_seq: string | null; acks: PrefetchedAcks['rows'] | null },
+  row: {
+    workplace_id: string;
+    automated_point_id: string;
+    default_warehouse_id?: string | null;
+    head: string | null;
+    floor: string | null;
+    last_seq: string | null;
+    acks: PrefetchedAcks['rows'] | null;
+  },
 ): PullOpening {
   return {
     scope: scopeOf(businessId, input.terminalId, row),
     head: BigInt(row.head ?? 0),
+    floor: BigInt(row.floor ?? 0),
     acks: { rows: row.acks ?? [], lastSeqAtHead: row.last_seq },
   };
 }

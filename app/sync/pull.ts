@@ -38,11 +38,6 @@ export interface PullInput {
 }
 
 export interface PullOptions {
-  /**
-   * The lowest cursor version the log can still serve completely. Compaction (not built yet) will raise it;
-   * until then the whole log is kept and the floor is 0.
-   */
-  readonly retentionFloor?: bigint;
   /** Recent versions kept in memory (./change-cache.ts); without it every page is read from the log. */
   readonly cache?: ChangeCache;
 }
@@ -58,17 +53,18 @@ interface LogRecord {
 
 /** Reads one pull page for the terminal (whose credential the caller verified) and returns it as UTF-8 JSON. */
 export async function readPull(db: Db, businessId: string, input: PullInput, options: PullOptions = {}): Promise<Buffer> {
-  const retentionFloor = options.retentionFloor ?? 0n;
   if (options.cache && onPostgres(db)) {
-    const page = await readPullInOneStatement(db, options.cache, businessId, input, retentionFloor);
+    const page = await readPullInOneStatement(db, options.cache, businessId, input);
     if (page !== undefined) return page;
   }
   return readSnapshot(db, async (tx) => {
     const opening = await readOpening(tx, businessId, input);
     // Revoked between the credential check and this read.
     if (!opening) throw unauthorized();
-    const { scope, head } = opening;
-    const reason = unusableCursor(input.cursor, scope, head, retentionFloor);
+    const { scope, head, floor } = opening;
+    options.cache?.noteFloor(businessId, floor);
+    // The floor is read in this snapshot: compaction moves it before it drops anything below it.
+    const reason = unusableCursor(input.cursor, scope, head, floor);
     if (reason) return resetPage(reason, head);
     const from = parseCursor(input.cursor ?? '')?.version ?? 0n;
     const limitRows = input.limitRows ?? DEFAULT_PULL_ROWS;
@@ -124,7 +120,6 @@ async function readPullInOneStatement(
   cache: ChangeCache,
   businessId: string,
   input: PullInput,
-  retentionFloor: bigint,
 ): Promise<Buffer | undefined> {
   const cursor = parseCursor(input.cursor ?? '');
   if (!cursor) return undefined;
@@ -150,7 +145,9 @@ async function readPullInOneStatement(
   // Revoked between the credential check and this read.
   if (!row) throw unauthorized();
   const opening = openingOf(businessId, input, row);
-  const reason = unusableCursor(input.cursor, opening.scope, opening.head, retentionFloor);
+  cache.noteFloor(businessId, opening.floor);
+  // The same statement read the floor: a cursor below it is reset before the window could serve it.
+  const reason = unusableCursor(input.cursor, opening.scope, opening.head, opening.floor);
   if (reason) return resetPage(reason, opening.head);
   const fetched = (row.changes ?? []).map(([version, scope, entries, count]): LogRecord => ({ version, scope, entries, entry_count: count }));
   // More new entries than a page holds (each record holds at least one): the general path pages them.

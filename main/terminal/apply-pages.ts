@@ -121,28 +121,50 @@ export interface BootstrapPageMeta {
   readonly table: string | null;
   readonly cursor?: string | null;
   readonly done: boolean;
+  /** The download's first page: every row held so far is marked stale until a page of this download sends it. */
+  readonly first?: boolean;
 }
 
 /**
  * Applies one bootstrap page: all its rows in one statement, their versions in another. Pending local work is
  * taken back first and redone after, as for a pull page.
+ *
+ * A till downloading again (a reset: its cursor fell below the service's retention floor, or its scope changed)
+ * already holds rows, and some of them are gone on the service — deleted, with the tombstone dropped since, or out
+ * of its new scope. A download sends live rows only, so the first page marks every held row stale
+ * (`mirror_versions.v = -1`), every page's rows are marked fresh again, and the last page deletes what is still
+ * stale: the till ends with exactly the service's rows in its scope, never a silent leftover. Its outbox is not
+ * touched: queued operations are taken back and redone around each page and still sent once.
  */
 export async function applyBootstrapPage(store: TerminalStore, text: string, meta: BootstrapPageMeta): Promise<number> {
   return store.writes.transaction(async (tx: Db) => {
     const local = tx as unknown as Kysely<unknown>;
     const columns = meta.table ? store.columns.get(meta.table) : undefined;
     let rows = 0;
+    const touches = (meta.table && columns) || meta.first || meta.done;
+    if (touches) await undoPending(tx, store);
+    if (meta.first) await sql`update mirror_versions set v = -1`.execute(local);
     if (meta.table && columns) {
-      await undoPending(tx, store);
       const written = await upsertManyFromJson(meta.table, columns)(local, text, '$.rows');
       rows = Number(written.numAffectedRows ?? 0n);
       await sql`
         insert into mirror_versions (tbl, row_id, v)
         select ${meta.table}, json_extract(value, '$.row.id'), json_extract(value, '$.v') from json_each(${text}, '$.rows') where true
         on conflict (tbl, row_id) do update set v = max(v, excluded.v)`.execute(local);
-      await replayPending(tx);
     }
+    if (meta.done) await dropStaleRows(store, local);
+    if (touches) await replayPending(tx);
     if (meta.done && meta.cursor) await writeMeta(local, 'cursor', meta.cursor);
     return rows;
   });
+}
+
+/** Deletes the rows a finished download did not send (see applyBootstrapPage). */
+async function dropStaleRows(store: TerminalStore, local: Kysely<unknown>): Promise<void> {
+  const tables = (await sql<{ tbl: string }>`select distinct tbl from mirror_versions where v < 0`.execute(local)).rows.map((row) => row.tbl);
+  for (const table of tables) {
+    if (!store.columns.has(table)) continue;
+    await sql`delete from ${sql.table(table)} where id in (select row_id from mirror_versions where tbl = ${table} and v < 0)`.execute(local);
+  }
+  await sql`delete from mirror_versions where v < 0`.execute(local);
 }

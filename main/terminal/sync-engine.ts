@@ -11,7 +11,7 @@
  * not depend on the cashier doing something, and a burst of local writes while offline does not hammer the
  * network. Only one cycle runs at a time. Status changes are reported to `onStatus`.
  */
-import { ServiceNotAnswering, SyncRefused, type Terminal } from './terminal.js';
+import { ServiceNotAnswering, SyncRefused, type RedownloadProgress, type Terminal } from './terminal.js';
 import type { PokeLink, PokeLinkState } from './poke-connection.js';
 
 /**
@@ -50,6 +50,11 @@ export interface SyncStatus {
    * `polling` otherwise (every `pullIntervalMs`).
    */
   readonly updates: 'live' | 'polling';
+  /**
+   * While the till downloads its scope again after the service's reset (its cursor fell below the retention floor,
+   * or its scope changed): the reason and the progress, as the first download reports it; null otherwise.
+   */
+  readonly redownload?: RedownloadProgress | null;
 }
 
 /** What the engine gives a poke link: call `poke` to ask for a pull, `state` when the connection changes. */
@@ -236,7 +241,7 @@ export class SyncEngine {
   private async cycle(): Promise<void> {
     this.update({ syncing: true, retryAt: null });
     try {
-      const pulled = await this.terminal.sync();
+      const pulled = await this.terminal.sync((progress) => this.update({ redownload: progress }));
       this.failures = 0;
       this.update({
         online: true,
@@ -248,6 +253,7 @@ export class SyncEngine {
         problemSince: null,
         problemStatus: null,
         changedTables: pulled.tables,
+        redownload: null,
       });
       await this.refreshCounts();
       if (!this.stopped) this.schedule(this.status.updates === 'live' ? this.options.pokedPullIntervalMs : this.options.pullIntervalMs);
@@ -260,6 +266,7 @@ export class SyncEngine {
       const since = this.status.problem === problem && this.status.problemSince ? this.status.problemSince : new Date().toISOString();
       // Refused (e.g. 503) means the service was reached; anything else means it was not.
       this.update({
+        redownload: null,
         online: problem === 'service-error',
         syncing: false,
         lastError: reason,

@@ -107,6 +107,12 @@ export interface BootstrapProgress {
   readonly tables: readonly { table: string; rowsTotal: number }[];
 }
 
+/** A download started by the service's reset (docs/sync.md, "Compaction and the retention floor"), as it goes. */
+export interface RedownloadProgress extends BootstrapProgress {
+  /** The reset's reason: CURSOR_BEFORE_RETENTION (offline longer than the service keeps its log), SCOPE_CHANGED, … */
+  readonly reason: string;
+}
+
 export class Terminal {
   /** What the till reports about itself with each pull (./health.ts). */
   readonly health = new HealthState();
@@ -251,6 +257,7 @@ export class Terminal {
       return request;
     };
     let next = fetchPage(null);
+    let first = true;
     for (;;) {
       const answer = await next;
       if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
@@ -265,7 +272,8 @@ export class Terminal {
       // The service reads the next page while this one is applied here: the two sides overlap instead of taking
       // turns (pages are still applied strictly in order).
       if (!page.done) next = fetchPage(page.nextPageToken);
-      await applyBootstrapPage(this.store, answer.text, { table: page.table, cursor: page.cursor, done: page.done });
+      await applyBootstrapPage(this.store, answer.text, { table: page.table, cursor: page.cursor, done: page.done, first });
+      first = false;
       onProgress(page.progress);
       if (page.done) return;
     }
@@ -364,9 +372,10 @@ export class Terminal {
   /**
    * Pulls until the service has nothing newer. Pages are fetched in large steps and applied together (up to
    * PULL_BATCH_BYTES at a time) in one transaction with the cursor, so a long catch-up rebases pending work once
-   * per batch rather than once per page.
+   * per batch rather than once per page. A reset (the cursor is below the service's retention floor, the scope
+   * changed, …) downloads the scope again, reporting its progress to `onRedownload`, then pulls on from there.
    */
-  async pull(): Promise<PullApplied> {
+  async pull(onRedownload: (progress: RedownloadProgress) => void = () => undefined): Promise<PullApplied> {
     const total = { changes: 0, acknowledged: 0, rejected: 0 };
     const tables = new Set<string>();
     let cursor = await readMeta(this.local, 'cursor');
@@ -387,7 +396,8 @@ export class Terminal {
       const meta = JSON.parse(answer.text, (key, value: unknown) => (key === 'changes' ? [] : value)) as PullPageMeta;
       if (meta.reset) {
         await flush();
-        await this.bootstrap();
+        const { reason } = meta.reset;
+        await this.bootstrap((progress) => onRedownload({ ...progress, reason }));
         tables.add('*');
         cursor = await readMeta(this.local, 'cursor');
         continue;
@@ -412,9 +422,9 @@ export class Terminal {
   }
 
   /** Push then pull: what the cashier did reaches the service, and the service's state (with acks) comes back. */
-  async sync(): Promise<PullApplied> {
+  async sync(onRedownload?: (progress: RedownloadProgress) => void): Promise<PullApplied> {
     await this.push();
-    return this.pull();
+    return this.pull(onRedownload);
   }
 }
 

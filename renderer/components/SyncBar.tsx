@@ -11,6 +11,7 @@ import { useT, useTerminal } from '../state/context.js';
 import { useState } from 'react';
 import type { SyncStatusPayload } from '../../shared/terminal-contract.js';
 import type { Language, Translate } from '../i18n/index.js';
+import { overallProgress } from '../lib/progress.js';
 
 /** The failure in words with when it began, or null while sync works (or has not failed yet). */
 export function syncProblemText(sync: SyncStatusPayload | null, t: Translate, language: Language): string | null {
@@ -41,6 +42,8 @@ export function SyncBar({ onOpenInbox }: { readonly onOpenInbox: () => void }) {
   const attention = sync?.needsAttention ?? 0;
   // Operations applied with a warning (stock below zero, a deleted record…) wait above the inbox until marked seen.
   const warnings = sync?.openWarnings ?? 0;
+  // The service reset this till (offline beyond its retention floor, or a changed scope): a download with progress.
+  const redownload = sync?.redownload ? overallProgress(sync.redownload) : null;
   return (
     <div
       className="sync-bar"
@@ -61,6 +64,11 @@ export function SyncBar({ onOpenInbox }: { readonly onOpenInbox: () => void }) {
         // How other tills' changes reach this one: at once (the poke connection is up) or by polling.
         <span className={`sync-updates ${sync.updates}`} data-testid="sync-updates" data-updates={sync.updates}>
           {t(sync.updates === 'live' ? 'sync.live' : 'sync.polling')}
+        </span>
+      )}
+      {redownload && (
+        <span className="sync-redownload" data-testid="sync-redownload" data-reason={sync?.redownload?.reason}>
+          {t('syncStates.redownloading', { done: redownload.rowsDone, total: redownload.rowsTotal })}
         </span>
       )}
       <span className={pending > 0 ? 'sync-pending waiting' : 'sync-pending'} data-testid="sync-pending">

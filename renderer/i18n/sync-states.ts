@@ -8,6 +8,7 @@ export const syncStatesEn = {
   'syncStates.noNetwork': 'No network: the service cannot be reached (since {time})',
   'syncStates.notAnswering': 'The service is not answering (since {time})',
   'syncStates.credentialRefused': 'Disconnected by the owner (since {time})',
+  'syncStates.redownloading': 'Downloading this till’s data again ({done} of {total} rows): it was offline longer than the service keeps its changes. Sales waiting to be sent are kept and sent once.',
   'syncStates.serviceError': 'Service error {status} (since {time})',
 
   'syncStates.disconnectedTitle': 'This till was disconnected by the owner',
@@ -42,6 +43,7 @@ export const syncStatesRu: Keys = {
   'syncStates.noNetwork': 'Нет сети: сервис недоступен (с {time})',
   'syncStates.notAnswering': 'Сервис не отвечает (с {time})',
   'syncStates.credentialRefused': 'Отключена владельцем (с {time})',
+  'syncStates.redownloading': 'Данные кассы загружаются заново ({done} из {total} строк): она была офлайн дольше, чем сервис хранит изменения. Неотправленные продажи сохранены и будут отправлены один раз.',
   'syncStates.serviceError': 'Ошибка сервиса {status} (с {time})',
 
   'syncStates.disconnectedTitle': 'Эта касса отключена владельцем',
@@ -74,6 +76,7 @@ export const syncStatesUz: Keys = {
   'syncStates.noNetwork': 'Tarmoq yo‘q: xizmatga ulanib bo‘lmayapti ({time} dan beri)',
   'syncStates.notAnswering': 'Xizmat javob bermayapti ({time} dan beri)',
   'syncStates.credentialRefused': 'Egasi tomonidan uzilgan ({time} dan beri)',
+  'syncStates.redownloading': 'Kassa maʼlumotlari qaytadan yuklanmoqda ({done} / {total} qator): u xizmat oʻzgarishlarni saqlaydigan muddatdan uzoqroq oflayn boʻlgan. Yuborilmagan savdolar saqlanadi va bir marta yuboriladi.',
   'syncStates.serviceError': 'Xizmat xatosi {status} ({time} dan beri)',
 
   'syncStates.disconnectedTitle': 'Bu kassa egasi tomonidan uzib qo‘yilgan',
