@@ -42,8 +42,33 @@ async function workThenStamp<T>(tx: Kysely<Database>, work: (tx: Kysely<Database
   return value;
 }
 
+/**
+ * PostgreSQL aborts one of two transactions that wait on each other's rows (40P01, deadlock) or that a serializable
+ * snapshot cannot order (40001). Neither is the caller's fault and the aborted one changed nothing, so it runs again
+ * from the start — a back-office receipt that met a till's push on the same stock rows answers 201, not 500.
+ */
+const RETRIED_SQLSTATES = new Set(['40P01', '40001']);
+const ATTEMPTS = 4;
+
+function isRetriedAbort(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRIED_SQLSTATES.has(code);
+}
+
 export function perOperationTransactor(db: Kysely<Database>): Transactor {
-  return { transaction: (work, options) => db.transaction().execute((tx) => workThenStamp(tx, work, options)) };
+  return {
+    async transaction(work, options) {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await db.transaction().execute((tx) => workThenStamp(tx, work, options));
+        } catch (error) {
+          if (attempt >= ATTEMPTS || !isRetriedAbort(error)) throw error;
+          // A little jitter, so the two transactions that met do not meet again in lockstep.
+          await new Promise((resolve) => setTimeout(resolve, attempt * 5 + Math.floor(Math.random() * 10)));
+        }
+      }
+    },
+  };
 }
 
 interface Job {
