@@ -28,8 +28,16 @@ const { values } = parseArgs({
     every: { type: 'string', default: '500' },
     'poll-interval': { type: 'string', default: '30000' },
     port: { type: 'string', default: '4540' },
+    // bench/sync/run.ts's options (it hands `--scenario pokes` here), accepted so a mistyped option still fails.
+    items: { type: 'string' },
+    clients: { type: 'string' },
+    operations: { type: 'string' },
+    warmup: { type: 'string' },
+    child: { type: 'boolean' },
+    'fleet-clients': { type: 'string' },
+    interval: { type: 'string' },
   },
-  strict: false,
+  strict: true,
 });
 const TERMINALS = Number(values.terminals);
 const DURATION_MS = Number(values.duration) * 1000;

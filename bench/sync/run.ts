@@ -50,8 +50,12 @@ const { values } = parseArgs({
     interval: { type: 'string', default: '1000' },
     // `pokes`: issue 19's figure, change → other tills, with pokes and with polling (./pokes.ts, its own options).
     scenario: { type: 'string', default: 'all' },
+    // The pokes scenario's own options (read by ./pokes.ts), accepted here so a mistyped option still fails.
+    modes: { type: 'string' },
+    every: { type: 'string' },
+    'poll-interval': { type: 'string' },
   },
-  strict: false,
+  strict: true,
 });
 if (values.scenario === 'pokes') await import('./pokes.js');
 const TERMINALS = Number(values.terminals);
