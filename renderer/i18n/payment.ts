@@ -56,6 +56,7 @@ export const paymentEn = {
   'payment.saving': 'Completing the sale…',
   'payment.failed': 'The sale was not completed:',
   'payment.done': 'Sale complete.',
+  'payment.saleNumber': 'No. {number}',
 };
 
 type Keys = Record<keyof typeof paymentEn, string>;
@@ -113,6 +114,7 @@ export const paymentRu: Keys = {
   'payment.saving': 'Продажа завершается…',
   'payment.failed': 'Продажа не завершена:',
   'payment.done': 'Продажа завершена.',
+  'payment.saleNumber': '№ {number}',
 };
 
 export const paymentUz: Keys = {
@@ -168,4 +170,5 @@ export const paymentUz: Keys = {
   'payment.saving': 'Sotuv yakunlanmoqda…',
   'payment.failed': 'Sotuv yakunlanmadi:',
   'payment.done': 'Sotuv yakunlandi.',
+  'payment.saleNumber': '№ {number}',
 };

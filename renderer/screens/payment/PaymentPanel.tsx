@@ -131,9 +131,9 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
     setPhase({ kind: 'saving' });
     setProblem([]);
     commitSale(bridge, draft, paid, setup.shift.id, guid).then(
-      (orderId) => {
+      ({ id: orderId, number }) => {
         // Done: printing starts now and is not waited for.
-        onPaid(orderId, { orderId, change: summarise(due, paid).change, printing: printSale(orderId, paid) });
+        onPaid(orderId, { orderId, number, change: summarise(due, paid).change, printing: printSale(orderId, paid) });
       },
       (error: unknown) => {
         setPhase({ kind: 'paying' });

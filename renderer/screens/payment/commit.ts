@@ -11,10 +11,26 @@ import { onAccount, saleBody, type Tender } from './tender.js';
 
 export const PRINT_PATIENCE_MS = 2500;
 
-/** Commits the sale; resolves with the new order's id. `guid` is the same for every attempt of one sale. */
-export async function commitSale(bridge: Bridge, draft: SaleDraft, tenders: readonly Tender[], settlementId: string, guid: string): Promise<string> {
+/** A committed sale: its id, and the short number the till gave it ("A-17"; null when the till has none). */
+export interface CommittedSale {
+  readonly id: string;
+  readonly number: string | null;
+}
+
+/** A number a person can say: the till's "<letters>-<count>", not the guid an unnumbered till falls back to. */
+const SHORT_NUMBER = /^[A-Z]{1,4}-\d{1,9}$/;
+
+/** Commits the sale; resolves with the new order's id and number. `guid` is the same for every attempt of one sale. */
+export async function commitSale(
+  bridge: Bridge,
+  draft: SaleDraft,
+  tenders: readonly Tender[],
+  settlementId: string,
+  guid: string,
+): Promise<CommittedSale> {
   const order = await bridge.run('OrderController_create', { body: saleBody(draft, tenders, settlementId, guid) });
-  return order.id;
+  const number = typeof order.order_id === 'string' && SHORT_NUMBER.test(order.order_id) ? order.order_id : null;
+  return { id: order.id, number };
 }
 
 const PRINTED: PrintResult = { ok: true, canReprint: false };

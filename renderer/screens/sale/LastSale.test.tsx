@@ -42,4 +42,16 @@ describe('the last sale’s strip', () => {
     // Printed: the problem is gone.
     expect(screen.queryByTestId('print-notice')).toBeNull();
   });
+
+  it('says the sale’s short number back, so the cashier can tell the customer, and nothing for a till without one', async () => {
+    const bridge = fakeBridge({});
+    connectPrinting(bridge, () => 'en');
+    const printing = Promise.resolve<PrintResult>({ ok: true, canReprint: false });
+    const { unmount } = renderWith(bridge, <LastSale sale={{ orderId: 'o-1', number: 'A-17', change: 0n, printing }} />);
+    expect(screen.getByTestId('last-sale-number').textContent).toBe('No. A-17');
+    unmount();
+    renderWith(bridge, <LastSale sale={{ orderId: 'o-2', number: null, change: 0n, printing }} />);
+    expect(screen.queryByTestId('last-sale-number')).toBeNull();
+    await act(async () => {});
+  });
 });

@@ -14,6 +14,8 @@ import { useT } from '../../state/context.js';
 /** What the payment step hands over with a completed sale. */
 export interface PaidSale {
   readonly orderId: string;
+  /** The short number on the receipt ("A-17"), said back to the customer; null when the till has none. */
+  readonly number?: string | null;
   /** Change given back, in hundredths (0: none). */
   readonly change: bigint;
   /** The receipt's (and credit slip's) printing, started after the commit; never rejects. */
@@ -41,6 +43,11 @@ export function LastSale({ sale }: { readonly sale: PaidSale | null }) {
   return (
     <div className="last-sale" data-testid="last-sale">
       <span className="success">{t('payment.done')}</span>
+      {sale.number && (
+        <span className="last-sale-number" data-testid="last-sale-number">
+          {t('payment.saleNumber', { number: sale.number })}
+        </span>
+      )}
       {sale.change > 0n && (
         <span className="last-sale-change">
           {t('payment.change')} <strong className="amount">{f.money(formatMoney(sale.change))}</strong>
