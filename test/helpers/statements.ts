@@ -2,6 +2,8 @@
  * The SQL texts PostgreSQL receives while `run` runs, counted at the driver (`pg.Client.prototype.query`): the
  * prepared-statement wrapper looks the prototype's query up on every call (db/prepared-statements.ts), so every
  * statement of every pooled client passes here. Statement counts are round trips, which bound a busy service.
+ * Pokes' announcements to other instances (`select pg_notify`, server/sync/pokes-listener.ts) go out on the
+ * listener's own connection after the answer, off every request's path: they are not counted.
  */
 import pg from 'pg';
 
@@ -10,7 +12,8 @@ export async function statementsDuring<T>(run: () => Promise<T>): Promise<{ resu
   const statements: string[] = [];
   pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text?: string };
-    statements.push(typeof first === 'string' ? first : (first.text ?? ''));
+    const text = typeof first === 'string' ? first : (first.text ?? '');
+    if (!text.startsWith('select pg_notify(')) statements.push(text);
     return (query as (...rest: unknown[]) => unknown).apply(this, args);
   } as typeof query;
   try {
