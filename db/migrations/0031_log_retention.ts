@@ -43,6 +43,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
-export async function down(): Promise<void> {
-  throw new Error('migrations are forward-only');
+/** Drops the compaction's own tables (the log keeps whatever compaction left in it: still a valid log). */
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('sync_version_marks').ifExists().execute();
+  await db.schema.dropTable('sync_log_keys').ifExists().execute();
+  await db.schema.dropTable('sync_retention').ifExists().execute();
 }

@@ -188,7 +188,10 @@ function shareAcrossInstances(app: FastifyInstance, io: Server, services: Platfo
   app.addHook('onClose', async () => {
     // Closing a namespace's adapter stops its heartbeats and releases the LISTEN client; then the pool can end.
     for (const namespace of io._nsps.values()) await namespace.adapter.close();
-    await pool.end();
+    // pool.end() waits for every checked-out client, and a service closed right after it started was seen with all
+    // three still out (the adapter's LISTEN client among them) and its close waiting forever. Bounded: the process
+    // is closing anyway, and PostgreSQL drops a closed process's connections.
+    await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
   });
   return true;
 }
