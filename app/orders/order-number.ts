@@ -2,8 +2,7 @@
  * The service's checks on a sale's short number and on the manager who approved its manual discount (issue 16,
  * sale16). A till numbers its sales itself ("A-17", shared/orders/order-number.ts, in the reference's `order_id`),
  * so a till's sale (queued: run at the till, or replayed by its push) whose `order_id` is shaped like a number
- * must be well formed, carry the letters of the order's own workplace and be no other sale's number in the business
- * — a number a cashier reads out finds one sale. A live REST client's `order_id` stays the reference's free text.
+ * must be well formed and carry the letters of the order's own workplace. A live REST client's `order_id` stays the reference's free text.
  * Both are 400s naming the field, checked before the order's other rows are written (the transaction takes the
  * header back).
  */
@@ -35,14 +34,9 @@ export async function checkOrderNumber(
       throw badRequest([`order_id "${order.order_id}" must start with "${letters}-", the letters of workplace_id's till`]);
     }
   }
-  const taken = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('business_id', '=', ctx.businessId)
-    .where('order_id', '=', order.order_id)
-    .where('id', '!=', order.id)
-    .executeTakeFirst();
-  if (taken) throw badRequest([`order_id "${order.order_id}" is already the number of another sale`]);
+  // A number already used is NOT refused: two terminals enrolled on one workplace (a till and its replacement) count
+  // on their own, and a sale either made offline is a fact that must be kept (docs/sync.md). The sales list then
+  // shows both under the number; each is still found by its id.
 }
 
 /**
