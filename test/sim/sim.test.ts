@@ -48,8 +48,10 @@ describe('the naive protocol through the same harness', () => {
 // Not in the suite yet (issue 19, open): on the fresh-clone CI run of 2026-11-26 seed 303 with two instances failed
 // field-level LWW (an item's search_name kept t3's earlier edit over its later one, t3 being the till whose database
 // was restored, with its clock 60 minutes behind); every other checker passed. Until that is understood this seed runs
-// by hand: npm run sim -- --seed 303 --terminals 3 --duration 12 --server postgres --instances 2 --protocol core
-describe.skip('the fault harness with two service instances on one PostgreSQL database', () => {
+// by hand (npm run sim -- --seed 303 --terminals 3 --duration 12 --server postgres --instances 2 --protocol core), or
+// here with KASSA_SIM_INSTANCES=2.
+const severalInstances = process.env.KASSA_SIM_INSTANCES === '2' && (await testEngines()).includes('postgres');
+describe.runIf(severalInstances)('the fault harness with two service instances on one PostgreSQL database', () => {
   it('seed 303: tills and the back office through a round-robin balancer, one instance killed with requests in flight and restarted, lose and double nothing', async () => {
     const report = await runSimulation({ ...SHORT, seed: 303, server: 'postgres', protocol: 'core', instances: 2 });
     const summary = formatReport(report);
