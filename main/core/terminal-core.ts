@@ -150,7 +150,7 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
         return engine.current();
       case 'terminal.syncNow':
         engine.reconnected();
-        await engine.runOnce();
+        await engine.runFresh();
         return engine.current();
       case 'terminal.inboxList':
         return (await terminal.inbox()).map((entry) => ({

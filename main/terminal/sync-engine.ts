@@ -189,6 +189,15 @@ export class SyncEngine {
     this.schedule(0);
   }
 
+  /**
+   * A whole cycle that starts after this call ("Sync now"): a running one — with pokes there often is one — may have
+   * pulled before what the caller wants to see was committed, so it is waited for and then one more runs.
+   */
+  async runFresh(): Promise<void> {
+    if (this.running) await this.running.catch(() => undefined);
+    await this.runOnce();
+  }
+
   /** Runs one cycle now (or joins the running one). */
   runOnce(): Promise<void> {
     this.running ??= this.cycle().finally(() => {
