@@ -184,6 +184,9 @@ function shareAcrossInstances(app: FastifyInstance, io: Server, services: Platfo
   const pool = new pg.Pool({ connectionString: url, max: 3 });
   // A dropped connection must not crash the service; the adapter reconnects its LISTEN client itself.
   pool.on('error', (error) => app.log.warn({ err: error }, 'chat adapter connection lost'));
+  // A client the adapter holds (its LISTEN client) is not the pool's to report: its own error, e.g. the database
+  // ending the connection after the service closed, must be logged, never thrown as an uncaught exception.
+  pool.on('connect', (client) => client.on('error', (error) => app.log.warn({ err: error }, 'chat adapter connection lost')));
   io.adapter(createAdapter(pool, { errorHandler: (error) => app.log.warn({ err: error }, 'chat adapter failed') }));
   app.addHook('onClose', async () => {
     // Closing a namespace's adapter stops its heartbeats and releases the LISTEN client; then the pool can end.
