@@ -1,11 +1,17 @@
 /**
- * The change log terminals pull from (docs/sync.md). Every insert or update of a synced table is captured by a
- * database trigger into `sync_pending`, whatever code path made it — a REST operation, a sync push, a platform
- * handler, a fixture. At the end of each write transaction `stampChanges` moves the pending entries into
- * `sync_log` under the business's next version, one record per scope (migration 0012), taking the version from
- * its `sync_clock` row as the transaction's LAST statement: the clock row stays locked until COMMIT, so versions are contiguous and in commit order per business
- * (a reader that has seen version v can never later find a change ≤ v appear). On SQLite the single writer gives
- * the same order by construction.
+ * The change log terminals pull from (docs/sync.md): every insert or update of a synced table becomes an entry in
+ * `sync_log` (one record per business, version and scope, migration 0012), whatever code path made it — a REST
+ * operation, a sync push, a platform handler, a fixture. How depends on the engine:
+ *
+ * - **SQLite**: a trigger per table puts the entry in `sync_pending`; at the end of each write transaction
+ *   `stampChanges` moves them into `sync_log` under the business's next version from its `sync_clock` row. The
+ *   single writer makes versions contiguous and in commit order.
+ * - **PostgreSQL** (migration 0032, issue 18): no trigger and no clock. The service's capture consumer
+ *   (server/capture/) reads the write-ahead log through a logical replication slot (`pgoutput`, publications
+ *   `kassa_capture` and `kassa_capture_results`) after COMMIT, in commit order, and writes each transaction's
+ *   entries under a version that is its commit LSN: monotonic in commit order, not contiguous. In the same
+ *   transaction it moves each business's head (`sync_clock`, which only it writes there) and its own progress
+ *   (`sync_capture`), so a reader that has seen version v never later finds a change ≤ v appear. (Migrations 0007–0012 installed a trigger and a COMMIT-time stamp; 0032 removed them.)
  *
  * Deletes are soft (`is_deleted`), so a tombstone is just the post-image of the deleting update.
  *
@@ -81,6 +87,93 @@ export const CAPTURED_LATER: ReadonlySet<string> = new Set([
   'order_voids',
 ]);
 
+/** PostgreSQL: the publication of the captured tables (migration 0032) and of a push's stored results. */
+export const CAPTURE_PUBLICATION = 'kassa_capture';
+export const RESULTS_PUBLICATION = 'kassa_capture_results';
+/** The prefix of the logical messages `waitForCapture` writes (they carry no data; their commit is the probe). */
+export const CAPTURE_PROBE_PREFIX = 'kassa_capture_probe';
+
+/** A replication slot's name for a database: one slot per database, so a cluster can hold several services' data. */
+export function captureSlotName(databaseName: string): string {
+  const name = `kassa_${databaseName.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`;
+  if (name.length <= 63) return name;
+  let hash = 0;
+  for (const char of databaseName) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `${name.slice(0, 54)}_${hash.toString(16).padStart(8, '0')}`;
+}
+
+/** A PostgreSQL LSN (`16/B374D848`) as the version number it gives: the 64-bit WAL position. */
+export function lsnToVersion(lsn: string): bigint {
+  const [high, low] = lsn.split('/');
+  if (high === undefined || low === undefined || !/^[0-9A-Fa-f]{1,8}$/.test(high) || !/^[0-9A-Fa-f]{1,8}$/.test(low)) throw new Error(`not an LSN: ${lsn}`);
+  return (BigInt(`0x${high}`) << 32n) | BigInt(`0x${low}`);
+}
+
+/** A version as an LSN (the inverse of lsnToVersion). */
+export function versionToLsn(version: bigint): string {
+  return `${(version >> 32n).toString(16).toUpperCase()}/${(version & 0xffffffffn).toString(16).toUpperCase()}`;
+}
+
+/**
+ * PostgreSQL after migration 0032: creates the database's replication slot if it has none. Run by
+ * `migrateToLatest` right after the migrations, outside any transaction (PostgreSQL refuses to create a logical slot
+ * in a transaction that wrote, and waits for running ones), before the service writes anything: every change from
+ * then on stays in the WAL until the consumer has logged it. Two services starting at once both try; one creates.
+ */
+export async function ensureCaptureSlot(db: Kysely<unknown>): Promise<void> {
+  if (!isPostgres(db)) return;
+  const published = await sql`select 1 from pg_publication where pubname = ${CAPTURE_PUBLICATION}`.execute(db);
+  if (published.rows.length === 0) return;
+  const database = (await sql<{ name: string }>`select current_database() as name`.execute(db)).rows[0]!.name;
+  const slot = captureSlotName(database);
+  const existing = await sql`select 1 from pg_replication_slots where slot_name = ${slot}`.execute(db);
+  if (existing.rows.length > 0) return;
+  try {
+    await sql`select pg_create_logical_replication_slot(${slot}, 'pgoutput')`.execute(db);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42710') throw error; // another service created it meanwhile
+  }
+}
+
+/**
+ * Drops the replication slots of a database, ending the connection that reads one: run before DROP DATABASE, which
+ * PostgreSQL refuses while a slot of the database exists (and a leaked slot keeps WAL forever). `query` runs SQL
+ * on any other database of the cluster.
+ */
+export async function dropCaptureSlots(query: (text: string, values: unknown[]) => Promise<unknown>, databaseName: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      await query('select pg_terminate_backend(active_pid) from pg_replication_slots where database = $1 and active_pid is not null', [databaseName]);
+      await query('select pg_drop_replication_slot(slot_name) from pg_replication_slots where database = $1', [databaseName]);
+      return;
+    } catch (error) {
+      // 55006: the slot is still active (its reader's connection is ending, or a consumer reconnected): again.
+      if ((error as { code?: string }).code !== '55006' || attempt === 49) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/**
+ * PostgreSQL after migration 0032: waits until every transaction committed before the call is in the log (and every
+ * push result has its version), however many service processes there are. It commits a logical message (a tiny WAL
+ * record, no table) and waits until the consumer's durable progress passes it; the consumer reads transactions in
+ * commit order, so everything committed before the message is written by then. On SQLite the log is written inside
+ * each write transaction: nothing to wait for. Throws after `timeoutMs` (no consumer running).
+ */
+export async function waitForCapture(db: Kysely<unknown>, timeoutMs = 10_000): Promise<void> {
+  if (!isPostgres(db)) return;
+  const probe = await sql<{ lsn: string }>`select pg_logical_emit_message(true, ${CAPTURE_PROBE_PREFIX}, '')::text as lsn`.execute(db);
+  const target = lsnToVersion(probe.rows[0]!.lsn);
+  const deadline = Date.now() + timeoutMs;
+  for (let pause = 1; ; pause = Math.min(pause * 2, 20)) {
+    const head = await sql<{ version: bigint | string }>`select version from sync_capture where id = 1`.execute(db);
+    if (BigInt(head.rows[0]?.version ?? 0) >= target) return;
+    if (Date.now() > deadline) throw new Error('the change capture consumer did not catch up (is a service running on this database?)');
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
@@ -123,10 +216,16 @@ export async function createChangeLog(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('sync_changes_row').on('sync_changes').columns(['business_id', 'tbl', 'row_id', 'version']).execute();
   // A terminal's pull reads its scopes' entries above its cursor.
   await db.schema.createIndex('sync_changes_scope').on('sync_changes').columns(['business_id', 'scope', 'version']).execute();
-  if (postgres) {
-    // TG_ARGV: scope kind ('business' | 'column' | 'order-point'), then for 'column' the prefix and column name.
-    // The image is read as jsonb first so one function serves tables with different columns.
-    await sql`
+  if (postgres) await createCaptureTriggerFunction(db);
+}
+
+/**
+ * PostgreSQL before migration 0032 (and 0032's way down): the row trigger function of the capture, as 0007 shipped it.
+ * TG_ARGV: scope kind ('business' | 'column' | 'order-point'), then for 'column' the prefix and column name. The image
+ * is read as jsonb first so one function serves tables with different columns.
+ */
+export async function createCaptureTriggerFunction(db: Kysely<unknown>): Promise<void> {
+  await sql`
       create function kassa_capture_change() returns trigger language plpgsql as $$
       declare
         image jsonb := to_jsonb(NEW);
@@ -150,7 +249,6 @@ export async function createChangeLog(db: Kysely<unknown>): Promise<void> {
           values (NEW.business_id, scope, TG_TABLE_NAME, NEW.id, image::text, changed::text);
         return null;
       end $$`.execute(db);
-  }
 }
 
 function sqliteScope(rule: ScopeRule): string {
@@ -164,10 +262,21 @@ function sqliteScope(rule: ScopeRule): string {
   }
 }
 
-/** Installs (or re-installs) the capture triggers of one table, reading its current columns. */
+/**
+ * Installs (or re-installs) the capture of one table. SQLite: its triggers, reading its current columns.
+ * PostgreSQL before migration 0032: its trigger; after it (the publication exists): the table joins the publication
+ * with its old row images logged (a migration numbered before 0032 may run after it: allowUnorderedMigrations).
+ */
 export async function installCapture(db: Kysely<unknown>, table: string, rule: ScopeRule): Promise<void> {
   if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
   if (isPostgres(db)) {
+    const published = await sql`select 1 from pg_publication where pubname = ${CAPTURE_PUBLICATION}`.execute(db);
+    if (published.rows.length > 0) {
+      await sql`alter table ${sql.table(table)} replica identity full`.execute(db);
+      const member = await sql`select 1 from pg_publication_tables where pubname = ${CAPTURE_PUBLICATION} and tablename = ${table}`.execute(db);
+      if (member.rows.length === 0) await sql`alter publication ${sql.id(CAPTURE_PUBLICATION)} add table ${sql.table(table)}`.execute(db);
+      return;
+    }
     const args =
       rule.kind === 'column' ? sql`'column', ${sql.lit(rule.prefix)}, ${sql.lit(rule.column)}` : sql`${sql.lit(rule.kind)}`;
     await sql`drop trigger if exists ${sql.id(`${table}_capture`)} on ${sql.table(table)}`.execute(db);
@@ -208,9 +317,8 @@ export async function installCapture(db: Kysely<unknown>, table: string, rule: S
  * push whose operations were all rejected still needs a version at which its results become visible. Returns the
  * version each business got.
  *
- * PostgreSQL: does nothing and returns no versions. There the deferred trigger of migration 0011 (0012's version
- * of its function) stamps the transaction's entries inside its COMMIT, so the clock row is not held across a round
- * trip to the service; a sync push adds a marker entry so that its results are stamped too (app/sync/push.ts).
+ * PostgreSQL: does nothing and returns no versions. The capture consumer gives each transaction its commit LSN as
+ * version after COMMIT, to its entries and to the push results it stored (app/sync/push.ts, server/capture/).
  */
 export interface StampOptions {
   /** SQLite: a business that gets a new version even without captured changes. */

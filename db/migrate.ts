@@ -31,6 +31,8 @@ import * as m0028 from './migrations/0028_printer_point.js';
 import * as m0029 from './migrations/0029_order_numbers_discount_approver.js';
 import * as m0030 from './migrations/0030_shared_limits.js';
 import * as m0031 from './migrations/0031_log_retention.js';
+import * as m0032 from './migrations/0032_logical_capture.js';
+import { ensureCaptureSlot } from './change-capture.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -62,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0029_order_numbers_discount_approver': m0029,
   '0030_shared_limits': m0030,
   '0031_log_retention': m0031,
+  '0032_logical_capture': m0032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -77,5 +80,7 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
     const cause = error instanceof Error ? error.message : String(error ?? 'unknown error');
     throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${cause}`);
   }
+  // PostgreSQL: the change log's replication slot, from before the first write the log must hold (0032).
+  await ensureCaptureSlot(db);
   return (results ?? []).map((result) => result.migrationName);
 }

@@ -578,6 +578,14 @@ export interface SettlementTotalsTable extends TenantRow {
 }
 
 /** The change log terminals pull (migration 0007, db/change-capture.ts). */
+/** PostgreSQL (migration 0032): the capture consumer's durable progress, one row; `version` is the head pulls serve. */
+export interface SyncCaptureTable {
+  id: number;
+  version: bigint;
+  last_commit_lsn: string | null;
+  dt_updated: string;
+}
+
 export interface SyncClockTable {
   business_id: string;
   version: bigint;
@@ -768,6 +776,7 @@ export interface Database {
   natural_chat_participants: NaturalChatParticipantsTable;
   natural_chat_messages: NaturalChatMessagesTable;
   sync_clock: SyncClockTable;
+  sync_capture: SyncCaptureTable;
   sync_pending: SyncPendingTable;
   sync_log: SyncLogTable;
   enrollment_codes: EnrollmentCodesTable;

@@ -5,7 +5,8 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { DatabaseHandle } from '../db/connect.js';
+import { postgresUrlOf, type DatabaseHandle } from '../db/connect.js';
+import { CaptureConsumer } from './capture/consumer.js';
 import type { Config } from './config.js';
 import { principalResolver } from './auth/principal.js';
 import { tokenService } from './auth/tokens.js';
@@ -25,7 +26,6 @@ import { registerDownloadRoutes } from './downloads/routes.js';
 import { registerConsole } from './console-static.js';
 import { registerBackupMetrics } from './backups/metrics.js';
 import type { Backups } from './backups/scheduler.js';
-import { postgresUrlOf } from '../db/connect.js';
 import { createPokes } from './sync/pokes.js';
 import { listenForChanges, type ChangeListener } from './sync/pokes-listener.js';
 import { pokesStreamingHandler } from './sync/pokes-stream.js';
@@ -91,8 +91,9 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   // Open streams would keep the HTTP server from closing: they end first.
   app.addHook('preClose', async () => pokes.close());
   app.addHook('onClose', async () => listener?.close());
-  // Every write of the service announces what it logged once committed (server/sync/pokes-transactor.ts).
-  const writes = announcingTransactor(handle.writes, (businessId, scopes) => pokes.announceChanges(businessId, scopes));
+  // SQLite: every write of the service announces what it logged once committed (server/sync/pokes-transactor.ts).
+  // PostgreSQL: the change capture consumer announces what it logged (below), once it is in the log a till pulls.
+  const writes = postgresUrl ? handle.writes : announcingTransactor(handle.writes, (businessId, scopes) => pokes.announceChanges(businessId, scopes));
   const services: PlatformServices = { db, writes, config, tokens, principals: principalResolver(db, tokens), pokes };
 
   installErrorHandling(app);
@@ -111,8 +112,17 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   // Reporting queries (POST /get) run with the configured limits; their SQLite child processes end with the app.
   await configureReportingQueries(db, config.reporting);
   app.addHook('onClose', () => closeReportingQueries(db));
+  // PostgreSQL: the change capture consumer (server/capture/), one per process; the advisory lock elects the reader.
+  const capture = postgresUrl ? new CaptureConsumer(postgresUrl, {
+        log: app.log,
+        // The leader announces to every instance (NOTIFY), each pokes its own tills: a poked till's pull finds the change.
+        onCaptured: (batch) => {
+          for (const [businessId, scopes] of batch.scopes) pokes.announceChanges(businessId, scopes);
+        },
+      }).start() : null;
+  if (capture) app.addHook('onClose', () => capture.stop());
   const readiness: Readiness = { draining: false };
-  const registry = registerObservability(app, db, readiness);
+  const registry = registerObservability(app, db, readiness, capture);
   if (options.backups) registerBackupMetrics(registry, options.backups.status);
   registerCatalogueRoutes(app, services, [...authHandlers, ...adminHandlers, ...syncHandlers, ...fleetHandlers], [
     ...aiChatStreamingHandlers(config, { log: app.log }),

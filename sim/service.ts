@@ -6,6 +6,7 @@
  * balancer (./balancer.ts); SQLite is one instance by design. An instance can be killed and started again on the
  * same data and port, as a crashed server would be by its supervisor; the whole service (every instance) too.
  */
+import { dropCaptureSlots } from '../db/change-capture.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -158,6 +159,7 @@ export class Service {
       const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await admin.connect();
       try {
+        await dropCaptureSlots((text, values) => admin.query(text, values), name);
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.query(`create database ${name}`);
       } finally {
@@ -242,6 +244,8 @@ export class Service {
     const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
     await admin.connect();
     try {
+      // A database with a replication slot cannot be dropped (db/change-capture.ts).
+      await dropCaptureSlots((text, values) => admin.query(text, values), this.postgresName);
       await admin.query(`drop database if exists ${this.postgresName} with (force)`);
     } finally {
       await admin.end();

@@ -3,8 +3,9 @@
  *
  * Why: a fleet of tills pulls after every sale, and every till of a business receives every business-wide change —
  * so each change is read from the database once per till. With 200 tills that read, not the writes, saturated the
- * service on PostgreSQL (BENCHMARKS.md, "Sync"). A committed version of the log never changes (versions are
- * contiguous and in commit order, db/change-capture.ts), so once read it can be served from memory to every till
+ * service on PostgreSQL (BENCHMARKS.md, "Sync"). A committed version of the log never changes (versions are in
+ * commit order and the head only covers logged ones, db/change-capture.ts; windows hold whatever versions exist in
+ * (lo, hi], gaps included), so once read it can be served from memory to every till
  * of the same scope; a pull then asks the database only for the versions newer than the window holds.
  *
  * A window holds, for one (business, scope key), every in-scope entry of the versions in (lo, hi] — complete,

@@ -60,7 +60,12 @@ async function retentionFloor(tx: Db, businessId: string): Promise<bigint> {
   return row ? BigInt(row.floor) : 0n;
 }
 
-/** The head version, as SQL: the business's clock. */
+/**
+ * The head version, as SQL: the business's clock. On PostgreSQL the capture consumer moves it, in the transaction
+ * that writes the business's log records (server/capture/): every version of the business up to it is in the log,
+ * whatever the writers have committed since. (Versions there are commit LSNs, not contiguous; nothing here assumes
+ * they are.)
+ */
 export const headVersionSql = (businessId: string) => sql`(select c.version from sync_clock c where c.business_id = ${businessId})`;
 
 /**

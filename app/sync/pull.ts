@@ -4,7 +4,8 @@
  * terminal's pushed operations consistent with the page's upper version.
  *
  * Everything is read in one snapshot (./snapshot.ts), so the head version, the entries and the operation results
- * agree. Versions are contiguous and in commit order per business (db/change-capture.ts), so "everything in
+ * agree. Versions are in commit order per business and the head (the business's clock) only covers versions already
+ * in the log (db/change-capture.ts; contiguous on SQLite, commit LSNs on PostgreSQL), so "everything in
  * scope up to `upToVersion`" is a committed prefix that can never grow later (I3), and the acknowledged
  * operations are exactly those whose effects are in that prefix (I4).
  *

@@ -298,19 +298,20 @@ function storeResults(
 /** A push as applied inside its transaction. On PostgreSQL its version is given by COMMIT: null until finishPush. */
 export type AppliedPush = Omit<PushResponse, 'version'> & { readonly version: number | null };
 
-/** The answer to a push once its transaction has committed: the version COMMIT gave its results, read back. */
-export async function finishPush(db: Db, businessId: string, applied: AppliedPush): Promise<PushResponse> {
+/**
+ * The answer to a push once its transaction has committed. PostgreSQL: its results get their version when the
+ * capture consumer has logged the transaction (a few milliseconds, db/change-capture.ts); this waits for it, so a
+ * pull after the answer acknowledges them. A consumer that does not catch up within the wait is a 503: the push is
+ * committed, and its retry is answered from the stored results.
+ */
+export async function finishPush(db: Db, businessId: string, applied: AppliedPush, waitMs = 10_000): Promise<PushResponse> {
   if (applied.version !== null) return { ...applied, version: applied.version };
-  const row = await db
-    .selectFrom('sync_mutations')
-    .select('version')
-    .where('business_id', '=', businessId)
-    .where('terminal_id', '=', applied.terminalId)
-    .where('epoch', '=', applied.epoch)
-    .where('seq', '=', BigInt(applied.lastAppliedSeq))
-    .executeTakeFirst();
-  if (row?.version === null || row?.version === undefined) throw new Error('a committed push has no version');
-  return { ...applied, version: Number(row.version) };
+  // One statement that waits inside PostgreSQL (migration 0032's kassa_push_version), polling the stored result.
+  const waited = await sql<{ version: string | null }>`
+    select kassa_push_version(${businessId}, ${applied.terminalId}, ${applied.epoch}, ${BigInt(applied.lastAppliedSeq)}, ${waitMs})::text as version`.execute(db);
+  const version = waited.rows[0]?.version ?? null;
+  if (version === null) throw new OperationError(503, 'The service is catching up with its change log; send the operations again');
+  return { ...applied, version: Number(version) };
 }
 
 /** Applies a push inside the caller's write transaction (the service's transactor). */
@@ -372,21 +373,13 @@ export async function applyPush(tx: Db, opening: PushOpening, body: PushDto, opt
   // (A batch of operations all applied before changes nothing and answers the version they were applied at.)
   let version: bigint | null;
   if (fresh.length > 0 && onPostgres(tx)) {
-    // Stored without a version, with a marker entry: the COMMIT's stamp (migration 0011) gives the results, the
-    // queue position and the batch's changes their version. One statement; the caller reads the version after
-    // COMMIT (finishPush).
+    // Stored without a version: the capture consumer gives the results and the queue position the version of
+    // this transaction's commit, with its changes (server/capture/). One statement; the caller waits for the
+    // version after COMMIT (finishPush).
     const [stored, advanced] = storeResults(tx, terminal, body.epoch, fresh, lastApplied, receivedAt, null);
-    const marker = tx.insertInto('sync_pending').values({
-      business_id: terminal.businessId,
-      scope: '',
-      tbl: '',
-      row_id: [terminal.terminalId, body.epoch, fresh[0]!.mutation.seq, lastApplied].join('\n'),
-      row: '',
-      fields: null,
-    });
-    const together = withInsertsInFront([stored, marker.compile()], advanced.compile());
+    const together = withInsertsInFront([stored], advanced.compile());
     if (together) await tx.executeQuery(together);
-    else for (const write of [stored, marker.compile(), advanced.compile()]) await tx.executeQuery(write);
+    else for (const write of [stored, advanced.compile()]) await tx.executeQuery(write);
     version = null;
   } else {
     const stamped = await stampChanges(tx as unknown as Kysely<unknown>, fresh.length > 0 ? { always: terminal.businessId } : {});

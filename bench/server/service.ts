@@ -2,6 +2,7 @@
  * Starts the real central service as a child process (its own event loop and core, as in production) on a
  * fresh database, and waits until it answers.
  */
+import { dropCaptureSlots } from '../../db/change-capture.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Pro
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await cleanup.connect();
+      await dropCaptureSlots((text, values) => cleanup.query(text, values), name);
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

@@ -67,7 +67,9 @@ describe.each(await testEngines())('migration 0012 on %s', (engine) => {
         tx.insertInto('measurements').values({ business_id: 'b1', id: 'm2', name: 'kg', is_deleted: 0, dt_created: now, dt_updated: now }).execute(),
       );
       const after = await loggedEntries(handle.db as Kysely<Database>, 'b1', 2n);
-      expect(after.map((entry) => [Number(entry.version), entry.scope, entry.tbl, entry.row_id])).toEqual(
+      // (PostgreSQL, past migration 0032: the version is the commit's LSN, above every clock version.)
+      const version = (entry: { version: bigint }) => (engine === 'sqlite' ? Number(entry.version) : entry.version > 2n ? 3 : Number(entry.version));
+      expect(after.map((entry) => [version(entry), entry.scope, entry.tbl, entry.row_id])).toEqual(
         engine === 'sqlite'
           ? [
               [3, 'biz', 'measurements', 'm1'],

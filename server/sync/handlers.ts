@@ -10,6 +10,7 @@ import { uuidv7 } from '../../shared/ids.js';
 import { MIN_PROTOCOL_VERSION, PROTOCOL_VERSION, supportsProtocolVersion, unsupportedProtocolMessage } from '../../shared/sync/protocol.js';
 import type { EnrollResponse } from '../../shared/sync/wire.js';
 import { validate } from '../../shared/validation.js';
+import { onPostgres } from '../../app/operation.js';
 import { readBootstrapPage } from '../../app/sync/bootstrap.js';
 import { createEnrollmentCode, enrollTerminal } from '../../app/sync/enrollment.js';
 import { readPull } from '../../app/sync/pull.js';
@@ -173,9 +174,10 @@ const push: PlatformHandler = {
         { stampsItself: true },
       ),
     );
-    // Committed. The push stamps its own version, so the transactor's announcement cannot see what it logged
-    // (server/sync/pokes-transactor.ts): it announces its business, every scope, when an operation applied.
-    if (applied.results.some((result) => result.status === 'applied')) pokes.announceChanges(terminal.businessId);
+    // Committed. On SQLite the push stamps its own version, so the transactor's announcement cannot see what it logged
+    // (server/sync/pokes-transactor.ts): it announces its business, every scope, when an operation applied. On
+    // PostgreSQL the change capture consumer announces it, scope by scope, once it is in the log (server/app.ts).
+    if (!onPostgres(db) && applied.results.some((result) => result.status === 'applied')) pokes.announceChanges(terminal.businessId);
     return finishPush(db, terminal.businessId, applied);
   },
 };

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { waitForCapture } from '../../db/change-capture.js';
 
 export interface LoggedEntry {
   readonly version: bigint;
@@ -25,6 +26,8 @@ interface StoredEntry {
 
 /** The business's entries in (version, scope, capture) order; `after` skips versions up to it. */
 export async function loggedEntries(db: Kysely<Database>, businessId: string, after = 0n): Promise<LoggedEntry[]> {
+  // PostgreSQL: the log is written by the capture consumer just after each commit.
+  await waitForCapture(db as never);
   const records = await db
     .selectFrom('sync_log')
     .select(['version', 'scope', 'entries', 'entry_count'])

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type DatabaseHandle, type Engine } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
+import { dropCaptureSlots } from '../../db/change-capture.js';
+import { CaptureConsumer } from '../../server/capture/consumer.js';
 
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -45,10 +47,10 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 /**
- * A migrated, empty database on `engine`. SQLite is in memory unless `sqliteFile` asks for a file in a fresh
+ * A migrated, empty database on `engine` (PostgreSQL: with a change capture consumer unless `capture: false`). SQLite is in memory unless `sqliteFile` asks for a file in a fresh
  * temporary directory (what the service runs on; reporting queries need one to run in child processes).
  */
-export async function freshDatabase(engine: Engine, options: { poolSize?: number; sqliteFile?: boolean } = {}): Promise<TestDatabase> {
+export async function freshDatabase(engine: Engine, options: { poolSize?: number; sqliteFile?: boolean; capture?: boolean } = {}): Promise<TestDatabase> {
   if (engine === 'sqlite' && options.sqliteFile) {
     const directory = mkdtempSync(join(tmpdir(), 'kassa-test-'));
     const handle = openDatabase(join(directory, 'kassa.sqlite'));
@@ -69,9 +71,13 @@ export async function freshDatabase(engine: Engine, options: { poolSize?: number
   const postgres = await newPostgresDatabase();
   const handle = openDatabase(postgres.url, options);
   await migrateToLatest(handle.db as never);
+  // The change log on PostgreSQL is written by a capture consumer (db/change-capture.ts), as the service runs one.
+  // (`capture: false`: the test runs its own consumers.)
+  const capture = options.capture === false ? null : new CaptureConsumer(postgres.url).start();
   return {
     ...handle,
     async dispose() {
+      await capture?.stop();
       await handle.close();
       await postgres.drop();
     },
@@ -92,6 +98,8 @@ async function newPostgresDatabase(): Promise<{ url: string; drop(): Promise<voi
     async drop() {
       const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await cleanup.connect();
+      // PostgreSQL refuses to drop a database that has a replication slot; a leaked slot would keep WAL forever.
+      await dropCaptureSlots((text, values) => cleanup.query(text, values), name);
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },
@@ -106,9 +114,12 @@ export async function emptyDatabase(engine: Engine): Promise<{ handle: DatabaseH
   }
   const postgres = await newPostgresDatabase();
   const handle = openDatabase(postgres.url);
+  // Reads the change log once the test has migrated to 0032 (it retries until then).
+  const capture = new CaptureConsumer(postgres.url, { standbyRetryMs: 100 }).start();
   return {
     handle,
     async dispose() {
+      await capture.stop();
       await handle.close();
       await postgres.drop();
     },

@@ -13,7 +13,9 @@ export async function statementsDuring<T>(run: () => Promise<T>): Promise<{ resu
   pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text?: string };
     const text = typeof first === 'string' ? first : (first.text ?? '');
-    if (!text.startsWith('select pg_notify(')) statements.push(text);
+    // The change capture consumer's own connections (server/capture/) are not a request's round trips, nor is a
+    // write's announcement to other instances.
+    if (!(this as { isCaptureConsumer?: boolean }).isCaptureConsumer && !text.startsWith('select pg_notify(')) statements.push(text);
     return (query as (...rest: unknown[]) => unknown).apply(this, args);
   } as typeof query;
   try {

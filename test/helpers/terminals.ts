@@ -3,6 +3,7 @@
  * terminal through the real operations, and a minimal terminal that bootstraps, pulls and applies pages the way
  * docs/sync.md prescribes (a row is applied only when its version is newer than the one held).
  */
+import { waitForCapture } from '../../db/change-capture.js';
 import { expect } from 'vitest';
 import { parseExactJson, type ExactJson } from '../../shared/sync/exact-json.js';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
@@ -59,7 +60,16 @@ export async function enrollTerminal(server: TestServer, tenant: Tenant, workpla
 }
 
 /** Sends a sync request and parses the answer keeping large integers exact. */
-export async function syncCall(server: TestServer, operation: 'pull' | 'bootstrap', terminal: EnrolledTerminal, body: Record<string, unknown>) {
+export async function syncCall(
+  server: TestServer,
+  operation: 'pull' | 'bootstrap',
+  terminal: EnrolledTerminal,
+  body: Record<string, unknown>,
+  options: { waitForCapture?: boolean } = {},
+) {
+  // PostgreSQL: a pull serves what the capture consumer has logged, a few ms behind the commits; the tests read
+  // their own writes, so they wait for it (db/change-capture.ts) unless told not to.
+  if (options.waitForCapture !== false) await waitForCapture(server.database.db as never);
   const response = await server.app.inject({
     method: 'POST',
     url: `${SYNC}/${operation}`,
@@ -69,8 +79,8 @@ export async function syncCall(server: TestServer, operation: 'pull' | 'bootstra
   return { status: response.statusCode, body: parseExactJson(response.body) as any, text: response.body, headers: response.headers };
 }
 
-export async function pullPage(server: TestServer, terminal: EnrolledTerminal, body: Record<string, unknown>) {
-  const response = await syncCall(server, 'pull', terminal, body);
+export async function pullPage(server: TestServer, terminal: EnrolledTerminal, body: Record<string, unknown>, options: { waitForCapture?: boolean } = {}) {
+  const response = await syncCall(server, 'pull', terminal, body, options);
   expect(response.status, response.text).toBe(201);
   return response.body;
 }
