@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { postgresUrlOf, type DatabaseHandle } from '../db/connect.js';
 import { CaptureConsumer } from './capture/consumer.js';
+import { CaptureProgress } from './capture/progress.js';
 import type { Config } from './config.js';
 import { principalResolver } from './auth/principal.js';
 import { tokenService } from './auth/tokens.js';
@@ -87,14 +88,17 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
     ...(postgresUrl ? { publisher: { publish: async (payload: string) => listener?.publish(payload) } } : {}),
     onPublishError: (error) => app.log.warn({ err: error }, 'announcing changes to other instances failed'),
   });
-  if (postgresUrl) listener = await listenForChanges(postgresUrl, pokes, (error) => app.log.warn({ err: error }, 'listening for other instances’ changes failed'));
+  // PostgreSQL: how far the change capture has read, which a pull waits for (server/capture/progress.ts).
+  const captureProgress = postgresUrl ? new CaptureProgress() : null;
+  if (postgresUrl)
+    listener = await listenForChanges(postgresUrl, pokes, (error) => app.log.warn({ err: error }, 'listening for other instances’ changes failed'), captureProgress);
   // Open streams would keep the HTTP server from closing: they end first.
   app.addHook('preClose', async () => pokes.close());
   app.addHook('onClose', async () => listener?.close());
   // SQLite: every write of the service announces what it logged once committed (server/sync/pokes-transactor.ts).
   // PostgreSQL: the change capture consumer announces what it logged (below), once it is in the log a till pulls.
   const writes = postgresUrl ? handle.writes : announcingTransactor(handle.writes, (businessId, scopes) => pokes.announceChanges(businessId, scopes));
-  const services: PlatformServices = { db, writes, config, tokens, principals: principalResolver(db, tokens), pokes };
+  const services: PlatformServices = { db, writes, config, tokens, principals: principalResolver(db, tokens), pokes, captureProgress };
 
   installErrorHandling(app);
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -113,13 +117,11 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   await configureReportingQueries(db, config.reporting);
   app.addHook('onClose', () => closeReportingQueries(db));
   // PostgreSQL: the change capture consumer (server/capture/), one per process; the advisory lock elects the reader.
-  const capture = postgresUrl ? new CaptureConsumer(postgresUrl, {
-        log: app.log,
-        // The leader announces to every instance (NOTIFY), each pokes its own tills: a poked till's pull finds the change.
-        onCaptured: (batch) => {
-          for (const [businessId, scopes] of batch.scopes) pokes.announceChanges(businessId, scopes);
-        },
-      }).start() : null;
+  // The leader announces what it logged and how far it has read to every instance (NOTIFY, its own included: each
+  // pokes its own tills); its own progress it also learns at once.
+  const capture = postgresUrl
+    ? new CaptureConsumer(postgresUrl, { log: app.log, onReadThrough: (lsn) => captureProgress?.advance(lsn) }).start()
+    : null;
   if (capture) app.addHook('onClose', () => capture.stop());
   const readiness: Readiness = { draining: false };
   const registry = registerObservability(app, db, readiness, capture);

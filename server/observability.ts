@@ -109,7 +109,8 @@ export function registerObservability(
       await sql`select 1`.execute(db);
       if (capture) {
         const status = capture.status();
-        const capturing = { state: status.state, headVersion: status.version.toString(), lastError: status.lastError };
+        // The last error stays in the log: /readyz answers anyone, and a driver's message may name hosts or tables.
+        const capturing = { state: status.state, headVersion: status.version.toString() };
         // Reported, not failed on: a consumer that failed restarts from its slot within a second, and meanwhile this
         // process still serves what is logged (another process may be the reader anyway). Alert on the metrics.
         return { status: 'ready', capture: capturing };

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Db } from '../context.js';
 import { onPostgres } from '../operation.js';
 import { jsonString, headVersion } from './log.js';
+import { lsnToVersion } from '../../db/change-capture.js';
 import { resolveTerminalScope, scopeOf, terminalScopeQuery, type TerminalScope } from './scope.js';
 
 /**
@@ -38,6 +39,11 @@ export interface PullOpening {
   readonly floor: bigint;
   /** On PostgreSQL, read in the same statement (see readOpening); otherwise read by readAck. */
   readonly acks?: PrefetchedAcks;
+  /**
+   * PostgreSQL: the WAL's flushed position as the pull began. Every commit acknowledged before then lies below it;
+   * the pull serves its page once the change capture has read that far (app/sync/pull.ts, `capturedThrough`).
+   */
+  readonly flushed?: bigint;
 }
 
 /**
@@ -77,6 +83,7 @@ export function openingQuery(tx: Db, businessId: string, input: OpeningInput) {
   const ofTerminal = sql`m.business_id = ${businessId} and m.terminal_id = ${input.terminalId} and m.epoch = ${input.epoch} and m.version <= ${head}`;
   return terminalScopeQuery(tx, businessId, input.terminalId).select([
     sql<string | null>`${head}::text`.as('head'),
+    sql<string>`pg_current_wal_flush_lsn()::text`.as('flushed'),
     sql<string | null>`(select r.floor::text from sync_retention r where r.business_id = ${businessId})`.as('floor'),
     sql<string | null>`(select max(m.seq)::text from sync_mutations m where ${ofTerminal})`.as('last_seq'),
     sql<PrefetchedAcks['rows'] | null>`(
@@ -94,6 +101,7 @@ export function openingOf(
     automated_point_id: string;
     default_warehouse_id?: string | null;
     head: string | null;
+    flushed?: string;
     floor: string | null;
     last_seq: string | null;
     acks: PrefetchedAcks['rows'] | null;
@@ -104,6 +112,7 @@ export function openingOf(
     head: BigInt(row.head ?? 0),
     floor: BigInt(row.floor ?? 0),
     acks: { rows: row.acks ?? [], lastSeqAtHead: row.last_seq },
+    ...(row.flushed ? { flushed: lsnToVersion(row.flushed) } : {}),
   };
 }
 

@@ -41,6 +41,25 @@ export interface PullInput {
 export interface PullOptions {
   /** Recent versions kept in memory (./change-cache.ts); without it every page is read from the log. */
   readonly cache?: ChangeCache;
+  /**
+   * PostgreSQL: whether the change capture has read the WAL up to this position (server/capture/progress.ts). When
+   * it has not, the pull throws CaptureBehind instead of serving a page that could miss a write acknowledged before
+   * the pull began; the caller waits for the capture and reads again without the check.
+   */
+  readonly capturedThrough?: (flushed: bigint) => boolean;
+}
+
+/** The change capture is behind the pull's start (PostgreSQL): wait until it covers `flushed`, then pull again. */
+export class CaptureBehind extends Error {
+  constructor(readonly flushed: bigint) {
+    super('the change capture has not read up to the pull yet');
+  }
+}
+
+/** Throws CaptureBehind when the pull began after commits the capture has not logged yet. */
+function requireCaptured(opening: PullOpening, options: PullOptions): void {
+  if (opening.flushed !== undefined && options.capturedThrough && !options.capturedThrough(opening.flushed))
+    throw new CaptureBehind(opening.flushed);
 }
 
 /** A record of the change log: one version's entries in one scope. */
@@ -55,13 +74,14 @@ interface LogRecord {
 /** Reads one pull page for the terminal (whose credential the caller verified) and returns it as UTF-8 JSON. */
 export async function readPull(db: Db, businessId: string, input: PullInput, options: PullOptions = {}): Promise<Buffer> {
   if (options.cache && onPostgres(db)) {
-    const page = await readPullInOneStatement(db, options.cache, businessId, input);
+    const page = await readPullInOneStatement(db, options, options.cache, businessId, input);
     if (page !== undefined) return page;
   }
   return readSnapshot(db, async (tx) => {
     const opening = await readOpening(tx, businessId, input);
     // Revoked between the credential check and this read.
     if (!opening) throw unauthorized();
+    requireCaptured(opening, options);
     const { scope, head, floor } = opening;
     options.cache?.noteFloor(businessId, floor);
     // The floor is read in this snapshot: compaction moves it before it drops anything below it.
@@ -118,6 +138,7 @@ const PAGE_END = Buffer.from('],"reset":null}');
  */
 async function readPullInOneStatement(
   db: Db,
+  options: PullOptions,
   cache: ChangeCache,
   businessId: string,
   input: PullInput,
@@ -146,6 +167,7 @@ async function readPullInOneStatement(
   // Revoked between the credential check and this read.
   if (!row) throw unauthorized();
   const opening = openingOf(businessId, input, row);
+  requireCaptured(opening, options);
   cache.noteFloor(businessId, opening.floor);
   // The same statement read the floor: a cursor below it is reset before the window could serve it.
   const reason = unusableCursor(input.cursor, opening.scope, opening.head, opening.floor);

@@ -306,6 +306,12 @@ export type AppliedPush = Omit<PushResponse, 'version'> & { readonly version: nu
  */
 export async function finishPush(db: Db, businessId: string, applied: AppliedPush, waitMs = 10_000): Promise<PushResponse> {
   if (applied.version !== null) return { ...applied, version: applied.version };
+  // Nothing of this epoch is stored (an empty push, or every operation refused before it was kept): no result waits
+  // for a version, and the answer's version is the head the log has reached.
+  if (BigInt(applied.lastAppliedSeq) === 0n) {
+    const head = await sql<{ version: string }>`select coalesce((select version from sync_clock where business_id = ${businessId}), 0)::text as version`.execute(db);
+    return { ...applied, version: Number(head.rows[0]?.version ?? 0) };
+  }
   // One statement that waits inside PostgreSQL (migration 0032's kassa_push_version), polling the stored result.
   const waited = await sql<{ version: string | null }>`
     select kassa_push_version(${businessId}, ${applied.terminalId}, ${applied.epoch}, ${BigInt(applied.lastAppliedSeq)}, ${waitMs})::text as version`.execute(db);

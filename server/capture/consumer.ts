@@ -24,6 +24,8 @@ import {
   versionToLsn,
   type ScopeRule,
 } from '../../db/change-capture.js';
+import { CAPTURE_CHANNEL } from './progress.js';
+import { CHANGES_CHANNEL, encodeAnnouncement } from '../sync/pokes.js';
 import { changedFields, parsePgoutput, rowJson, valueOf, type Relation, type TupleValues } from './pgoutput.js';
 
 /** The advisory lock key of the consumer's election (advisory locks are per database). */
@@ -53,6 +55,8 @@ export interface CapturedBatch {
 export interface ConsumerOptions {
   /** Called after each batch's records are committed (and before the slot is acknowledged). */
   readonly onCaptured?: (batch: CapturedBatch) => void;
+  /** Called when the read-through position moves (every commit below it is in the log; ./progress.ts). */
+  readonly onReadThrough?: (lsn: bigint) => void;
   readonly log?: { warn(object: object, message: string): void; error(object: object, message: string): void };
   /** Tests: runs inside a batch's transaction after its records were written, before COMMIT. */
   readonly beforeCommit?: () => Promise<void>;
@@ -106,6 +110,10 @@ export class CaptureConsumer {
   /** The WAL position acknowledged to the server (everything before it is durable in the log). */
   private acknowledged = 0n;
   private failure: ((error: Error) => void) | null = null;
+  /** Every commit below this WAL position is in the log (./progress.ts); announced with NOTIFY as it moves. */
+  private readThrough = 0n;
+  private announcedThrough = 0n;
+  private announcing = false;
 
   constructor(
     private readonly url: string,
@@ -235,10 +243,16 @@ export class CaptureConsumer {
     if (kind === 'k') {
       // Keepalive: walEnd, time, reply requested. Answer with what is durable; when nothing is pending, all WAL
       // up to walEnd is (nothing there concerns the log), so the slot may release it.
+      // The walsender sends one when it has decoded everything before walEnd and is waiting for more WAL; answering
+      // with walEnd stops it pinging until there is more. Nothing pending here means every commit before walEnd is in
+      // the log: what a pull waiting for its start needs to hear (./progress.ts).
       const walEnd = chunk.readBigUInt64BE(1);
-      if (this.current === null && this.queue.length === 0 && this.writing === null && walEnd > this.acknowledged)
+      const idle = this.current === null && this.queue.length === 0 && this.writing === null;
+      if (idle && walEnd > this.acknowledged) {
         this.acknowledged = walEnd;
-      if (chunk[17] === 1) this.sendStatus(connection);
+        this.advanceReadThrough(walEnd);
+        this.sendStatus(connection);
+      } else if (chunk[17] === 1) this.sendStatus(connection);
       return;
     }
     if (kind !== 'w') return;
@@ -273,6 +287,8 @@ export class CaptureConsumer {
           const batch = this.queue.splice(0, 500);
           await this.writeBatch(batch);
           this.acknowledged = batch.at(-1)!.endLsn;
+          // Commits arrive in commit order: every one before this batch's end is now in the log.
+          this.advanceReadThrough(this.acknowledged);
           this.sendStatus(connection);
         }
       } catch (error) {
@@ -281,6 +297,44 @@ export class CaptureConsumer {
         this.writing = null;
       }
     })();
+  }
+
+  private advanceReadThrough(lsn: bigint): void {
+    if (lsn <= this.readThrough) return;
+    this.readThrough = lsn;
+    this.options.onReadThrough?.(lsn);
+    this.announceReadThrough();
+  }
+
+  /** NOTIFY the latest read-through position, one at a time (positions passed meanwhile are merged into the next). */
+  private announceReadThrough(): void {
+    const client = this.lockClient;
+    if (this.announcing || !client || this.stopping || this.readThrough <= this.announcedThrough) return;
+    this.announcing = true;
+    const lsn = this.readThrough;
+    client.query('select pg_notify($1, $2)', [CAPTURE_CHANNEL, lsn.toString()]).then(
+      () => {
+        this.announcing = false;
+        this.announcedThrough = lsn;
+        this.announceReadThrough();
+      },
+      // The connection is gone: the consumer fails and restarts; waiting pulls time out and serve the log as it is.
+      () => {
+        this.announcing = false;
+      },
+    );
+  }
+
+  /**
+   * Tills are poked for what this batch logged (server/sync/pokes.ts): one NOTIFY per business to every instance,
+   * sent after the read-through position (same connection, in order), so a poked till's pull finds the change.
+   * A failed notification only delays tills until their polling fallback.
+   */
+  private announceChanges(scopes: ReadonlyMap<string, ReadonlySet<string>>): void {
+    const client = this.lockClient;
+    if (!client || this.stopping || scopes.size === 0) return;
+    const payloads = [...scopes].map(([business, set]) => encodeAnnouncement('capture', business, set));
+    client.query('select pg_notify($1, payload) from unnest($2::text[]) payload', [CHANGES_CHANNEL, payloads]).catch(() => undefined);
   }
 
   /** Standby status update: written = flushed = applied = the acknowledged position. */
@@ -430,6 +484,7 @@ export class CaptureConsumer {
       scopes.set(record.business, set);
     }
     this.options.onCaptured?.({ versions, scopes, headVersion: last.version });
+    this.announceChanges(scopes);
   }
 }
 

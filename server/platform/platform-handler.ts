@@ -10,6 +10,7 @@ import type { Config } from '../config.js';
 import type { Principal, PrincipalResolver } from '../auth/principal.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { Pokes } from '../sync/pokes.js';
+import type { CaptureProgress } from '../capture/progress.js';
 
 export interface PlatformServices {
   readonly db: Kysely<Database>;
@@ -19,6 +20,8 @@ export interface PlatformServices {
   readonly principals: PrincipalResolver;
   /** Tills' kept connections: what announces committed changes to them (server/sync/pokes.ts). */
   readonly pokes: Pokes;
+  /** PostgreSQL: how far the change capture has read the WAL (server/capture/progress.ts); null on SQLite. */
+  readonly captureProgress: CaptureProgress | null;
 }
 
 export interface PlatformInput {

@@ -13,7 +13,8 @@ import { validate } from '../../shared/validation.js';
 import { onPostgres } from '../../app/operation.js';
 import { readBootstrapPage } from '../../app/sync/bootstrap.js';
 import { createEnrollmentCode, enrollTerminal } from '../../app/sync/enrollment.js';
-import { readPull } from '../../app/sync/pull.js';
+import { CaptureBehind, readPull } from '../../app/sync/pull.js';
+import { PULL_CATCH_UP_MS } from '../capture/progress.js';
 import { changeCacheFor } from '../../app/sync/change-cache.js';
 import { keepRefusedOperations, listRefusedOperations } from '../../app/sync/refused-operations.js';
 import { applyPush, finishPush, pushWithIsolationRetry } from '../../app/sync/push.js';
@@ -130,11 +131,23 @@ const revoke: PlatformHandler = {
 
 const pull: PlatformHandler = {
   operationId: 'SyncController_pull',
-  async run({ db, writes }, input, principal, log) {
+  async run({ db, writes, captureProgress }, input, principal, log) {
     const body = parse(validate(PullDto, input.body));
     requireProtocol(body.protocolVersion);
     const terminal = terminalOf(principal, body.terminalId);
-    const page = await readPull(db, terminal.businessId, body, { cache: changeCacheFor(db) });
+    const cache = changeCacheFor(db);
+    let page: Buffer;
+    try {
+      // PostgreSQL: a page misses no write acknowledged before the pull began (server/capture/progress.ts).
+      page = await readPull(db, terminal.businessId, body, { cache, ...(captureProgress ? { capturedThrough: (lsn: bigint) => captureProgress.covers(lsn) } : {}) });
+    } catch (error) {
+      if (!(error instanceof CaptureBehind) || !captureProgress) throw error;
+      // A few milliseconds behind the commits; a capture that is down (between leaders) delays the pull by the bound,
+      // then the page is what the log holds, consistent as always (I3, I4), and the till is poked when more arrives.
+      const caughtUp = await captureProgress.waitFor(error.flushed, PULL_CATCH_UP_MS);
+      if (!caughtUp) log?.warn({ behindBy: (error.flushed - captureProgress.position).toString() }, 'a pull waited for the change capture in vain');
+      page = await readPull(db, terminal.businessId, body, { cache });
+    }
     // After the page (a revoked terminal's pull fails before this): the till was seen, and says how it is.
     await notePullHealth({ db, writes }, { businessId: terminal.businessId, terminalId: body.terminalId, protocolVersion: body.protocolVersion, health: body.health }, log);
     return new JsonText(page);

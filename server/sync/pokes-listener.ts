@@ -8,8 +8,12 @@
  *
  * When the connection breaks, notifications sent meanwhile are lost (and ours are not sent); after reconnecting
  * every connected till is poked once, so none waits for its polling fallback because of it.
+ *
+ * The same connection hears the change capture's read-through position (`kassa_capture`, server/capture/progress.ts),
+ * which pulls wait for.
  */
 import pg from 'pg';
+import { CAPTURE_CHANNEL, type CaptureProgress } from '../capture/progress.js';
 import { CHANGES_CHANNEL, type Pokes } from './pokes.js';
 
 export interface ChangeListener {
@@ -22,7 +26,12 @@ const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
 
 /** Listens until closed, reconnecting with a doubling delay; resolves once the first LISTEN is in place. */
-export async function listenForChanges(url: string, pokes: Pokes, onError: (error: unknown) => void = () => undefined): Promise<ChangeListener> {
+export async function listenForChanges(
+  url: string,
+  pokes: Pokes,
+  onError: (error: unknown) => void = () => undefined,
+  progress: CaptureProgress | null = null,
+): Promise<ChangeListener> {
   let client: pg.Client | null = null;
   let closed = false;
   let retryMs = FIRST_RETRY_MS;
@@ -32,6 +41,7 @@ export async function listenForChanges(url: string, pokes: Pokes, onError: (erro
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
       if (message.channel === CHANGES_CHANNEL && message.payload) pokes.receive(message.payload);
+      if (message.channel === CAPTURE_CHANNEL && message.payload) progress?.receive(message.payload);
     });
     next.on('error', (error) => {
       onError(error);
@@ -40,6 +50,7 @@ export async function listenForChanges(url: string, pokes: Pokes, onError: (erro
     next.on('end', () => lost(next));
     await next.connect();
     await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+    if (progress) await next.query(`LISTEN ${CAPTURE_CHANNEL}`);
     if (closed) {
       await next.end().catch(() => undefined);
       return;

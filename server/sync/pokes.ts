@@ -5,8 +5,9 @@
  * pull until the till's polling fallback, so they need no delivery guarantee, only to be fast and cheap.
  *
  * `announceChanges(businessId, scopes?)` is the one way in: called after the commit of every write that logged
- * changes (./pokes-transactor.ts; the push), and later by a logical-decoding consumer (issue 18). It knows nothing
- * of versions. Announcements of a burst are merged per business for COALESCE_MS, so many commits become one
+ * changes on SQLite (./pokes-transactor.ts; the push). It knows nothing of versions. On PostgreSQL the change
+ * capture consumer that leads (server/capture/consumer.ts) sends the announcement itself, with `NOTIFY`, once the
+ * changes are in the log — whichever process it runs in — and every instance receives it as from another instance. Announcements of a burst are merged per business for COALESCE_MS, so many commits become one
  * message per business and, at each till, one poke.
  *
  * Across instances: on PostgreSQL the merged announcement is also published with `NOTIFY kassa_changes` and every
@@ -62,7 +63,7 @@ export function concernsScope(scopes: ReadonlySet<string> | null, pointId: strin
 }
 
 /** `<instance>|<business>|<scope>,<scope>…` or `…|*` for every scope. */
-function encode(instance: string, businessId: string, scopes: ReadonlySet<string> | null): string {
+export function encodeAnnouncement(instance: string, businessId: string, scopes: ReadonlySet<string> | null): string {
   const text = scopes === null ? '*' : [...scopes].join(',');
   return `${instance}|${businessId}|${text.length > MAX_SCOPES_TEXT ? '*' : text}`;
 }
@@ -92,7 +93,7 @@ export function createPokes(options: { publisher?: ChangePublisher; onPublishErr
     for (const [businessId, scopes] of batch) {
       deliver(businessId, scopes);
       if (options.publisher && !closed) {
-        options.publisher.publish(encode(instance, businessId, scopes)).catch((error: unknown) => options.onPublishError?.(error));
+        options.publisher.publish(encodeAnnouncement(instance, businessId, scopes)).catch((error: unknown) => options.onPublishError?.(error));
       }
     }
   }

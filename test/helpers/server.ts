@@ -43,7 +43,8 @@ export async function startTestServer(
   config: Partial<Config> = {},
   options: { sqliteFile?: boolean; logStream?: { write(line: string): void } } = {},
 ): Promise<TestServer> {
-  const database = await freshDatabase(engine, options);
+  // The service runs its own change capture consumer on PostgreSQL (server/app.ts), which also pokes its tills.
+  const database = await freshDatabase(engine, { ...options, capture: false });
   const built = await buildServer({ ...TEST_CONFIG, ...config }, database, options.logStream ? { logStream: options.logStream } : {});
   return testServerOver(built, engine, database);
 }
