@@ -11,6 +11,8 @@
  *   counter, then the node (the terminal id, or `service`), so two edits made in the same millisecond by two tills
  *   are ordered the same way everywhere. Equal stamps come from one till in one millisecond: the one that arrives
  *   later was made later (a till's queue arrives in order) and wins.
+ * - A till's edit is not stamped before that till's own newest stamp on the record: put back from a copy, a till's
+ *   clock resumes the copy's time, behind edits it made later that the service already holds (notBehindOwnStamps).
  * - A REST write is made by someone who sees the current record, so it is stamped after every version it
  *   replaces (and not before the service's clock): an office edit always takes.
  * - Only on the service. A till applies its edit at once (optimistically) and takes the service's row when it
