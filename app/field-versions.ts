@@ -11,6 +11,8 @@
  *   counter, then the node (the terminal id, or `service`), so two edits made in the same millisecond by two tills
  *   are ordered the same way everywhere. Equal stamps come from one till in one millisecond: the one that arrives
  *   later was made later (a till's queue arrives in order) and wins.
+ * - A till's edit is not stamped before that till's own newest stamp on the record: put back from a copy, a till's
+ *   clock resumes the copy's time, behind edits it made later that the service already holds (notBehindOwnStamps).
  * - A REST write is made by someone who sees the current record, so it is stamped after every version it
  *   replaces (and not before the service's clock): an office edit always takes.
  * - Only on the service. A till applies its edit at once (optimistically) and takes the service's row when it
@@ -64,6 +66,21 @@ function later(a: Hlc | null, b: Hlc | null): Hlc | null {
   return b.wallMs > a.wallMs || (b.wallMs === a.wallMs && b.counter > a.counter) ? b : a;
 }
 
+/**
+ * A till's edit stamp, raised to the newest stamp this record already holds from the same till. A till's queue
+ * reaches the service in the order it was made, so its later edit must not lose to its own earlier one — but its
+ * clock can go backwards: a till whose database is put back from a copy resumes the copy's clock, behind edits it
+ * made after the copy (stamped with a later service time it had seen) that the service already applied; with its
+ * OS clock behind, its new edits keep the copy's time until a push answer moves it on (docs/sync.md). Raising the
+ * stamp is what the till's clock would have done had it kept its state, and it reads only the database, so every
+ * service instance decides alike. Same node, so the text order is the clock's (time, then counter).
+ */
+function notBehindOwnStamps(stamp: string, versions: readonly string[]): string {
+  const node = parseHlc(stamp)?.node;
+  if (node === undefined) return stamp;
+  return versions.reduce((highest, version) => (version > highest && parseHlc(version)?.node === node ? version : highest), stamp);
+}
+
 export interface FieldEdit {
   /** The input with only the fields this edit wins (the others keep a newer edit's value). */
   readonly input: OperationInput<OperationId>;
@@ -95,15 +112,20 @@ export async function newerFieldsOnly(
   if (onPostgres(tx)) {
     await sql`select 1 from ${sql.table(table)} where business_id = ${ctx.businessId} and id = ${id} for update`.execute(tx);
   }
+  // Every field's version of the record (one range of the primary key): the edited fields' decide, and a till's
+  // own stamps among all of them keep its clock from going backwards (below).
   const stored = (
     await sql<{ field: string; version: string }>`
       select field, version from field_versions
-       where business_id = ${ctx.businessId} and tbl = ${table} and row_id = ${id} and field in (${sql.join(fields)})`.execute(tx)
+       where business_id = ${ctx.businessId} and tbl = ${table} and row_id = ${id}`.execute(tx)
   ).rows;
-  const current = new Map(stored.map((row) => [row.field, row.version]));
+  const current = new Map(stored.filter((row) => fields.includes(row.field)).map((row) => [row.field, row.version]));
   // A REST write: after every version it replaces, and not behind the service's clock.
   const newest = [...current.values()].map((text) => parseHlc(text)).reduce<Hlc | null>(later, null);
-  const stamp = ctx.queued?.editStamp ?? formatHlc(tick(newest, Date.parse(ctx.now) || Date.now(), 'service'));
+  const queuedStamp = ctx.queued?.editStamp;
+  const stamp = queuedStamp
+    ? notBehindOwnStamps(queuedStamp, stored.map((row) => row.version))
+    : formatHlc(tick(newest, Date.parse(ctx.now) || Date.now(), 'service'));
   const wins = fields.filter((field) => {
     const version = current.get(field);
     return version === undefined || stamp >= version;

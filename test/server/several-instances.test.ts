@@ -14,6 +14,8 @@ import { cashierToken } from '../helpers/actors.js';
 import { insertPoint, insertWorkplace } from '../helpers/fixtures.js';
 import { expectErrorBody } from '../helpers/checks.js';
 import { connectChat, listen, nextEvent, pause, request } from '../helpers/chat.js';
+import { createItem, enrollTerminal, shopWorld } from '../helpers/terminals.js';
+import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
 
 const postgres = (await testEngines()).includes('postgres');
 
@@ -189,6 +191,52 @@ describe.skipIf(!postgres)('the staff chat across two instances on PostgreSQL', 
     expect(Number((attachments as { n: unknown }).n)).toBeGreaterThan(0);
   });
 });
+describe.skipIf(!postgres)('descriptive edits through two instances on PostgreSQL', () => {
+  let a: TestServer;
+  let b: TestServer;
+
+  beforeAll(async () => {
+    [a, b] = (await startInstances(2)) as [TestServer, TestServer];
+  });
+  afterAll(() => closeInstances([a, b]));
+
+  it('a restored till’s later edit, through the other instance, wins over its own earlier one stamped after the copy', async () => {
+    // The sim's seed 303 (issue 19): a till with its clock behind stamps what it does with the last service time it
+    // saw; its edit made after a copy of its database carries a later one than the copy's clock, which it resumes
+    // from when the copy is put back. Its next edit, made later, reaches the other instance with an older stamp.
+    const shop = await registerTenant(a, 'restored');
+    const world = await shopWorld(a, shop);
+    const cashier = await cashierToken(a, shop, { workplaceId: world.workplace1 });
+    const id = await createItem(a, shop, 'Juice');
+    const till = await enrollTerminal(a, shop, world.workplace1);
+    const push = async (server: TestServer, epoch: string, searchName: string, occurredAt: string) => {
+      const mutation = {
+        seq: 1,
+        mutationId: uuidv7(),
+        name: 'ItemModifierController_updateItem',
+        v: 1,
+        occurredAt,
+        actor: { employeeId: cashier.id },
+        params: { id },
+        args: { search_name: searchName },
+      };
+      const response = await server.request('POST', '/api/v1/sync/push', {
+        token: till.token,
+        body: { protocolVersion: PROTOCOL_VERSION, terminalId: till.terminalId, epoch, mutations: [mutation] },
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      expect((response.body.results as { status: string }[]).map((result) => result.status)).toEqual(['applied']);
+    };
+    const copyClock = Date.now() - 5_000;
+
+    await push(a, till.epoch, 'juice after the copy', new Date(copyClock + 3_000).toISOString());
+    await push(b, `${till.epoch}-restored`, 'juice after the restore', new Date(copyClock).toISOString());
+
+    const stored = await b.database.db.selectFrom('items').select('search_name').where('business_id', '=', shop.businessId).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored.search_name).toBe('juice after the restore');
+  });
+});
+
 describe.skipIf(!postgres)('one of two instances shutting down on PostgreSQL', () => {
   it('closes its own chat sockets and leaves those of the other instance connected', async () => {
     const [a, b] = (await startInstances(2)) as [TestServer, TestServer];

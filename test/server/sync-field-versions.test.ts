@@ -31,8 +31,10 @@ describe.each(await testEngines())('descriptive edits ordered by their clock on 
   const seqs = new Map<string, number>();
   /** A till's queued edit of an item, made `minutesAgo` minutes before now. */
   const edit = (till: EnrolledTerminal, itemId: string, body: Record<string, unknown>, occurredAt: string) => {
-    const seq = (seqs.get(till.terminalId) ?? 0) + 1;
-    seqs.set(till.terminalId, seq);
+    // A queue is one (terminal, epoch): a till restored from a copy numbers its new epoch from 1.
+    const queue = `${till.terminalId}/${till.epoch}`;
+    const seq = (seqs.get(queue) ?? 0) + 1;
+    seqs.set(queue, seq);
     return {
       seq,
       mutationId: uuidv7(),
@@ -121,5 +123,25 @@ describe.each(await testEngines())('descriptive edits ordered by their clock on 
     const stored = await item(id);
     expect(stored.name).toBe('Water (till, later)');
     expect(stored.description).toBe('Still');
+  });
+
+  it('lets a restored till’s later edit win over its own earlier one, though the copy’s clock is behind that edit', async () => {
+    // The sim's seed 303 (issue 19): the till's clock runs behind, so its stamps are the last service time it saw.
+    // After a copy of its database was taken it saw a later one and edited (applied here); put back from the copy,
+    // its clock resumes the copy's time, and its next edit carries a stamp older than its own applied one.
+    const id = await createItem(server, shop, 'Juice');
+    const before = await till();
+    await push(before, [edit(before, id, { name: 'Juice (after the copy)' }, ago(0.05))]);
+    const restored = { ...before, epoch: `${before.epoch}-restored` };
+
+    await push(restored, [edit(restored, id, { name: 'Juice (after the restore)', description: 'Fresh' }, ago(0.1))]);
+
+    const stored = await item(id);
+    expect(stored.name).toBe('Juice (after the restore)');
+    expect(stored.description).toBe('Fresh');
+    // Its stamp was raised to its own newest, not beyond: another till's edit made after that still wins.
+    const other = await till();
+    await push(other, [edit(other, id, { name: 'Juice (other till, later)' }, new Date(Date.now() + 1000).toISOString())]);
+    expect((await item(id)).name).toBe('Juice (other till, later)');
   });
 });
