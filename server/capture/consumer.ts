@@ -259,6 +259,9 @@ export class CaptureConsumer {
     const message = parsePgoutput(chunk.subarray(25), this.relations);
     switch (message.tag) {
       case 'begin':
+        // Transactions arrive in commit order: every commit below this one's is here already. With all of them
+        // written, the log is complete below it (a writer busy without pause never lets the walsender idle).
+        if (this.queue.length === 0 && this.writing === null) this.advanceReadThrough(message.finalLsn);
         this.current = { version: message.finalLsn, changes: [] };
         return;
       case 'insert':
@@ -287,8 +290,10 @@ export class CaptureConsumer {
           const batch = this.queue.splice(0, 500);
           await this.writeBatch(batch);
           this.acknowledged = batch.at(-1)!.endLsn;
-          // Commits arrive in commit order: every one before this batch's end is now in the log.
-          this.advanceReadThrough(this.acknowledged);
+          // Commits arrive in commit order: every one before this batch's end is now in the log — and every one
+          // before the next transaction received (queued, or still arriving), which is further.
+          const next = this.queue[0]?.version ?? this.current?.version ?? 0n;
+          this.advanceReadThrough(next > this.acknowledged ? next : this.acknowledged);
           this.sendStatus(connection);
         }
       } catch (error) {

@@ -293,6 +293,18 @@ describe.each(await testEngines())('pulling the change log on %s', (engine) => {
     await server.database.db.deleteFrom('sync_mutations').where('business_id', '=', shop.businessId).execute();
   });
 
+  it('serves a write acknowledged just before the pull, though on PostgreSQL the log is written after its commit', async () => {
+    let cursor = await caughtUp(till1);
+    for (let round = 0; round < 5; round += 1) {
+      const name = `Read your writes ${round}`;
+      await createItem(server, shop, name);
+      // No waiting for the capture here: the pull itself waits for its read-through position (server/capture/progress.ts).
+      const page = await pullPage(server, till1, { cursor }, { waitForCapture: false });
+      expect(page.changes.map((change: any) => change.row.name)).toContain(name);
+      cursor = page.cursor;
+    }
+  });
+
   it.runIf(engine === 'postgres')('answers a till that pulls after each write with one PostgreSQL statement, the write included', async () => {
     // The cursor's scope has a window of recent versions once a pull has read up to it.
     let cursor = await caughtUp(till1);
