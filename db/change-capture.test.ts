@@ -149,6 +149,27 @@ describe.each(await testEngines())('the change log on %s', (engine) => {
     expect(JSON.parse(changes[0]!.row).quantity).toBe(5000);
   });
 
+  it.runIf(engine === 'sqlite')('tells the stamp’s caller the scopes each business logged, so a push pokes only the tills they concern', async () => {
+    const business = uuidv7();
+    const warehouse = uuidv7();
+    const told: [string, string[]][] = [];
+    await database.writes.transaction(
+      async (tx) => {
+        await tx.insertInto('warehouses').values(warehouseRow(business, 'Scoped')).execute();
+        await tx
+          .insertInto('stock_levels')
+          .values({
+            business_id: business, id: uuidv7(), item_id: uuidv7(), warehouse_id: warehouse, quantity: 1000n, price: 100n, measure_id: 'pcs',
+            date_from: now(), mon: 0n, tue: 0n, wed: 0n, thu: 0n, fri: 0n, sat: 0n, sun: 0n, is_deleted: 0, dt_created: now(), dt_updated: now(),
+          })
+          .execute();
+        await stampChanges(tx as never, { onScopes: (businessId, scopes) => told.push([businessId, [...scopes].sort()]) });
+      },
+      { stampsItself: true },
+    );
+    expect(told).toEqual([[business, ['biz', `wh:${warehouse}`]]]);
+  });
+
   it('carries a write made outside any transaction into a version, exactly once', async () => {
     const business = uuidv7();
     await database.db.insertInto('warehouses').values(warehouseRow(business, 'Stray')).execute();

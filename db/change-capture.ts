@@ -323,13 +323,21 @@ export async function installCapture(db: Kysely<unknown>, table: string, rule: S
 export interface StampOptions {
   /** SQLite: a business that gets a new version even without captured changes. */
   readonly always?: string;
+  /** Told the scopes each business logged (what tills are poked for: server/sync/pokes.ts). */
+  readonly onScopes?: (businessId: string, scopes: ReadonlySet<string>) => void;
 }
 
 export async function stampChanges(tx: Kysely<unknown>, options: StampOptions = {}): Promise<Map<string, bigint>> {
   const versions = new Map<string, bigint>();
   if (isPostgres(tx)) return versions;
-  const touched = await tx.executeQuery(PENDING_BUSINESSES);
-  const businesses = new Set(touched.rows.map((row) => row.business_id));
+  let businesses: Set<string>;
+  if (options.onScopes) {
+    const touched = await tx.executeQuery(PENDING_SCOPES);
+    const scopes = new Map<string, Set<string>>();
+    for (const row of touched.rows) scopes.set(row.business_id, (scopes.get(row.business_id) ?? new Set()).add(row.scope));
+    for (const [businessId, set] of scopes) options.onScopes(businessId, set);
+    businesses = new Set(scopes.keys());
+  } else businesses = new Set((await tx.executeQuery(PENDING_BUSINESSES)).rows.map((row) => row.business_id));
   if (options.always) businesses.add(options.always);
   for (const businessId of [...businesses].sort()) {
     const clock = await tx.executeQuery(CompiledQuery.raw(NEXT_VERSION, [businessId]) as CompiledQuery<{ version: bigint }>);
@@ -343,6 +351,7 @@ export async function stampChanges(tx: Kysely<unknown>, options: StampOptions = 
 
 // SQLite's stamp, as fixed statements: it runs after every write, where building them anew showed in profiles.
 const PENDING_BUSINESSES = CompiledQuery.raw('select distinct business_id from sync_pending') as CompiledQuery<{ business_id: string }>;
+const PENDING_SCOPES = CompiledQuery.raw('select distinct business_id, scope from sync_pending') as CompiledQuery<{ business_id: string; scope: string }>;
 const NEXT_VERSION = `insert into sync_clock (business_id, version) values (?, 1)
   on conflict (business_id) do update set version = version + 1 returning version`;
 const LOG_PENDING = `insert into sync_log (business_id, version, scope, entries, entry_count)

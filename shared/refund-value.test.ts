@@ -28,6 +28,21 @@ describe('what a refund is worth', () => {
     expect(refundValue(SALE, { quantities: new Map(), money: m(5000n) }, [{ lineId: 'tea', quantity: q(3000n) }])).toBe(0n);
   });
 
+  it('never pays back more than is left when rounded shares add up to more than the total', () => {
+    // Three items at 0.01 and one at 0.01, half off: 0.04 subtotal, 0.02 total; each unit's share 0.005 rounds to 0.01.
+    const tiny: RefundableSale = {
+      subtotal: m(4n),
+      totalSum: m(2n),
+      lines: [
+        { id: 'a', quantity: q(3000n), subtotal: m(3n) },
+        { id: 'b', quantity: q(1000n), subtotal: m(1n) },
+      ],
+    };
+    expect(refundValue(tiny, NOTHING, [{ lineId: 'a', quantity: q(1000n) }])).toBe(1n);
+    const twoBack = { quantities: new Map([['a', q(2000n)]]), money: m(2n) };
+    expect(refundValue(tiny, twoBack, [{ lineId: 'a', quantity: q(1000n) }])).toBe(0n);
+  });
+
   it('adds up to the sale’s total over any sequence of partial refunds', () => {
     fc.assert(
       fc.property(

@@ -67,5 +67,8 @@ export function refundValue(sale: RefundableSale, sofar: RefundedSoFar, wanted: 
     const line = byId.get(entry.lineId);
     if (line) value += lineShare(sale, line, entry.quantity);
   }
-  return value as Money;
+  // Shares rounded up can add up to more than the total (three 0.01 items at half price: each share is 0.005, rounded
+  // to 0.01): a partial refund never pays back more than is left, so the refunds never exceed the sale.
+  const left = sale.totalSum - sofar.money;
+  return (value < left ? value : left > 0n ? left : 0n) as Money;
 }

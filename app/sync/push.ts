@@ -243,6 +243,8 @@ export interface PushOptions {
   readonly isolated?: boolean;
   /** Told about an operation rejected because it failed unexpectedly (for the service's log). */
   readonly onFault?: (error: unknown, mutation: PushedOperationDto) => void;
+  /** SQLite: told the scopes the push logged, per business (the caller pokes those tills once it committed). */
+  readonly onLogged?: (businessId: string, scopes: ReadonlySet<string>) => void;
 }
 
 /** The statements that store a push's results and advance its queue position, under `version`. */
@@ -388,7 +390,10 @@ export async function applyPush(tx: Db, opening: PushOpening, body: PushDto, opt
     else for (const write of [stored, advanced.compile()]) await tx.executeQuery(write);
     version = null;
   } else {
-    const stamped = await stampChanges(tx as unknown as Kysely<unknown>, fresh.length > 0 ? { always: terminal.businessId } : {});
+    const stamped = await stampChanges(tx as unknown as Kysely<unknown>, {
+      ...(fresh.length > 0 ? { always: terminal.businessId } : {}),
+      ...(options.onLogged ? { onScopes: options.onLogged } : {}),
+    });
     version = stamped.get(terminal.businessId) ?? client.lastAppliedVersion;
     if (fresh.length > 0) {
       const [stored, advanced] = storeResults(tx, terminal, body.epoch, fresh, lastApplied, receivedAt, version);

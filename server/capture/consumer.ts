@@ -73,6 +73,8 @@ interface Change {
 
 interface Transaction {
   readonly version: bigint;
+  /** The transaction id (32 bits, as pgoutput sends it). */
+  readonly xid: number;
   readonly endLsn: bigint;
   readonly commitTime: bigint;
   readonly changes: readonly Change[];
@@ -85,6 +87,21 @@ function captureClient(config: pg.ClientConfig): pg.Client {
   client.on('error', () => undefined);
   return client;
 }
+
+/** How long a batch waits for its transactions to become visible (they do within milliseconds). */
+const VISIBILITY_BOUND_MS = 10_000;
+
+/**
+ * How many of the transactions (32-bit ids) a new snapshot does not see yet. The ids are widened to 64 bits with the
+ * epoch of the snapshot's xmax (an id above xmax's low half is from the epoch before).
+ */
+const VISIBLE_QUERY = `
+  with s as (select pg_current_snapshot() as snap),
+       m as (select pg_snapshot_xmax(snap)::text::bigint as xmax from s)
+  select count(*)::int as hidden
+    from s, m, unnest($1::bigint[]) x
+   where not pg_visible_in_snapshot(
+           ((((m.xmax >> 32) - case when x > (m.xmax & 4294967295) then 1 else 0 end) << 32) | x)::text::xid8, s.snap)`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -104,7 +121,7 @@ export class CaptureConsumer {
   private streamClient: pg.Client | null = null;
   private running: Promise<void> | null = null;
   private readonly relations = new Map<number, Relation>();
-  private current: { version: bigint; changes: Change[] } | null = null;
+  private current: { version: bigint; xid: number; changes: Change[] } | null = null;
   private queue: Transaction[] = [];
   private writing: Promise<void> | null = null;
   /** The WAL position acknowledged to the server (everything before it is durable in the log). */
@@ -208,9 +225,14 @@ export class CaptureConsumer {
     if (exists.rows.length === 0) await writer.query("select pg_create_logical_replication_slot($1, 'pgoutput')", [slot]);
     const head = await writer.query<{ version: string }>('select version::text as version from sync_capture where id = 1');
     this.version = BigInt(head.rows[0]?.version ?? 0);
-    // Holding the lock, this is the only reader there may be: a connection still reading the slot belongs to a leader
-    // that died (killed; PostgreSQL has not noticed yet) and would keep the slot busy until it times out.
-    await writer.query('select pg_terminate_backend(active_pid) from pg_replication_slots where slot_name = $1 and active_pid is not null', [slot]);
+    // Holding the lock, this is the only reader there may be: a walsender still reading the slot belongs to a leader
+    // that died (killed; PostgreSQL has not noticed yet) and would keep the slot busy until it times out. Only a
+    // walsender: a slot being created (ensureCaptureSlot, by a starting service) is "active" for its creator too.
+    await writer.query(
+      `select pg_terminate_backend(s.active_pid) from pg_replication_slots s join pg_stat_activity a on a.pid = s.active_pid
+        where s.slot_name = $1 and a.backend_type = 'walsender'`,
+      [slot],
+    );
 
     const stream = captureClient({ connectionString: this.url, replication: 'database' } as pg.ClientConfig);
     this.streamClient = stream;
@@ -262,7 +284,7 @@ export class CaptureConsumer {
         // Transactions arrive in commit order: every commit below this one's is here already. With all of them
         // written, the log is complete below it (a writer busy without pause never lets the walsender idle).
         if (this.queue.length === 0 && this.writing === null) this.advanceReadThrough(message.finalLsn);
-        this.current = { version: message.finalLsn, changes: [] };
+        this.current = { version: message.finalLsn, xid: message.xid, changes: [] };
         return;
       case 'insert':
         this.current?.changes.push({ relation: message.relation, values: message.values, old: null, insert: true });
@@ -272,8 +294,9 @@ export class CaptureConsumer {
         return;
       case 'commit': {
         const changes = this.current?.changes ?? [];
+        const xid = this.current?.xid ?? 0;
         this.current = null;
-        this.queue.push({ version: message.commitLsn, endLsn: message.endLsn, commitTime: message.commitTime, changes });
+        this.queue.push({ version: message.commitLsn, xid, endLsn: message.endLsn, commitTime: message.commitTime, changes });
         this.writeQueued(connection);
         return;
       }
@@ -340,6 +363,28 @@ export class CaptureConsumer {
     if (!client || this.stopping || scopes.size === 0) return;
     const payloads = [...scopes].map(([business, set]) => encodeAnnouncement('capture', business, set));
     client.query('select pg_notify($1, payload) from unnest($2::text[]) payload', [CHANGES_CHANNEL, payloads]).catch(() => undefined);
+  }
+
+  /**
+   * The walsender can decode a commit before the committing backend has made it visible to new snapshots (its WAL is
+   * flushed first, its entry in the proc array cleared after). Until then a statement here would not see its rows: an
+   * update giving a push's results their version would match nothing (the push waits in vain), and a head moved past
+   * it could let a bootstrap's snapshot carry a version whose rows it does not hold. So a batch waits until all of its
+   * transactions are visible: a millisecond or two on a busy machine, nothing otherwise.
+   */
+  private async waitUntilVisible(writer: pg.Client, transactions: readonly Transaction[]): Promise<void> {
+    const xids = transactions.map((transaction) => transaction.xid).filter((xid) => xid !== 0);
+    if (xids.length === 0) return;
+    const deadline = Date.now() + VISIBILITY_BOUND_MS;
+    for (let pause = 1; ; pause = Math.min(pause * 2, 20)) {
+      const hidden = await writer.query<{ hidden: number }>(VISIBLE_QUERY, [xids]);
+      if (hidden.rows[0]!.hidden === 0) return;
+      if (Date.now() > deadline) {
+        this.options.log?.warn({ transactions: xids.length }, 'captured transactions are still not visible; logging them anyway');
+        return;
+      }
+      await sleep(pause);
+    }
   }
 
   /** Standby status update: written = flushed = applied = the acknowledged position. */
@@ -421,6 +466,7 @@ export class CaptureConsumer {
       }
     }
     const last = fresh.at(-1)!;
+    await this.waitUntilVisible(writer, fresh);
     await writer.query('begin');
     try {
       if (records.size > 0) {

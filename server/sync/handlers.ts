@@ -171,6 +171,15 @@ const push: PlatformHandler = {
     const body = parse(validate(PushDto, input.body));
     requireProtocol(body.protocolVersion);
     const terminal = terminalOf(principal, body.terminalId);
+    // SQLite: the scopes the push logged, announced once it committed (a failed attempt's are announced too: a
+    // needless poke costs a till one empty pull).
+    const logged = new Map<string, Set<string>>();
+    const noteLogged = (businessId: string, scopes: ReadonlySet<string>) => {
+      const set = logged.get(businessId) ?? new Set<string>();
+      // A push’s marker entry has no scope (./push.ts): nothing to poke for.
+      for (const scope of scopes) if (scope) set.add(scope);
+      if (set.size > 0) logged.set(businessId, set);
+    };
     const applied = await pushWithIsolationRetry((isolated) =>
       writes.transaction(
         async (tx) => {
@@ -180,6 +189,7 @@ const push: PlatformHandler = {
           return applyPush(tx, opening, body, {
             protocolVersion: PROTOCOL_VERSION,
             isolated,
+            onLogged: noteLogged,
             onFault: (error, mutation) => log?.error({ err: error, seq: mutation.seq, operation: mutation.name }, 'a pushed operation failed and was rejected'),
           });
         },
@@ -188,9 +198,10 @@ const push: PlatformHandler = {
       ),
     );
     // Committed. On SQLite the push stamps its own version, so the transactor's announcement cannot see what it logged
-    // (server/sync/pokes-transactor.ts): it announces its business, every scope, when an operation applied. On
-    // PostgreSQL the change capture consumer announces it, scope by scope, once it is in the log (server/app.ts).
-    if (!onPostgres(db) && applied.results.some((result) => result.status === 'applied')) pokes.announceChanges(terminal.businessId);
+    // (server/sync/pokes-transactor.ts): it announces the scopes its stamp logged, so a sale pokes the tills of its
+    // point and warehouse, not the whole business. On PostgreSQL the change capture consumer announces it once it is
+    // in the log (server/capture/consumer.ts).
+    if (!onPostgres(db)) for (const [businessId, scopes] of logged) pokes.announceChanges(businessId, scopes);
     return finishPush(db, terminal.businessId, applied);
   },
 };
