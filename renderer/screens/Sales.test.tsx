@@ -169,6 +169,8 @@ describe('the sales screen', () => {
     await shown(bridge);
     fireEvent.click((await screen.findAllByTestId('sale-row'))[0]!);
     await screen.findByText('Sale A-333');
+    // The order itself is loaded (not only its heading from the list) once its void button shows: then F8 voids it.
+    await screen.findByTestId('void-button');
     expect(screen.queryByTestId('refund-button')).toBeNull();
     fireEvent.keyDown(window, { key: 'F8' });
     fireEvent.click(within(await screen.findByTestId('manager-approval')).getByText('approve'));
