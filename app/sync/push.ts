@@ -21,7 +21,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PushDto, PushedOperationDto } from '../../shared/catalogue/sync.js';
 import { badRequest, conflict, OperationError } from '../../shared/errors.js';
 import type { MutationResult } from '../../shared/sync/wire.js';
-import { stampChanges } from '../../db/change-capture.js';
+import { lsnToVersion, stampChanges } from '../../db/change-capture.js';
 import type { Db } from '../context.js';
 import { onPostgres } from '../operation.js';
 import { perform, prepare, type Prepared, type Who } from '../pipeline.js';
@@ -306,7 +306,17 @@ export type AppliedPush = Omit<PushResponse, 'version'> & { readonly version: nu
  * pull after the answer acknowledges them. A consumer that does not catch up within the wait is a 503: the push is
  * committed, and its retry is answered from the stored results.
  */
-export async function finishPush(db: Db, businessId: string, applied: AppliedPush, waitMs = 10_000): Promise<PushResponse> {
+export async function finishPush(
+  db: Db,
+  businessId: string,
+  applied: AppliedPush,
+  waitMs = 10_000,
+  /**
+   * The service's wait for the change capture to read past a WAL position (server/capture/progress.ts): notified,
+   * so a waiting push holds no connection and polls nothing. Without it the wait polls inside PostgreSQL.
+   */
+  capturedThrough?: (lsn: bigint, timeoutMs: number) => Promise<boolean>,
+): Promise<PushResponse> {
   if (applied.version !== null) return { ...applied, version: applied.version };
   // Nothing of this epoch is stored (an empty push, or every operation refused before it was kept): no result waits
   // for a version, and the answer's version is the head the log has reached.
@@ -314,13 +324,27 @@ export async function finishPush(db: Db, businessId: string, applied: AppliedPus
     const head = await sql<{ version: string }>`select coalesce((select version from sync_clock where business_id = ${businessId}), 0)::text as version`.execute(db);
     return { ...applied, version: Number(head.rows[0]?.version ?? 0) };
   }
+  if (capturedThrough) {
+    // Committed: its COMMIT lies below the WAL's flushed position now. Once the capture has read past it, the
+    // results have their version.
+    const flushed = await sql<{ lsn: string }>`select pg_current_wal_flush_lsn()::text as lsn`.execute(db);
+    if (!(await capturedThrough(lsnToVersion(flushed.rows[0]!.lsn), waitMs))) throw behindCapture();
+    const stored = await sql<{ version: string | null }>`
+      select version::text as version from sync_mutations
+       where business_id = ${businessId} and terminal_id = ${applied.terminalId} and epoch = ${applied.epoch} and seq = ${BigInt(applied.lastAppliedSeq)}`.execute(db);
+    const version = stored.rows[0]?.version ?? null;
+    if (version === null) throw behindCapture();
+    return { ...applied, version: Number(version) };
+  }
   // One statement that waits inside PostgreSQL (migration 0032's kassa_push_version), polling the stored result.
   const waited = await sql<{ version: string | null }>`
     select kassa_push_version(${businessId}, ${applied.terminalId}, ${applied.epoch}, ${BigInt(applied.lastAppliedSeq)}, ${waitMs})::text as version`.execute(db);
   const version = waited.rows[0]?.version ?? null;
-  if (version === null) throw new OperationError(503, 'The service is catching up with its change log; send the operations again');
+  if (version === null) throw behindCapture();
   return { ...applied, version: Number(version) };
 }
+
+const behindCapture = () => new OperationError(503, 'The service is catching up with its change log; send the operations again');
 
 /** Applies a push inside the caller's write transaction (the service's transactor). */
 export async function applyPush(tx: Db, opening: PushOpening, body: PushDto, options: PushOptions): Promise<AppliedPush> {

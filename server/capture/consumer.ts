@@ -131,6 +131,8 @@ export class CaptureConsumer {
   private readThrough = 0n;
   private announcedThrough = 0n;
   private announcing = false;
+  /** Notifications go out one at a time on the lock's connection (a pg client runs one query at a time). */
+  private notifications: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly url: string,
@@ -336,11 +338,10 @@ export class CaptureConsumer {
 
   /** NOTIFY the latest read-through position, one at a time (positions passed meanwhile are merged into the next). */
   private announceReadThrough(): void {
-    const client = this.lockClient;
-    if (this.announcing || !client || this.stopping || this.readThrough <= this.announcedThrough) return;
+    if (this.announcing || !this.lockClient || this.stopping || this.readThrough <= this.announcedThrough) return;
     this.announcing = true;
     const lsn = this.readThrough;
-    client.query('select pg_notify($1, $2)', [CAPTURE_CHANNEL, lsn.toString()]).then(
+    this.notify('select pg_notify($1, $2)', [CAPTURE_CHANNEL, lsn.toString()]).then(
       () => {
         this.announcing = false;
         this.announcedThrough = lsn;
@@ -359,10 +360,17 @@ export class CaptureConsumer {
    * A failed notification only delays tills until their polling fallback.
    */
   private announceChanges(scopes: ReadonlyMap<string, ReadonlySet<string>>): void {
-    const client = this.lockClient;
-    if (!client || this.stopping || scopes.size === 0) return;
+    if (!this.lockClient || this.stopping || scopes.size === 0) return;
     const payloads = [...scopes].map(([business, set]) => encodeAnnouncement('capture', business, set));
-    client.query('select pg_notify($1, payload) from unnest($2::text[]) payload', [CHANGES_CHANNEL, payloads]).catch(() => undefined);
+    this.notify('select pg_notify($1, payload) from unnest($2::text[]) payload', [CHANGES_CHANNEL, payloads]).catch(() => undefined);
+  }
+
+  private notify(text: string, values: unknown[]): Promise<void> {
+    const client = this.lockClient;
+    if (!client) return Promise.reject(new Error('no connection'));
+    const sent = this.notifications.then(() => client.query(text, values));
+    this.notifications = sent.catch(() => undefined);
+    return sent.then(() => undefined);
   }
 
   /**

@@ -167,7 +167,7 @@ const push: PlatformHandler = {
     log?.warn({ businessId: revoked.businessId, terminalId: revoked.terminalId, operations: body.mutations.length, kept }, 'a revoked terminal pushed; its operations were kept, not applied');
     throw unauthorized('This terminal’s credential has been revoked: its operations were kept for the back office, not applied');
   },
-  async run({ db, writes, pokes }, input, principal, log) {
+  async run({ db, writes, pokes, captureProgress }, input, principal, log) {
     const body = parse(validate(PushDto, input.body));
     requireProtocol(body.protocolVersion);
     const terminal = terminalOf(principal, body.terminalId);
@@ -202,7 +202,7 @@ const push: PlatformHandler = {
     // point and warehouse, not the whole business. On PostgreSQL the change capture consumer announces it once it is
     // in the log (server/capture/consumer.ts).
     if (!onPostgres(db)) for (const [businessId, scopes] of logged) pokes.announceChanges(businessId, scopes);
-    return finishPush(db, terminal.businessId, applied);
+    return finishPush(db, terminal.businessId, applied, undefined, captureProgress ? (lsn, timeoutMs) => captureProgress.waitFor(lsn, timeoutMs) : undefined);
   },
 };
 
