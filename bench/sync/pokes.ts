@@ -1,6 +1,6 @@
 /**
  * `npm run bench:sync -- --scenario pokes [--engines sqlite,postgres --terminals 200 --modes pokes,polling
- *   --duration 20 --every 500 --poll-interval 30000]`  (or `npx tsx bench/sync/pokes.ts …`)
+ *   --duration 20 --every 500 --poll-interval 30000 --processes 1]`  (or `npx tsx bench/sync/pokes.ts …`)
  *
  * Issue 19's figure: a change made at one till or in the back office, until it reaches another till of the same
  * point — p50 and p99 over every (change, till) pair, with `terminals` tills on one point, on both engines:
@@ -12,11 +12,16 @@
  * (a client created offline and pushed). A till has the change when a pull page holding it has arrived: the
  * tills speak the raw protocol (200 terminal cores with their SQLite files would measure this machine's two cores,
  * not the service), so applying the page — a millisecond or two for one row at a real till — is not counted.
+ * The tills run in `processes` processes of their own (./pokes-tills.ts; real tills are separate machines), apart
+ * from the process that makes the changes; arrival times are compared across processes in wall-clock ms.
  * The service is the real one, a child process. A script, not a test: it prints figures.
  */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { apiClient } from '../server/fixtures.js';
 import { startService } from '../server/service.js';
+import { post, sleep, wallNow, type FromTills, type ToTills } from './pokes-protocol.js';
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +33,9 @@ const { values } = parseArgs({
     every: { type: 'string', default: '500' },
     'poll-interval': { type: 'string', default: '30000' },
     port: { type: 'string', default: '4540' },
+    // The tills run in this many processes of their own (./pokes-tills.ts). On this 2-core machine 1 measures best:
+    // more processes take CPU from the service, whose burst of pulls is the latency (BENCHMARKS.md, "Pokes").
+    processes: { type: 'string', default: '1' },
     // bench/sync/run.ts's options (it hands `--scenario pokes` here), accepted so a mistyped option still fails.
     items: { type: 'string' },
     clients: { type: 'string' },
@@ -43,44 +51,26 @@ const TERMINALS = Number(values.terminals);
 const DURATION_MS = Number(values.duration) * 1000;
 const EVERY_MS = Number(values.every);
 const POLL_MS = Number(values['poll-interval']);
+const PROCESSES = Number(values.processes);
+if (!Number.isInteger(PROCESSES) || PROCESSES < 1) throw new Error('--processes must be a positive integer');
 type Mode = 'pokes' | 'polling';
 
+/** A till as this process keeps it: its pulls run in a till process (./pokes-tills.ts). */
 interface Till {
   readonly index: number;
   readonly terminalId: string;
   readonly token: string;
   readonly epoch: string;
   cursor: string | null;
+  /** Its pushed operations (till 0 makes half the changes). */
   seq: number;
-  pulling: boolean;
-  again: boolean;
-  /** Markers of changes this till has not seen yet, with when each was made. */
+  /** Markers of changes this till has not seen yet, with when each was made (ms since the epoch). */
   readonly waiting: Map<string, number>;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function post(baseUrl: string, path: string, token: string, body: unknown): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v1/sync/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status !== 201) throw new Error(`${path} → ${response.status} ${text.slice(0, 200)}`);
-  return text;
-}
-
-/** The cursor and hasMore of a pull page, read from its head (the service writes them first: app/sync/pull.ts). */
-function headOf(page: string): { cursor: string | null; hasMore: boolean } {
-  const cursor = /^\{"protocolVersion":\d+,"cursor":(null|"[^"]*")/.exec(page);
-  if (!cursor) throw new Error(`not a pull page: ${page.slice(0, 120)}`);
-  return { cursor: cursor[1] === 'null' ? null : (JSON.parse(cursor[1]!) as string), hasMore: /"hasMore":true/.test(page.slice(0, 400)) };
 }
 
 async function measure(engine: 'sqlite' | 'postgres', mode: Mode, port: number) {
   const service = await startService(engine, port);
-  const streams: AbortController[] = [];
+  const children: ChildProcess[] = [];
   try {
     const { baseUrl } = service;
     // On a busy machine the service (compiled by tsx as it starts) may take longer than startService waits.
@@ -102,7 +92,7 @@ async function measure(engine: 'sqlite' | 'postgres', mode: Mode, port: number) 
       if (index === 0) cashierId = (await api.post('/employee/create', { full_name: 'Cashier', role_id: '0', password: '2580', workplace_id: workplace.id })).id;
       const { code } = await api.post('/sync/enrollment-codes', { workplaceId: workplace.id });
       const enrolled = await anonymous.post('/sync/enroll', { code, name: `Till ${index}` });
-      const till: Till = { index, terminalId: enrolled.terminalId, token: enrolled.accessToken, epoch: `e-pokes-${index}`, cursor: null, seq: 0, pulling: false, again: false, waiting: new Map() };
+      const till: Till = { index, terminalId: enrolled.terminalId, token: enrolled.accessToken, epoch: `e-pokes-${index}`, cursor: null, seq: 0, waiting: new Map() };
       // From the head, as after a bootstrap (one row of one table is enough to get a cursor).
       const snapshot = JSON.parse(await post(baseUrl, 'bootstrap', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, tables: ['clients'], limitRows: 1 }));
       till.cursor = snapshot.cursor;
@@ -112,84 +102,35 @@ async function measure(engine: 'sqlite' | 'postgres', mode: Mode, port: number) 
     const latencies: number[] = [];
     const pullTimes: number[] = [];
     let pulls = 0;
-    const pullOnce = async (till: Till): Promise<void> => {
-      const sent = performance.now();
-      const page = await post(baseUrl, 'pull', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, cursor: till.cursor, knownAck: till.seq, limitRows: 1000 });
-      const arrived = performance.now();
-      pullTimes.push(arrived - sent);
-      pulls += 1;
-      for (const [marker, madeAt] of till.waiting) {
-        if (page.includes(marker)) {
-          latencies.push(arrived - madeAt);
-          till.waiting.delete(marker);
+    let live = 0;
+    const errors: string[] = [];
+    // The tills run in PROCESSES processes of their own (./pokes-tills.ts), a share each.
+    const share = Math.ceil(tills.length / PROCESSES);
+    for (let first = 0; first < tills.length; first += share) {
+      const child = fork(fileURLToPath(new URL('./pokes-tills.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      children.push(child);
+      child.on('message', (message: FromTills) => {
+        if (message.type === 'live') live += 1;
+        else if (message.type === 'pull') {
+          pulls += 1;
+          pullTimes.push(message.ms);
+        } else if (message.type === 'error') errors.push(message.message);
+        else {
+          const till = tills[message.index]!;
+          for (const marker of message.markers) {
+            const madeAt = till.waiting.get(marker);
+            if (madeAt === undefined) continue;
+            latencies.push(message.at - madeAt);
+            till.waiting.delete(marker);
+          }
         }
-      }
-      const head = headOf(page);
-      if (head.cursor) till.cursor = head.cursor;
-      if (head.hasMore) till.again = true;
-    };
-    /** A till's pull, merged as the terminal's engine merges them: a poke during a pull makes one more. */
-    const pull = async (till: Till): Promise<void> => {
-      if (till.pulling) {
-        till.again = true;
-        return;
-      }
-      till.pulling = true;
-      try {
-        do {
-          till.again = false;
-          await pullOnce(till);
-        } while (till.again);
-      } catch (error) {
-        console.error(`till ${till.index}: ${(error as Error).message}`);
-      } finally {
-        till.pulling = false;
-      }
-    };
-
-    let running = true;
-    const loops: Promise<void>[] = [];
-    if (mode === 'pokes') {
-      let live = 0;
-      for (const till of tills) {
-        const abort = new AbortController();
-        streams.push(abort);
-        loops.push(
-          (async () => {
-            const response = await fetch(`${baseUrl}/api/v1/sync/pokes`, { headers: { accept: 'text/event-stream', authorization: `Bearer ${till.token}` }, signal: abort.signal });
-            if (response.status !== 200 || !response.body) throw new Error(`pokes → ${response.status}`);
-            const decoder = new TextDecoder();
-            let buffer = '';
-            try {
-              for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-                buffer += decoder.decode(chunk, { stream: true });
-                let end: number;
-                while ((end = buffer.indexOf('\n\n')) >= 0) {
-                  const event = /^event: (\S+)$/m.exec(buffer.slice(0, end))?.[1];
-                  buffer = buffer.slice(end + 2);
-                  if (event === 'hello') live += 1;
-                  if (event === 'hello' || event === 'poke') void pull(till);
-                }
-              }
-            } catch {
-              // aborted at the end of the run
-            }
-          })(),
-        );
-      }
-      while (live < tills.length) await sleep(50);
-    } else {
-      for (const till of tills) {
-        loops.push(
-          (async () => {
-            await sleep(Math.random() * POLL_MS);
-            while (running) {
-              await pull(till);
-              await sleep(POLL_MS);
-            }
-          })(),
-        );
-      }
+      });
+      const slice = tills.slice(first, first + share).map(({ index, terminalId, token, epoch, cursor }) => ({ index, terminalId, token, epoch, cursor }));
+      child.send({ type: 'start', baseUrl, mode, pollMs: POLL_MS, tills: slice } satisfies ToTills);
+    }
+    for (let waited = 0; live < tills.length; waited += 50) {
+      if (waited > 120_000) throw new Error(`only ${live} of ${tills.length} tills connected`);
+      await sleep(50);
     }
     await sleep(1000);
 
@@ -199,7 +140,7 @@ async function measure(engine: 'sqlite' | 'postgres', mode: Mode, port: number) 
     const started = performance.now();
     while (performance.now() - started < DURATION_MS) {
       const marker = `poke-mark-${changes}-${Math.random().toString(36).slice(2, 8)}`;
-      const madeAt = performance.now();
+      const madeAt = wallNow();
       const fromTill = changes % 2 === 1;
       for (const till of tills) if (!(fromTill && till === writer)) till.waiting.set(marker, madeAt);
       if (fromTill) {
@@ -208,19 +149,19 @@ async function measure(engine: 'sqlite' | 'postgres', mode: Mode, port: number) 
         await post(baseUrl, 'push', writer.token, { protocolVersion: 1, terminalId: writer.terminalId, epoch: writer.epoch, mutations: [mutation] });
       } else await api.post('/clients/create', { full_name: marker });
       changes += 1;
-      await sleep(Math.max(0, madeAt + EVERY_MS - performance.now()));
+      await sleep(Math.max(0, madeAt + EVERY_MS - wallNow()));
     }
     // Every till gets every change: wait until they have (polling: up to one interval more).
     const drainUntil = performance.now() + (mode === 'polling' ? POLL_MS + 10_000 : 15_000);
     while (tills.some((till) => till.waiting.size > 0) && performance.now() < drainUntil) await sleep(100);
-    running = false;
+    for (const error of errors.slice(0, 5)) console.error(error);
     const missing = tills.reduce((total, till) => total + till.waiting.size, 0);
     latencies.sort((a, b) => a - b);
     pullTimes.sort((a, b) => a - b);
     const at = (fraction: number, values = latencies) => values[Math.min(values.length - 1, Math.floor(values.length * fraction))] ?? NaN;
     return { engine, mode, changes, deliveries: latencies.length, missing, pulls, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: latencies.at(-1) ?? NaN, pullP50: at(0.5, pullTimes), pullP99: at(0.99, pullTimes) };
   } finally {
-    for (const abort of streams) abort.abort();
+    for (const child of children) if (child.connected) child.send({ type: 'stop' } satisfies ToTills);
     await service.stop();
   }
 }

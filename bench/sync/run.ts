@@ -54,6 +54,7 @@ const { values } = parseArgs({
     modes: { type: 'string' },
     every: { type: 'string' },
     'poll-interval': { type: 'string' },
+    processes: { type: 'string' },
   },
   strict: true,
 });
