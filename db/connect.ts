@@ -39,10 +39,18 @@ const STATEMENT_CACHE_LIMIT = 500;
  * kysely's streaming (`iterate`), which would hold a statement open.
  *
  * Statements that may write are handed out wrapped: `afterWrite` runs after each, so that a COMMIT (or a write
- * that committed on its own) is made durable before kysely sees it return (wal-sync.ts).
+ * that committed on its own) is made durable before kysely sees it return (wal-sync.ts) — once something was written
+ * since the last sync: a read-only transaction's COMMIT (every pull's snapshot) has nothing to sync, and syncing it
+ * anyway was a fifth of a pull's time on the event loop.
  */
-function withStatementCache(file: Sqlite.Database, afterWrite: () => void): SqliteDatabase {
+function withStatementCache(file: Sqlite.Database, afterWrite: () => boolean): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
+  /** A write ran since the commits were last made durable (or handed to the deferred sync). */
+  let unsynced = false;
+  const settle = (control: boolean) => {
+    if (!control) unsynced = true;
+    if (unsynced && afterWrite()) unsynced = false;
+  };
   const prepare = (text: string): SqliteStatement => {
     // Every transaction takes the write lock when it begins. A deferred BEGIN takes it at its first write, and if
     // another process (a tool, a second service on the file) committed since the transaction's first read, that
@@ -56,7 +64,7 @@ function withStatementCache(file: Sqlite.Database, afterWrite: () => void): Sqli
       return hit;
     }
     const prepared = file.prepare(source);
-    const statement = mayCommit(prepared) ? followedBy(prepared, afterWrite) : prepared;
+    const statement = mayCommit(prepared) ? followedBy(prepared, () => settle(controlsTransaction(prepared))) : prepared;
     if (cache.size >= STATEMENT_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     cache.set(source, statement);
     return statement;
@@ -68,7 +76,16 @@ function withStatementCache(file: Sqlite.Database, afterWrite: () => void): Sqli
  * Whether running the statement may end with a commit: any write (outside a transaction it commits itself), and
  * COMMIT or RELEASE, which SQLite counts as read-only because they change no row themselves.
  */
-const mayCommit = (statement: Sqlite.Statement) => !statement.readonly || /^\s*(commit|end|release)\b/i.test(statement.source);
+const mayCommit = (statement: Sqlite.Statement) => !statement.readonly || endsTransaction(statement);
+
+/** COMMIT, END or RELEASE: ends a transaction (or a savepoint) without writing anything itself. */
+const endsTransaction = (statement: Sqlite.Statement) => /^\s*(commit|end|release)\b/i.test(statement.source);
+
+/**
+ * A transaction-control statement writes no row: BEGIN IMMEDIATE (which SQLite counts as a write: it takes the lock),
+ * SAVEPOINT, ROLLBACK, and those that end one.
+ */
+const controlsTransaction = (statement: Sqlite.Statement) => /^\s*(begin|savepoint|rollback|commit|end|release)\b/i.test(statement.source);
 
 function followedBy(statement: Sqlite.Statement, afterWrite: () => void): SqliteStatement {
   return {
@@ -95,8 +112,8 @@ function followedBy(statement: Sqlite.Statement, afterWrite: () => void): Sqlite
 function sqliteDurability(
   file: Sqlite.Database,
   checkpointInBackground: boolean,
-): { afterWrite: () => void; durability?: CommitDurability; close(): Promise<void> } {
-  if (file.memory) return { afterWrite: () => undefined, close: async () => undefined };
+): { afterWrite: () => boolean; durability?: CommitDurability; close(): Promise<void> } {
+  if (file.memory) return { afterWrite: () => true, close: async () => undefined };
   const wal = new WalSync(`${file.name}-wal`);
   let deferring = false;
   file.pragma('synchronous = NORMAL');
@@ -106,8 +123,12 @@ function sqliteDurability(
     checkpointer = startCheckpointer(file.name, (message) => console.error(`SQLite checkpoint failed: ${message}`));
   }
   return {
+    /** Makes the commits so far durable; false inside a transaction (nothing committed yet). */
     afterWrite() {
-      if (!deferring && !file.inTransaction) wal.now();
+      if (file.inTransaction) return false;
+      // The group transactor's COMMIT: its deferred sync (wal.later, below) covers every commit made before it.
+      if (!deferring) wal.now();
+      return true;
     },
     durability: {
       async commitWithoutWaiting(commit) {

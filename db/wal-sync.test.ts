@@ -60,6 +60,21 @@ describe('durable SQLite commits (WAL synced by us, not inside COMMIT)', () => {
     await handle.close();
   });
 
+  it('syncs nothing for a read-only transaction (a pull’s snapshot), and still syncs the next write’s COMMIT', async () => {
+    const handle = await open();
+    await handle.db.insertInto('measurements').values(measurement('before')).execute();
+    const before = disk.syncsNow + disk.syncsLater;
+    for (let pull = 0; pull < 3; pull += 1)
+      await handle.db.transaction().execute((tx) => tx.selectFrom('measurements').selectAll().execute());
+    expect(disk.syncsNow + disk.syncsLater).toBe(before);
+    await handle.db.transaction().execute(async (tx) => {
+      await tx.selectFrom('measurements').selectAll().execute();
+      await tx.insertInto('measurements').values(measurement('after')).execute();
+    });
+    expect(disk.syncsNow).toBe(before + 1);
+    await handle.close();
+  });
+
   it('answers a group commit only once the sync after its COMMIT has returned, and runs the next batch meanwhile', async () => {
     const handle = await open();
     disk.holdLater = true;

@@ -1,4 +1,6 @@
-import { waitForCapture } from '../../db/change-capture.js';
+import { lsnToVersion, waitForCapture } from '../../db/change-capture.js';
+import { sql } from 'kysely';
+import type { BuiltServer } from '../../server/app.js';
 import fc from 'fast-check';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -314,6 +316,10 @@ describe.each(await testEngines())('pulling the change log on %s', (engine) => {
       // not the pull's statement: let it go out first.
       await new Promise((resolve) => setTimeout(resolve, 50));
       await waitForCapture(server.database.db as never);
+      // And the capture has read past the WAL as it is now (the consumer's own log write included, which a keepalive
+      // confirms a moment later): this is the pull of a caught-up capture; one that is behind reads again after it.
+      const flushed = await sql<{ lsn: string }>`select pg_current_wal_flush_lsn()::text as lsn`.execute(server.database.db);
+      expect(await (server as unknown as BuiltServer).services.captureProgress!.waitFor(lsnToVersion(flushed.rows[0]!.lsn), 5_000)).toBe(true);
       const { result: page, statements } = await statementsDuring(() => pullPage(server, till1, { cursor }, { waitForCapture: false }));
       expect(statements, statements.join('\n---\n')).toHaveLength(1);
       expect(page.changes.map((change: any) => change.row.name)).toContain(name);
