@@ -128,12 +128,32 @@ export async function ensureCaptureSlot(db: Kysely<unknown>): Promise<void> {
   const slot = captureSlotName(database);
   const existing = await sql`select 1 from pg_replication_slots where slot_name = ${slot}`.execute(db);
   if (existing.rows.length > 0) return;
-  try {
-    await sql`select pg_create_logical_replication_slot(${slot}, 'pgoutput')`.execute(db);
-  } catch (error) {
-    if ((error as { code?: string }).code !== '42710') throw error; // another service created it meanwhile
+  // Creating a logical slot waits until every transaction running in the cluster has ended, and two creations in
+  // different databases at once (test files side by side, several Kassa databases on one cluster) were seen waiting
+  // on each other for good. Each attempt is bounded; a cancelled one leaves no slot, and the next tries again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.connection().execute(async (connection) => {
+        await sql`set statement_timeout = ${sql.lit(SLOT_ATTEMPT_MS)}`.execute(connection);
+        try {
+          await sql`select pg_create_logical_replication_slot(${slot}, 'pgoutput')`.execute(connection);
+        } finally {
+          await sql`reset statement_timeout`.execute(connection);
+        }
+      });
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === '42710') return; // another service created it meanwhile
+      if (code !== '57014' || attempt >= SLOT_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 1_000));
+    }
   }
 }
+
+/** One attempt at creating the slot, and how many before giving up (about five minutes in all). */
+const SLOT_ATTEMPT_MS = 5_000;
+const SLOT_ATTEMPTS = 60;
 
 /**
  * Drops the replication slots of a database, ending the connection that reads one: run before DROP DATABASE, which

@@ -224,7 +224,16 @@ export class CaptureConsumer {
     const published = await writer.query('select 1 from pg_publication where pubname = $1', [CAPTURE_PUBLICATION]);
     if (published.rows.length === 0) throw new Error('the database has no change capture publication yet (migration 0032)');
     const exists = await writer.query('select 1 from pg_replication_slots where slot_name = $1', [slot]);
-    if (exists.rows.length === 0) await writer.query("select pg_create_logical_replication_slot($1, 'pgoutput')", [slot]);
+    if (exists.rows.length === 0) {
+      // Bounded, as ensureCaptureSlot's attempts (db/change-capture.ts): a creation waiting on another for good fails
+      // this term, and the consumer tries again after its pause.
+      await writer.query("set statement_timeout = '5s'");
+      try {
+        await writer.query("select pg_create_logical_replication_slot($1, 'pgoutput')", [slot]);
+      } finally {
+        await writer.query('reset statement_timeout');
+      }
+    }
     const head = await writer.query<{ version: string }>('select version::text as version from sync_capture where id = 1');
     this.version = BigInt(head.rows[0]?.version ?? 0);
     // Holding the lock, this is the only reader there may be: a walsender still reading the slot belongs to a leader
