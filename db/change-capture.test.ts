@@ -11,6 +11,12 @@ function warehouseRow(businessId: string, name: string, id = uuidv7()) {
   return { business_id: businessId, id, name, location: null, is_deleted: 0, dt_created: now(), dt_updated: now() };
 }
 
+/** A stock level of `quantity` (scaled by 1000) in the warehouse: the captured table scoped by warehouse. */
+const stockLevelRow = (business: string, warehouse: string, quantity: bigint) => ({
+  business_id: business, id: uuidv7(), item_id: uuidv7(), warehouse_id: warehouse, quantity, price: 100n, measure_id: 'pcs',
+  date_from: now(), mon: 0n, tue: 0n, wed: 0n, thu: 0n, fri: 0n, sat: 0n, sun: 0n, is_deleted: 0, dt_created: now(), dt_updated: now(),
+});
+
 describe.each(await testEngines())('the change log on %s', (engine) => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -133,10 +139,7 @@ describe.each(await testEngines())('the change log on %s', (engine) => {
     await database.writes.transaction(async (tx) => {
       await tx
         .insertInto('stock_levels')
-        .values({
-          business_id: business, id: uuidv7(), item_id: uuidv7(), warehouse_id: warehouse, quantity: 5000n, price: 100n, measure_id: 'pcs',
-          date_from: now(), mon: 0n, tue: 0n, wed: 0n, thu: 0n, fri: 0n, sat: 0n, sun: 0n, is_deleted: 0, dt_created: now(), dt_updated: now(),
-        })
+        .values(stockLevelRow(business, warehouse, 5000n))
         .execute();
       await tx
         .insertInto('audit_log')
@@ -158,10 +161,7 @@ describe.each(await testEngines())('the change log on %s', (engine) => {
         await tx.insertInto('warehouses').values(warehouseRow(business, 'Scoped')).execute();
         await tx
           .insertInto('stock_levels')
-          .values({
-            business_id: business, id: uuidv7(), item_id: uuidv7(), warehouse_id: warehouse, quantity: 1000n, price: 100n, measure_id: 'pcs',
-            date_from: now(), mon: 0n, tue: 0n, wed: 0n, thu: 0n, fri: 0n, sat: 0n, sun: 0n, is_deleted: 0, dt_created: now(), dt_updated: now(),
-          })
+          .values(stockLevelRow(business, warehouse, 1000n))
           .execute();
         await stampChanges(tx as never, { onScopes: (businessId, scopes) => told.push([businessId, [...scopes].sort()]) });
       },
