@@ -11,6 +11,8 @@
  * - PostgreSQL: by pgbench (a C client, so the machine's CPU goes to PostgreSQL), one transaction per operation, at
  *   2, 4 and 8 clients. Needs pgbench on the PATH (Debian: postgresql-client).
  *
+ * `--print-scripts` prints the SQL of one operation as replayed (PostgreSQL).
+ *
  * `--without-log` drops the change log's capture triggers first: what the same writes cost without the log terminals
  * pull (a diagnostic; the product cannot run so).
  *
@@ -42,6 +44,8 @@ const { values } = parseArgs({
     operations: { type: 'string', default: '4000' },
     seconds: { type: 'string', default: '8' },
     'without-log': { type: 'boolean', default: false },
+    // Prints each scenario's pgbench script (the SQL one operation sends) before replaying it.
+    'print-scripts': { type: 'boolean', default: false },
   },
 });
 const engines = String(values.engines).split(',') as ('sqlite' | 'postgres')[];
@@ -78,7 +82,10 @@ Sqlite.prototype.prepare = function (this: Sqlite.Database, source: string) {
 
 // PostgreSQL: every statement of every pooled client passes the prototype's query.
 const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+// Only a request's own statements, on pooled clients (checked out with a `release`): the change capture consumer's
+// clients (server/capture/) write the log in batches of many requests, a cost the floor leaves out and names.
+pg.Client.prototype.query = function (this: { release?: unknown }, ...args: unknown[]) {
+  if (typeof this.release !== 'function') return (query as (...rest: unknown[]) => unknown).apply(this, args);
   const first = args[0] as string | { text?: string; values?: unknown[] };
   const sql = typeof first === 'string' ? first : (first.text ?? '');
   const params = (typeof first === 'string' ? (args[1] as unknown[] | undefined) : first.values) ?? [];
@@ -276,6 +283,7 @@ for (const engine of engines) {
       const { known, recorded } = await recordScenarios(database.url);
       for (const [name, statements] of recorded) {
         const script = pgbenchScript(statements, known);
+        if (values['print-scripts']) console.log(`\n-- ${name}\n${script}`);
         const rates = [2, 4, 8].map((clients) => `${runPgbench(database.url, script, clients, Number(values.seconds)).toFixed(0)} (${clients})`);
         lines.push(`| ${name} | PostgreSQL, pgbench | ${statements.length} statements | ${rates.join(', ')} transactions/s (clients) | |`);
       }
