@@ -1,4 +1,4 @@
-/** The raw sync calls bench/sync/pokes.ts and its till processes (./pokes-tills.ts) share. */
+/** The raw sync calls of the sync benches: bench/sync/pokes.ts, its till processes (./pokes-tills.ts), the fleet of ./run.ts. */
 import http from 'node:http';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

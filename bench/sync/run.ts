@@ -30,6 +30,7 @@ import { seedBulk } from '../seed-bulk.js';
 import { apiClient } from '../server/fixtures.js';
 import { startService } from '../server/service.js';
 import { fleetSaleArgs, openFleetTill, prepareFleetSales } from './fleet-sale.js';
+import { post as postSync } from './pokes-protocol.js';
 
 const { values } = parseArgs({
   options: {
@@ -186,12 +187,8 @@ async function manyTerminals(baseUrl: string, api: ReturnType<typeof apiClient>,
       }
     }
   };
-  const post = async (path: string, token: string, body: unknown) => {
-    const response = await fetch(`${baseUrl}/api/v1/sync/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-    const text = await response.text();
-    if (response.status !== 201) throw new Error(`${path} → ${response.status} ${text.slice(0, 200)}`);
-    return text;
-  };
+  // Over node:http with kept connections (./pokes-protocol.ts says why): the fleet's load shares the service's cores.
+  const post = (path: string, token: string, body: unknown) => postSync(baseUrl, path, token, body);
   // Each terminal starts from the head, as after its bootstrap.
   for (const till of fleet) {
     const first = JSON.parse(await post('pull', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, cursor: null }));
