@@ -44,6 +44,7 @@ const { values } = parseArgs({
     child: { type: 'boolean' },
     'fleet-clients': { type: 'string' },
     interval: { type: 'string' },
+    points: { type: 'string' },
   },
   strict: true,
 });

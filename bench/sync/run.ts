@@ -14,7 +14,8 @@
  *   the sales the service rejected are counted and printed (a run with rejections measures refusals, not sales);
  *   each sells to its own client (`--fleet-clients own`, a fleet of tills) or all to one (`one`: one hot balance),
  *   one sale every `--interval` ms per terminal (default 1000: 200 sales/s offered, a very busy fleet) or back to
- *   back (`--interval 0`: the service's saturation point, where latency is queueing).
+ *   back (`--interval 0`: the service's saturation point, where latency is queueing), in one shop or spread over
+ *   `--points` shops (each a point with its own warehouse: a till receives its own shop's sales, not the chain's).
  * Prints seconds and rows (operations) per second per engine. A script, not a test.
  */
 import { execFileSync } from 'node:child_process';
@@ -47,6 +48,9 @@ const { values } = parseArgs({
     port: { type: 'string', default: '18600' },
     // 'own': each terminal sells to its own client (a fleet of shops); 'one': all to one client (one hot balance row).
     'fleet-clients': { type: 'string', default: 'own' },
+    // The shops the fleet's tills are spread over (round robin), each a point with its own warehouse. 1: one shop of
+    // `terminals` tills, where every till receives every other till's sales (pages grow with the square of the fleet).
+    points: { type: 'string', default: '1' },
     // Each terminal starts a sale every `interval` ms (0: back to back, the service's saturation point).
     interval: { type: 'string', default: '1000' },
     // `pokes`: issue 19's figure, change → other tills, with pokes and with polling (./pokes.ts, its own options).
@@ -68,6 +72,8 @@ const CLIENTS = Number(values.clients);
 const OPERATIONS = Number(values.operations);
 const INTERVAL_MS = Number(values.interval);
 const FLEET_CLIENTS = values['fleet-clients'] === 'one' ? 'one' : 'own';
+const POINTS = Number(values.points);
+if (!Number.isInteger(POINTS) || POINTS < 1) throw new Error('--points must be a positive integer');
 
 async function measure(engine: 'sqlite' | 'postgres', port: number) {
   const service = await startService(engine, port);
@@ -164,18 +170,31 @@ function cursorOf(page: string): string | null {
 
 async function manyTerminals(baseUrl: string, api: ReturnType<typeof apiClient>, sale: { clientId: string; employeeId: string; pointId: string; warehouseId: string }) {
   const setup = await prepareFleetSales(api, sale.warehouseId);
+  // The other shops sell from warehouses without stock: a till's sale still applies (a queued sale is never
+  // refused for stock; it warns of the level below zero) and costs the same statements.
+  const points = [sale.pointId];
+  while (points.length < POINTS) {
+    const warehouse = await api.post('/warehouses/create', { name: `Shop ${points.length + 1}` });
+    points.push((await api.post('/business-config/points/create', { name: `Shop ${points.length + 1}`, default_warehouse_id: warehouse.id })).id as string);
+  }
   const fleet = [];
   for (let index = 0; index < TERMINALS; index += 1) {
     // Each terminal is the till of its own workplace, whose shift is open: the service keeps one per workplace.
-    const till = await openFleetTill(api, sale.pointId, index);
+    const pointId = points[index % points.length]!;
+    const till = await openFleetTill(api, pointId, index);
     const code = (await api.post('/sync/enrollment-codes', { workplaceId: till.workplaceId })).code as string;
     const enrolled = await apiClient(baseUrl).post('/sync/enroll', { code, name: `Till ${index}` });
     const clientId = FLEET_CLIENTS === 'one' ? sale.clientId : ((await api.post('/clients/create', { full_name: `Fleet client ${index}` })).id as string);
-    fleet.push({ terminalId: enrolled.terminalId as string, token: enrolled.accessToken as string, epoch: `e-bench-${index}`, seq: 0, cursor: null as string | null, clientId, till });
+    fleet.push({ terminalId: enrolled.terminalId as string, token: enrolled.accessToken as string, epoch: `e-bench-${index}`, seq: 0, cursor: null as string | null, clientId, till, pointId });
   }
   let applied = 0;
   let rejected = 0;
   let firstRejection: string | null = null;
+  // What the pulls after the sales carry: every till receives the other tills' sales of its point.
+  let pulls = 0;
+  let pulledBytes = 0;
+  let pulledChanges = 0;
+  const tables = new Map<string, number>();
   /** Counts the push's outcome: every sale must be applied, or the figure is the speed of refusals. */
   const tally = (text: string) => {
     const answer = JSON.parse(text) as { results?: { status: string; result: unknown }[] };
@@ -223,7 +242,7 @@ async function manyTerminals(baseUrl: string, api: ReturnType<typeof apiClient>,
           v: 1,
           occurredAt: new Date().toISOString(),
           actor: { employeeId: sale.employeeId },
-          args: fleetSaleArgs(setup, till.till, { pointId: sale.pointId, clientId: till.clientId, orderId: `F${index}-${till.seq}`, guid: crypto.randomUUID() }),
+          args: fleetSaleArgs(setup, till.till, { pointId: till.pointId, clientId: till.clientId, orderId: `F${index}-${till.seq}`, guid: crypto.randomUUID() }),
         };
         const before = performance.now();
         const answer = await post('push', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, mutations: [mutation] });
@@ -232,9 +251,14 @@ async function manyTerminals(baseUrl: string, api: ReturnType<typeof apiClient>,
         const page = await post('pull', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, cursor: till.cursor, knownAck: till.seq - 1, limitRows: 1000 });
         const cursor = cursorOf(page);
         if (cursor) till.cursor = cursor;
+        pulls += 1;
+        pulledBytes += Buffer.byteLength(page);
+        pulledChanges += page.split('"t":"').length - 1;
+        if (process.env.BENCH_PAGE_TABLES) for (const match of page.matchAll(/"t":"([a-z_]+)"/g)) tables.set(match[1]!, (tables.get(match[1]!) ?? 0) + 1);
       }
     }),
   );
+  if (process.env.BENCH_PAGE_TABLES) console.error(JSON.stringify([...tables]));
   const seconds = (performance.now() - counted) / 1000;
   const at = (values: number[], fraction: number) => values[Math.min(values.length - 1, Math.floor(values.length * fraction))] ?? 0;
   latencies.sort((a, b) => a - b);
@@ -250,6 +274,8 @@ async function manyTerminals(baseUrl: string, api: ReturnType<typeof apiClient>,
     applied,
     rejected,
     firstRejection,
+    pageKb: pulledBytes / Math.max(1, pulls) / 1024,
+    changesPerPage: pulledChanges / Math.max(1, pulls),
   };
 }
 
@@ -293,14 +319,14 @@ for (const result of results) {
   );
 }
 console.log(
-  `\n${TERMINALS} terminals, each the till of its own workplace with an open shift, pushing one sale (an order of 5 lines paid cash + on account, ${FLEET_CLIENTS === 'one' ? 'all to one client' : 'each to its own client'}) then pulling, ${INTERVAL_MS > 0 ? `one sale every ${INTERVAL_MS} ms each` : 'back to back'}, for ${DURATION_MS / 1000} s after a ${WARMUP_MS / 1000} s warm-up\n`,
+  `\n${TERMINALS} terminals${POINTS > 1 ? ` in ${POINTS} shops` : ' in one shop'}, each the till of its own workplace with an open shift, pushing one sale (an order of 5 lines paid cash + on account, ${FLEET_CLIENTS === 'one' ? 'all to one client' : 'each to its own client'}) then pulling, ${INTERVAL_MS > 0 ? `one sale every ${INTERVAL_MS} ms each` : 'back to back'}, for ${DURATION_MS / 1000} s after a ${WARMUP_MS / 1000} s warm-up\n`,
 );
-console.log('| engine | pushes | pushes/s | push p50 | push p99 | p99 in the warm-up | p99 of warm-up and run together | sales applied | rejected |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('| engine | pushes | pushes/s | push p50 | push p99 | p99 in the warm-up | p99 of warm-up and run together | sales applied | rejected | a pull page: KB, changes |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const result of results) {
   const { fleet } = result;
   console.log(
-    `| ${result.engine} | ${fleet.pushes} | ${Math.round(fleet.perSecond)} | ${fleet.p50.toFixed(0)} ms | ${fleet.p99.toFixed(0)} ms | ${fleet.warmupP99.toFixed(0)} ms | ${fleet.allP99.toFixed(0)} ms | ${fleet.applied} | ${fleet.rejected} |`,
+    `| ${result.engine} | ${fleet.pushes} | ${Math.round(fleet.perSecond)} | ${fleet.p50.toFixed(0)} ms | ${fleet.p99.toFixed(0)} ms | ${fleet.warmupP99.toFixed(0)} ms | ${fleet.allP99.toFixed(0)} ms | ${fleet.applied} | ${fleet.rejected} | ${fleet.pageKb.toFixed(0)}, ${fleet.changesPerPage.toFixed(0)} |`,
   );
 }
 for (const result of results) {
