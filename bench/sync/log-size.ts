@@ -15,7 +15,8 @@ import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../../db/connect.js';
 import { apiClient } from '../server/fixtures.js';
 import { startService } from '../server/service.js';
-import { fleetSaleArgs, openFleetTill, prepareFleetSales } from './fleet-sale.js';
+import { fleetSaleArgs, openFleetTill, prepareFleetSales, type FleetTill } from './fleet-sale.js';
+import { headOf, post as postSync } from './pokes-protocol.js';
 
 const { values } = parseArgs({
   options: {
@@ -106,7 +107,7 @@ async function day(compaction: boolean, port: number): Promise<{ samples: Sample
       workplace_id: workplace.id,
     });
     const setup = await prepareFleetSales(api, warehouse.id);
-    const fleet = [];
+    const fleet: { terminalId: string; token: string; epoch: string; seq: number; cursor: string | null; clientId: string; till: FleetTill }[] = [];
     for (let index = 0; index < TERMINALS; index += 1) {
       const till = await openFleetTill(api, point.id, index);
       const code = (await api.post('/sync/enrollment-codes', { workplaceId: till.workplaceId })).code as string;
@@ -117,33 +118,17 @@ async function day(compaction: boolean, port: number): Promise<{ samples: Sample
         token: enrolled.accessToken as string,
         epoch: `e-log-${index}`,
         seq: 0,
-        cursor: null as string | null,
+        cursor: null,
         clientId,
         till,
       });
     }
-    const post = async (path: string, bearer: string, body: unknown) => {
-      const response = await fetch(`${service.baseUrl}/api/v1/sync/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
-        body: JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (response.status !== 201) throw new Error(`${path} → ${response.status} ${text.slice(0, 200)}`);
-      return text;
-    };
-    for (const till of fleet) {
-      const snapshot = JSON.parse(
-        await post('bootstrap', till.token, {
-          protocolVersion: 1,
-          terminalId: till.terminalId,
-          epoch: till.epoch,
-          tables: ['clients'],
-          limitRows: 1,
-        }),
-      );
-      till.cursor = snapshot.cursor;
-    }
+    // Over node:http with kept connections (./pokes-protocol.ts says why).
+    const post = (path: string, bearer: string, body: unknown) => postSync(service.baseUrl, path, bearer, body);
+    /** A new cursor at the head, as after a download (one row of one table is enough to get one). */
+    const downloadCursor = async (till: (typeof fleet)[number]) =>
+      (JSON.parse(await post('bootstrap', till.token, { protocolVersion: 1, terminalId: till.terminalId, epoch: till.epoch, tables: ['clients'], limitRows: 1 })) as { cursor: string }).cursor;
+    for (const till of fleet) till.cursor = await downloadCursor(till);
     let applied = 0;
     let rejected = 0;
     let resets = 0;
@@ -191,22 +176,31 @@ async function day(compaction: boolean, port: number): Promise<{ samples: Sample
           for (const result of answer.results)
             if (result.status === 'applied') applied += 1;
             else rejected += 1;
-          const page = await post('pull', till.token, {
-            protocolVersion: 1,
-            terminalId: till.terminalId,
-            epoch: till.epoch,
-            cursor: till.cursor,
-            knownAck: till.seq - 1,
-            limitRows: 1000,
-          });
-          const cursor = /^\{"protocolVersion":\d+,"cursor":(null|"[^"]*")/.exec(page)?.[1];
-          if (cursor && cursor !== 'null') till.cursor = JSON.parse(cursor) as string;
-          else resets += 1;
+          // As a till does: pages until it has caught up; a reset (its cursor fell below the floor) means a new
+          // download, counted — a till that keeps up is never reset.
+          for (let pages = 0; pages < 20; pages += 1) {
+            const page = await post('pull', till.token, {
+              protocolVersion: 1,
+              terminalId: till.terminalId,
+              epoch: till.epoch,
+              cursor: till.cursor,
+              knownAck: till.seq - 1,
+              limitRows: 1000,
+            });
+            const head = headOf(page);
+            if (!head.cursor) {
+              resets += 1;
+              till.cursor = await downloadCursor(till);
+              break;
+            }
+            till.cursor = head.cursor;
+            if (!head.hasMore) break;
+          }
         }
       }),
     );
     await sampler;
-    if (resets > 0) console.error(`${resets} pulls were reset (a till at the head should never be)`);
+    if (resets > 0) console.error(`${resets} pulls were reset: tills fell below the retention floor (they could not keep up) and downloaded again`);
     return { samples, applied, rejected };
   } finally {
     await reader.close();
