@@ -5,7 +5,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { postgresUrlOf, type DatabaseHandle } from '../db/connect.js';
+import { openDatabase, postgresUrlOf, type DatabaseHandle } from '../db/connect.js';
 import { CaptureConsumer } from './capture/consumer.js';
 import { CaptureProgress } from './capture/progress.js';
 import type { Config } from './config.js';
@@ -134,8 +134,15 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   attachChatGateway(app, services);
   await registerConsole(app, options.consoleDir);
   // The change log stays bounded (docs/sync.md, "Compaction and the retention floor"); stopped with the app.
-  const compaction = scheduleCompaction(handle, config.logRetention ?? DEFAULT_LOG_RETENTION, app.log);
-  app.addHook('onClose', () => compaction.stop());
+  // PostgreSQL: on a connection of its own. A run is dozens of short batches, and each queued behind a saturated
+  // request pool made runs fall hours (business time) behind their schedule under a fleet's load (BENCHMARKS.md,
+  // "the log levels off").
+  const compactionDatabase = postgresUrl ? openDatabase(postgresUrl, { poolSize: 1 }) : null;
+  const compaction = scheduleCompaction(compactionDatabase ?? handle, config.logRetention ?? DEFAULT_LOG_RETENTION, app.log);
+  app.addHook('onClose', async () => {
+    await compaction.stop();
+    await compactionDatabase?.close();
+  });
   await app.ready();
   return { app, services, readiness };
 }
