@@ -134,7 +134,7 @@ export async function ensureCaptureSlot(db: Kysely<unknown>): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await db.connection().execute(async (connection) => {
-        await sql`set statement_timeout = ${sql.lit(SLOT_ATTEMPT_MS)}`.execute(connection);
+        await sql`set statement_timeout = ${sql.lit(slotAttemptMs(attempt))}`.execute(connection);
         try {
           await sql`select pg_create_logical_replication_slot(${slot}, 'pgoutput')`.execute(connection);
         } finally {
@@ -151,9 +151,20 @@ export async function ensureCaptureSlot(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-/** One attempt at creating the slot, and how many before giving up (about five minutes in all). */
-const SLOT_ATTEMPT_MS = 5_000;
-const SLOT_ATTEMPTS = 60;
+/**
+ * How long attempt `attempt` at creating the slot may wait. A creation becomes consistent in up to three steps, each
+ * waiting until the transactions running when it began have ended (measured here: 0.05 s on an idle cluster, 3 s
+ * amid overlapping 2-second transactions, as long as the longest one otherwise). With test files side by side on two
+ * busy cores, transactions of a few seconds overlap all the time, and 5-second attempts kept being cancelled before
+ * the last step: a test database waited out its 90 s. So the windows are long, and different for each creator (the
+ * random part), so two creations waiting on each other do not time out and start again in step.
+ */
+function slotAttemptMs(attempt: number): number {
+  const base = attempt === 1 ? 20_000 : 50_000;
+  return base + Math.floor(Math.random() * 10_000);
+}
+/** Attempts before giving up (about five minutes in all). */
+const SLOT_ATTEMPTS = 6;
 
 /**
  * Drops the replication slots of a database, ending the connection that reads one: run before DROP DATABASE, which

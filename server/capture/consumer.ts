@@ -225,9 +225,9 @@ export class CaptureConsumer {
     if (published.rows.length === 0) throw new Error('the database has no change capture publication yet (migration 0032)');
     const exists = await writer.query('select 1 from pg_replication_slots where slot_name = $1', [slot]);
     if (exists.rows.length === 0) {
-      // Bounded, as ensureCaptureSlot's attempts (db/change-capture.ts): a creation waiting on another for good fails
-      // this term, and the consumer tries again after its pause.
-      await writer.query("set statement_timeout = '5s'");
+      // Bounded, as ensureCaptureSlot's attempts (db/change-capture.ts, which says why the bound is long): a creation
+      // still waiting for the cluster's transactions then fails this term, and the consumer tries again after its pause.
+      await writer.query("set statement_timeout = '30s'");
       try {
         await writer.query("select pg_create_logical_replication_slot($1, 'pgoutput')", [slot]);
       } finally {
