@@ -146,9 +146,27 @@ export async function ensureCaptureSlot(db: Kysely<unknown>): Promise<void> {
       const code = (error as { code?: string }).code;
       if (code === '42710') return; // another service created it meanwhile
       if (code !== '57014' || attempt >= SLOT_ATTEMPTS) throw error;
+      await reportSlotBlockers(db, slot, attempt);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 1_000));
     }
   }
+}
+
+/**
+ * An attempt ran out of time: says which transactions of the cluster it was waiting for (the oldest that hold a
+ * transaction id), so an operator — or a CI log — can see what holds a service's start. Database, backend, client
+ * name, state and age only: never a query's text, which may hold values.
+ */
+async function reportSlotBlockers(db: Kysely<unknown>, slot: string, attempt: number): Promise<void> {
+  const rows = await sql<{ datname: string | null; pid: number; application_name: string | null; state: string | null; wait_event: string | null; age: string | null }>`
+    select datname, pid, application_name, state, wait_event, (now() - xact_start)::text as age
+      from pg_stat_activity
+     where backend_xid is not null and pid <> pg_backend_pid()
+     order by xact_start limit 5`
+    .execute(db)
+    .catch(() => ({ rows: [] }));
+  const held = rows.rows.map((row) => `${row.datname ?? '?'}#${row.pid} (${row.application_name || 'no name'}, ${row.state ?? '?'}${row.wait_event ? `, waiting on ${row.wait_event}` : ''}, for ${row.age ?? '?'})`);
+  process.emitWarning(`creating the replication slot ${slot} timed out (attempt ${attempt} of ${SLOT_ATTEMPTS}); oldest transactions of the cluster: ${held.join('; ') || 'none'}`);
 }
 
 /**
