@@ -55,6 +55,15 @@ export interface BuildOptions {
   readonly pokeHeartbeatMs?: number;
 }
 
+/** The PostgreSQL client name of the compaction's own connection (pg_stat_activity tells it from the request pool). */
+export const COMPACTION_CONNECTION = 'kassa-compaction';
+
+function withApplicationName(url: string, name: string): string {
+  const named = new URL(url);
+  named.searchParams.set('application_name', name);
+  return named.toString();
+}
+
 export async function buildServer(config: Config, handle: Pick<DatabaseHandle, 'db' | 'writes'>, options: BuildOptions = {}): Promise<BuiltServer> {
   const { db } = handle;
   const app = Fastify({
@@ -137,7 +146,7 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   // PostgreSQL: on a connection of its own. A run is dozens of short batches, and each queued behind a saturated
   // request pool made runs fall hours (business time) behind their schedule under a fleet's load (BENCHMARKS.md,
   // "the log levels off").
-  const compactionDatabase = postgresUrl ? openDatabase(postgresUrl, { poolSize: 1 }) : null;
+  const compactionDatabase = postgresUrl ? openDatabase(withApplicationName(postgresUrl, COMPACTION_CONNECTION), { poolSize: 1 }) : null;
   const compaction = scheduleCompaction(compactionDatabase ?? handle, config.logRetention ?? DEFAULT_LOG_RETENTION, app.log);
   app.addHook('onClose', async () => {
     await compaction.stop();

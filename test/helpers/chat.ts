@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { POSTGRES_ADMIN_URL } from './databases.js';
+import { COMPACTION_CONNECTION } from '../../server/app.js';
 import type { TestServer } from './server.js';
 
 /** Starts listening on an ephemeral port of 127.0.0.1 and answers the base URL. */
@@ -103,7 +104,11 @@ export async function postgresConnections(server: TestServer): Promise<number> {
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
   try {
-    const { rows } = await admin.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [database]);
+    // The change log's compaction has a connection of its own beside the pool (server/app.ts): not the pool's.
+    const { rows } = await admin.query<{ n: string }>(
+      'select count(*) as n from pg_stat_activity where datname = $1 and application_name is distinct from $2',
+      [database, COMPACTION_CONNECTION],
+    );
     return Number(rows[0]?.n);
   } finally {
     await admin.end();
