@@ -88,6 +88,23 @@ function captureClient(config: pg.ClientConfig): pg.Client {
   return client;
 }
 
+/** How long `stop` waits for the batch in progress and the connections' goodbyes before it cuts them. */
+const STOP_BOUND_MS = 10_000;
+
+/** Cuts a client's socket, as a crash would (its queries fail at once). */
+function destroyConnection(client: pg.Client | null): void {
+  (client as unknown as { connection?: { stream?: { destroy(): void } } } | null)?.connection?.stream?.destroy();
+}
+
+/** Whether `work` settles within `ms` (it keeps running either way). */
+function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  return Promise.race([work.then(() => true, () => true), late]).finally(() => clearTimeout(timer));
+}
+
 /** How long a batch waits for its transactions to become visible (they do within milliseconds). */
 const VISIBILITY_BOUND_MS = 10_000;
 
@@ -156,20 +173,35 @@ export class CaptureConsumer {
     };
   }
 
-  /** Stops reading and closes its connections (the lock goes with them); waits for a batch being written. */
+  /**
+   * Stops reading and closes its connections (the lock goes with them); waits for a batch being written — within
+   * bounds: a connection that does not end (a replication stream whose server side never answers the goodbye) is
+   * destroyed as `kill` does. Safe at any point: the slot is acknowledged only after a batch is durable, so whatever
+   * was cut short is read again by the next leader, and logged once.
+   */
   async stop(): Promise<void> {
     this.stopping = true;
-    await this.writing?.catch(() => undefined);
-    await this.closeConnections();
-    await this.running?.catch(() => undefined);
+    const clients = [this.streamClient, this.writeClient, this.lockClient];
+    const ended = await settlesWithin(
+      (async () => {
+        await this.writing?.catch(() => undefined);
+        await this.closeConnections();
+        await this.running?.catch(() => undefined);
+      })(),
+      STOP_BOUND_MS,
+    );
+    if (!ended) {
+      this.options.log?.warn({ waitedMs: STOP_BOUND_MS }, 'the change capture consumer did not stop in time; its connections were cut');
+      for (const client of clients) destroyConnection(client);
+      await settlesWithin(this.running ?? Promise.resolve(), STOP_BOUND_MS);
+    }
     this.state = 'stopped';
   }
 
   /** Tests: ends the consumer abruptly, as a crash would (no waiting for the batch in flight). */
   async kill(): Promise<void> {
     this.stopping = true;
-    for (const client of [this.streamClient, this.writeClient, this.lockClient])
-      (client as unknown as { connection?: { stream?: { destroy(): void } } })?.connection?.stream?.destroy();
+    for (const client of [this.streamClient, this.writeClient, this.lockClient]) destroyConnection(client);
     await this.running?.catch(() => undefined);
     this.state = 'stopped';
   }
