@@ -21,4 +21,25 @@ describe('UUIDv7 ids', () => {
     const ids = new Set(Array.from({ length: 20_000 }, () => uuidv7(42)));
     expect(ids.size).toBe(20_000);
   });
+
+  it('made in the same millisecond sort in the order they were made, even thousands of them', () => {
+    const now = Date.now() + 10_000;
+    const ids = Array.from({ length: 10_000 }, () => uuidv7(now));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('keep their order when the clock steps back a little, and carry a far earlier time a caller passes as given', () => {
+    const now = Date.now() + 20_000;
+    const first = uuidv7(now);
+    const afterStepBack = uuidv7(now - 5);
+    expect(afterStepBack > first).toBe(true);
+    expect(uuidv7(0x0123456789ab).startsWith('01234567-89ab-7')).toBe(true);
+    expect(uuidv7(now) > afterStepBack).toBe(true);
+  });
+
+  it('are a pure function of time and bytes when the caller supplies the bytes', () => {
+    const bytes = () => Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(uuidv7(5000, bytes)).toBe(uuidv7(5000, bytes));
+  });
 });

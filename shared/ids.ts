@@ -4,6 +4,11 @@
  *
  * Random bits come from a pooled buffer refilled by one `getRandomValues` call per 409 ids: a call costs about
  * as much as building the whole id, and a receipt creates dozens of ids.
+ *
+ * Ids drawn from the pool are monotonic within this process (RFC 9562 §6.2, method 1): the 12 `rand_a` bits
+ * after the version are a counter, seeded at random below 2048 in each new millisecond and incremented within
+ * it. Records created in the same millisecond (two stock adjustments, a receipt's lines) then sort by id in the
+ * order they were made, and a history ordered by `(dt_created, id)` never swaps them.
  */
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 const POOL_SIZE = 4096;
@@ -21,15 +26,51 @@ function takeRandom(): Uint8Array {
   return slice;
 }
 
-/** A UUIDv7 for `now` (milliseconds since the epoch); `random` supplies 10 random bytes (tests pass their own). */
+const COUNTER_LIMIT = 0x1000;
+/** Within this much of the last id's millisecond, an earlier clock reading (a step back) continues its sequence. */
+const CLOCK_STEP_BACK_MS = 1000;
+let lastMs = -1;
+let lastCounter = 0;
+
+/**
+ * The millisecond and 12-bit counter for the next pooled id: a new millisecond seeds the counter at random
+ * below 2048 (room for 2048 more); the same one, or a small step back of the clock, increments it, and 4096
+ * ids in one millisecond borrow the next. A time far in the past (a caller's own) starts afresh and leaves the
+ * sequence alone.
+ */
+function nextTimeAndCounter(now: number, seed: number): [number, number] {
+  if (now > lastMs) {
+    lastMs = now;
+    lastCounter = seed & 0x7ff;
+    return [lastMs, lastCounter];
+  }
+  if (lastMs - now > CLOCK_STEP_BACK_MS) return [now, seed & 0x7ff];
+  lastCounter += 1;
+  if (lastCounter >= COUNTER_LIMIT) {
+    lastMs += 1;
+    lastCounter = seed & 0x7ff;
+  }
+  return [lastMs, lastCounter];
+}
+
+/**
+ * A UUIDv7 for `now` (milliseconds since the epoch). `random` supplies 10 random bytes; a caller's own (tests,
+ * ids derived from a digest) makes the id a pure function of its arguments, with no counter.
+ */
 export function uuidv7(now: number = Date.now(), random: () => Uint8Array = takeRandom): string {
   const bytes = new Uint8Array(16);
+  bytes.set(random().subarray(0, RANDOM_BYTES_PER_ID), 6);
   let time = now;
+  if (random === takeRandom) {
+    const [ms, counter] = nextTimeAndCounter(now, ((bytes[6] ?? 0) << 8) | (bytes[7] ?? 0));
+    time = ms;
+    bytes[6] = counter >> 8;
+    bytes[7] = counter & 0xff;
+  }
   for (let index = 5; index >= 0; index -= 1) {
     bytes[index] = time % 256;
     time = Math.floor(time / 256);
   }
-  bytes.set(random().subarray(0, RANDOM_BYTES_PER_ID), 6);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   let hex = '';
