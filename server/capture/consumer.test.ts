@@ -292,6 +292,38 @@ describe.runIf(postgres)('several capture consumers on one database', () => {
   });
 });
 
+describe.runIf(postgres)('stopping the change capture consumer', () => {
+  let database: TestDatabase;
+  let url: string;
+  beforeAll(async () => {
+    database = await freshDatabase('postgres', { capture: false });
+    url = postgresUrlOf(database.db)!;
+  });
+  afterAll(() => database.dispose());
+
+  it('ends within seconds at whatever point of taking the lead it is stopped, and leaves no reader on the slot', async () => {
+    const slot = captureSlotName(new URL(url).pathname.slice(1));
+    // Each pause lands the stop at a different step: connecting, winning the lock, checking the slot, opening the
+    // stream, streaming. A stop that came between two of them once let the next step open a connection it never closed.
+    for (const pauseMs of [0, 1, 2, 3, 5, 8, 12, 20, 30, 50, 80, 150, 300]) {
+      const consumer = new CaptureConsumer(url, { standbyRetryMs: 50 }).start();
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      const started = Date.now();
+      await consumer.stop();
+      expect({ pauseMs, stoppedInMs: Date.now() - started < 3_000 }).toEqual({ pauseMs, stoppedInMs: true });
+      expect(consumer.status().state).toBe('stopped');
+    }
+    const deadline = Date.now() + 5_000;
+    let readers = 1;
+    while (readers > 0 && Date.now() < deadline) {
+      const active = await sql<{ n: number }>`select count(*)::int as n from pg_replication_slots where slot_name = ${slot} and active`.execute(database.db);
+      readers = active.rows[0]!.n;
+      if (readers > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(readers).toBe(0);
+  }, 120_000);
+});
+
 /** Inserts a row of `table` with a synthetic value in every column (text ids, scaled integers), `overrides` first. */
 async function insertSynthetic(
   client: pg.Client,

@@ -136,6 +136,8 @@ export class CaptureConsumer {
   private lockClient: pg.Client | null = null;
   private writeClient: pg.Client | null = null;
   private streamClient: pg.Client | null = null;
+  /** Every connection opened and not yet closed: what `stop` ends, and cuts if they do not end. */
+  private readonly openClients = new Set<pg.Client>();
   private running: Promise<void> | null = null;
   private readonly relations = new Map<number, Relation>();
   private current: { version: bigint; xid: number; changes: Change[] } | null = null;
@@ -181,7 +183,6 @@ export class CaptureConsumer {
    */
   async stop(): Promise<void> {
     this.stopping = true;
-    const clients = [this.streamClient, this.writeClient, this.lockClient];
     const ended = await settlesWithin(
       (async () => {
         await this.writing?.catch(() => undefined);
@@ -192,7 +193,7 @@ export class CaptureConsumer {
     );
     if (!ended) {
       this.options.log?.warn({ waitedMs: STOP_BOUND_MS }, 'the change capture consumer did not stop in time; its connections were cut');
-      for (const client of clients) destroyConnection(client);
+      for (const client of this.openClients) destroyConnection(client);
       await settlesWithin(this.running ?? Promise.resolve(), STOP_BOUND_MS);
     }
     this.state = 'stopped';
@@ -201,15 +202,45 @@ export class CaptureConsumer {
   /** Tests: ends the consumer abruptly, as a crash would (no waiting for the batch in flight). */
   async kill(): Promise<void> {
     this.stopping = true;
-    for (const client of [this.streamClient, this.writeClient, this.lockClient]) destroyConnection(client);
+    for (const client of this.openClients) destroyConnection(client);
     await this.running?.catch(() => undefined);
     this.state = 'stopped';
   }
 
   private async closeConnections(): Promise<void> {
-    const clients = [this.streamClient, this.writeClient, this.lockClient];
+    const clients = [...this.openClients];
     this.streamClient = this.writeClient = this.lockClient = null;
-    await Promise.all(clients.map((client) => client?.end().catch(() => undefined)));
+    // A client leaves the set once its end settles (one that never connected emits no 'end'); one whose end hangs
+    // stays, for `stop` to cut.
+    await Promise.all(
+      clients.map((client) =>
+        client
+          .end()
+          .catch(() => undefined)
+          .finally(() => this.openClients.delete(client)),
+      ),
+    );
+  }
+
+  /**
+   * A new connection, registered before it connects, so that `stop` ends it whenever it comes. None once stopping:
+   * a stop that arrives between two steps of `lead` must not be followed by a connection nobody closes (a replication
+   * stream opened then would stream until the process exits).
+   */
+  private async open(config: pg.ClientConfig): Promise<pg.Client> {
+    if (this.stopping) throw new Error('the change capture consumer is stopping');
+    const client = captureClient(config);
+    this.openClients.add(client);
+    // pg never settles `connect()` for a client ended while it connects (it skips the callback when the end was
+    // asked for): the client's 'end' settles it instead.
+    await new Promise<void>((resolve, reject) => {
+      client.once('end', () => {
+        this.openClients.delete(client);
+        reject(new Error('the connection was closed while it was being opened'));
+      });
+      client.connect().then(resolve, reject);
+    });
+    return client;
   }
 
   private async run(): Promise<void> {
@@ -232,9 +263,8 @@ export class CaptureConsumer {
 
   /** One term: wins the lock (or waits for it), then reads the slot until the stream ends or fails. */
   private async lead(): Promise<void> {
-    const lock = captureClient({ connectionString: this.url });
+    const lock = await this.open({ connectionString: this.url });
     this.lockClient = lock;
-    await lock.connect();
     this.state = 'standby';
     while (!this.stopping) {
       const won = await lock.query<{ won: boolean }>('select pg_try_advisory_lock($1) as won', [LEADER_LOCK.toString()]);
@@ -245,9 +275,8 @@ export class CaptureConsumer {
     }
     if (this.stopping) return;
 
-    const writer = captureClient({ connectionString: this.url });
+    const writer = await this.open({ connectionString: this.url });
     this.writeClient = writer;
-    await writer.connect();
     const database = (await writer.query<{ name: string }>('select current_database() as name')).rows[0]!.name;
     const slot = captureSlotName(database);
     this.slot = slot;
@@ -277,9 +306,9 @@ export class CaptureConsumer {
       [slot],
     );
 
-    const stream = captureClient({ connectionString: this.url, replication: 'database' } as pg.ClientConfig);
+    const stream = await this.open({ connectionString: this.url, replication: 'database' } as pg.ClientConfig);
     this.streamClient = stream;
-    await stream.connect();
+    if (this.stopping) return;
     const connection = (stream as unknown as { connection: StreamConnection }).connection;
     this.relations.clear();
     const failed = new Promise<never>((_, reject) => {
