@@ -54,6 +54,8 @@ export interface WriteInProgress {
   gather<T>(kind: symbol, open: () => T, add: (gathering: T) => void, close: (gathering: T) => Promise<void>): Promise<void>;
   /** Inserts rows the operation will not read back, possibly later in the same transaction. */
   insertLater<T extends keyof Database & string>(table: T, rows: readonly Insertable<Database[T]>[]): Promise<void>;
+  /** Runs a statement whose result nothing reads (an update of a row this write made), possibly later, as inserts are. */
+  runLater(query: CompiledQuery): Promise<void>;
   /** Runs `query` with the waiting inserts in front of it, in one statement. */
   carry<R>(query?: CompiledQuery<R>): Promise<QueryResult<R> | QueryResult<unknown> | undefined>;
 }

@@ -93,6 +93,20 @@ export class OperationWrite implements WriteInProgress {
   }
 
   /**
+   * Runs a statement nothing reads the result of — an update of a row this write inserted earlier — with the
+   * waiting inserts (on PostgreSQL, a data-modifying CTE of the next carrying statement); on SQLite now. It must
+   * not touch a row any waiting insert or later statement of the same carry also writes (a statement may change
+   * a row once), nor lock a row that others wait for: a balance goes through `defer`.
+   */
+  async runLater(query: CompiledQuery): Promise<void> {
+    if (!this.#postgres || this.#ended) {
+      await this.#db.executeQuery(query);
+      return;
+    }
+    (this.#waiting ??= []).push(query);
+  }
+
+  /**
    * Runs `query` (or, without one, the last waiting insert) with the waiting inserts in front of it, as
    * data-modifying CTEs of the same statement.
    */
@@ -148,6 +162,12 @@ export async function gatherAtCommit<T>(
 export async function insertLater<T extends Table>(db: Db, ctx: OperationContext, table: T, rows: readonly Insertable<Database[T]>[]): Promise<void> {
   if (ctx.write) await ctx.write.insertLater(table, rows);
   else await insertRows(db, table, rows);
+}
+
+/** A statement nothing reads the result of, run with the write's waiting inserts (`OperationWrite.runLater`), or now outside one. */
+export async function runLater(db: Db, ctx: OperationContext, query: CompiledQuery): Promise<void> {
+  if (ctx.write) await ctx.write.runLater(query);
+  else await db.executeQuery(query);
 }
 
 /** `query` run carrying the write's waiting inserts (`OperationWrite.carry`), or alone outside a write. */

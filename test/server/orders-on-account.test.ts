@@ -13,6 +13,7 @@ import { registerTenant, startTestServer, type Tenant, type TestServer } from '.
 import { auditEntries, debtEntriesOf, debtOf, line, orderBody, orderWorld, type OrderWorld } from '../helpers/orders.js';
 import { enrollTerminal } from '../helpers/terminals.js';
 import { cashierToken } from '../helpers/actors.js';
+import { statementsDuring } from '../helpers/statements.js';
 
 const SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
@@ -60,6 +61,20 @@ describe.each(await testEngines())('sales on account on %s', (engine) => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect((await debtOf(server, shop, world.client)) - before).toBe(2000n);
     expect((await signatures()).at(-1)).toEqual({ amount: 2000n, signature_url: SIGNATURE });
+    expect(await debtLedgerMismatches(server.database.db, shop.businessId)).toEqual([]);
+  });
+
+  it.runIf(engine === 'postgres')('reads the client’s limit and balance in one statement, and records the order’s debt with the order’s last writes', async () => {
+    const { result: response, statements } = await statementsDuring(() => create(splitSale({ guid: uuidv7() })));
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const trace = statements.join('\n---\n');
+    expect(statements.filter((statement) => statement.includes('credit_limit')), trace).toHaveLength(1);
+    // The order's debt fields are set by a data-modifying CTE of the statement that inserts its lines.
+    const setsDebt = statements.filter((statement) => statement.includes('update "orders"'));
+    expect(setsDebt, trace).toHaveLength(1);
+    expect(setsDebt[0], trace).toContain('insert into "order_lines"');
+    const order = await server.database.db.selectFrom('orders').select(['debt_client_id', 'debt_posted']).where('business_id', '=', shop.businessId).where('id', '=', response.body.id).executeTakeFirstOrThrow();
+    expect([order.debt_client_id, BigInt(order.debt_posted)]).toEqual([world.client, 2000n]);
     expect(await debtLedgerMismatches(server.database.db, shop.businessId)).toEqual([]);
   });
 
