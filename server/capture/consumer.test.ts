@@ -227,10 +227,10 @@ describe.runIf(postgres)('several capture consumers on one database', () => {
     const business = uuidv7();
     let killing: Promise<void> | null = null;
     let first: CaptureConsumer | null = null;
-    // The first consumer dies with its first batch that holds this business's rows ready and not yet written.
+    // The first consumer dies inside its first batch that holds this business's rows: records written, not committed.
     first = new CaptureConsumer(url, {
       standbyRetryMs: 50,
-      beforeWrite: async () => {
+      beforeCommit: async () => {
         killing ??= first!.kill();
         throw new Error('killed mid-batch');
       },

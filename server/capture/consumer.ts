@@ -58,8 +58,8 @@ export interface ConsumerOptions {
   /** Called when the read-through position moves (every commit below it is in the log; ./progress.ts). */
   readonly onReadThrough?: (lsn: bigint) => void;
   readonly log?: { warn(object: object, message: string): void; error(object: object, message: string): void };
-  /** Tests: runs when a batch is ready to be written (a throw here is a consumer dying before its write). */
-  readonly beforeWrite?: () => Promise<void>;
+  /** Tests: runs inside a batch's transaction after its records were written, before COMMIT. */
+  readonly beforeCommit?: () => Promise<void>;
   /** How often a standby tries the lock again (ms). */
   readonly standbyRetryMs?: number;
 }
@@ -120,32 +120,6 @@ const VISIBLE_QUERY = `
    where not pg_visible_in_snapshot(
            ((((m.xmax >> 32) - case when x > (m.xmax & 4294967295) then 1 else 0 end) << 32) | x)::text::xid8, s.snap)`;
 
-/**
- * A batch's whole write, as data-modifying CTEs of one statement (one transaction): its log records; its pushes'
- * results, given their version; each terminal's last applied version; each business's head (`sync_clock`, which
- * pulls and bootstraps read; only the consumer writes it); and the consumer's durable progress. Empty arrays
- * write nothing. A replayed batch's records are already there (`on conflict do nothing`).
- */
-const BATCH_STATEMENT = `
-  with logged as (
-         insert into sync_log (business_id, version, scope, entries, entry_count)
-         select * from unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::integer[])
-         on conflict do nothing),
-       results as (
-         select * from unnest($6::text[], $7::text[], $8::text[], $9::bigint[], $10::bigint[]) u(business_id, terminal_id, epoch, seq, version)),
-       versioned as (
-         update sync_mutations m set version = r.version from results r
-          where m.business_id = r.business_id and m.terminal_id = r.terminal_id and m.epoch = r.epoch and m.seq = r.seq
-            and m.version is null),
-       applied as (
-         update sync_clients s set last_applied_version = greatest(coalesce(s.last_applied_version, 0), r.version)
-           from (select business_id, terminal_id, epoch, max(version) as version from results group by business_id, terminal_id, epoch) r
-          where s.business_id = r.business_id and s.terminal_id = r.terminal_id and s.epoch = r.epoch),
-       heads as (
-         insert into sync_clock (business_id, version) select * from unnest($11::text[], $12::bigint[])
-         on conflict (business_id) do update set version = greatest(sync_clock.version, excluded.version))
-  update sync_capture set version = $13, last_commit_lsn = $14, dt_updated = $15 where id = 1 and version < $13`;
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** PostgreSQL's epoch (2000-01-01) in Unix milliseconds: commit times are microseconds since then. */
@@ -176,8 +150,8 @@ export class CaptureConsumer {
   private readThrough = 0n;
   private announcedThrough = 0n;
   private announcing = false;
-  /** Change announcements (encoded, server/sync/pokes.ts) waiting for the next NOTIFY statement (`announce`). */
-  private pendingChanges: string[] = [];
+  /** Notifications go out one at a time on the lock's connection (a pg client runs one query at a time). */
+  private notifications: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly url: string,
@@ -415,8 +389,6 @@ export class CaptureConsumer {
           // before the next transaction received (queued, or still arriving), which is further.
           const next = this.queue[0]?.version ?? this.current?.version ?? 0n;
           this.advanceReadThrough(next > this.acknowledged ? next : this.acknowledged);
-          // The batch's change announcements, with the read-through position if it moved (`announce`).
-          this.announce();
           this.sendStatus(connection);
         }
       } catch (error) {
@@ -431,44 +403,44 @@ export class CaptureConsumer {
     if (lsn <= this.readThrough) return;
     this.readThrough = lsn;
     this.options.onReadThrough?.(lsn);
-    this.announce();
+    this.announceReadThrough();
   }
 
-  /**
-   * Announces, with one NOTIFY statement at a time on the lock's connection (a pg client runs one query at a
-   * time): the latest read-through position (`kassa_capture`, which pulls wait for: server/capture/progress.ts),
-   * then what the batches logged since the last announcement (`kassa_changes`: tills are poked for it,
-   * server/sync/pokes.ts), in that order, so a poked till's pull finds the change read through. Whatever comes
-   * while a statement is out waits for the next one: under load, one statement announces several batches. A failed
-   * announcement is dropped: the connection is gone, the consumer fails and restarts, waiting pulls time out and
-   * serve the log as it is, and poked tills fall back to polling.
-   */
-  private announce(): void {
-    const client = this.lockClient;
-    if (this.announcing || !client || this.stopping) return;
-    const through = this.readThrough > this.announcedThrough ? this.readThrough : null;
-    const changes = this.pendingChanges;
-    if (through === null && changes.length === 0) return;
-    this.pendingChanges = [];
+  /** NOTIFY the latest read-through position, one at a time (positions passed meanwhile are merged into the next). */
+  private announceReadThrough(): void {
+    if (this.announcing || !this.lockClient || this.stopping || this.readThrough <= this.announcedThrough) return;
     this.announcing = true;
-    const channels = [...(through === null ? [] : [CAPTURE_CHANNEL]), ...changes.map(() => CHANGES_CHANNEL)];
-    const payloads = [...(through === null ? [] : [through.toString()]), ...changes];
-    client.query('select pg_notify(c, p) from unnest($1::text[], $2::text[]) u(c, p)', [channels, payloads]).then(
+    const lsn = this.readThrough;
+    this.notify('select pg_notify($1, $2)', [CAPTURE_CHANNEL, lsn.toString()]).then(
       () => {
         this.announcing = false;
-        if (through !== null && through > this.announcedThrough) this.announcedThrough = through;
-        this.announce();
+        this.announcedThrough = lsn;
+        this.announceReadThrough();
       },
+      // The connection is gone: the consumer fails and restarts; waiting pulls time out and serve the log as it is.
       () => {
         this.announcing = false;
       },
     );
   }
 
-  /** Tills are poked for what this batch logged: one announcement per business, with its scopes. */
+  /**
+   * Tills are poked for what this batch logged (server/sync/pokes.ts): one NOTIFY per business to every instance,
+   * sent after the read-through position (same connection, in order), so a poked till's pull finds the change.
+   * A failed notification only delays tills until their polling fallback.
+   */
   private announceChanges(scopes: ReadonlyMap<string, ReadonlySet<string>>): void {
-    if (this.stopping || scopes.size === 0) return;
-    for (const [business, set] of scopes) this.pendingChanges.push(encodeAnnouncement('capture', business, set));
+    if (!this.lockClient || this.stopping || scopes.size === 0) return;
+    const payloads = [...scopes].map(([business, set]) => encodeAnnouncement('capture', business, set));
+    this.notify('select pg_notify($1, payload) from unnest($2::text[]) payload', [CHANGES_CHANNEL, payloads]).catch(() => undefined);
+  }
+
+  private notify(text: string, values: unknown[]): Promise<void> {
+    const client = this.lockClient;
+    if (!client) return Promise.reject(new Error('no connection'));
+    const sent = this.notifications.then(() => client.query(text, values));
+    this.notifications = sent.catch(() => undefined);
+    return sent.then(() => undefined);
   }
 
   /**
@@ -573,31 +545,64 @@ export class CaptureConsumer {
     }
     const last = fresh.at(-1)!;
     await this.waitUntilVisible(writer, fresh);
-    await this.options.beforeWrite?.();
-    const list = [...records.values()];
-    // One statement, so one round trip and atomic by itself: every round trip costs the service a socket write
-    // and PostgreSQL a wakeup, and the consumer shares the service's core with the requests (BENCHMARKS.md).
-    await writer.query({
-      name: 'kassa-capture-batch',
-      text: BATCH_STATEMENT,
-      values: [
-        list.map((r) => r.business),
-        list.map((r) => r.version.toString()),
-        list.map((r) => r.scope),
-        list.map((r) => r.entries.join(',')),
-        list.map((r) => r.entries.length),
-        results.map((r) => r.business),
-        results.map((r) => r.terminal),
-        results.map((r) => r.epoch),
-        results.map((r) => r.seq),
-        results.map((r) => r.version.toString()),
-        [...versions.keys()],
-        [...versions.values()].map((version) => version.toString()),
-        last.version.toString(),
-        versionToLsn(last.version),
-        new Date().toISOString(),
-      ],
-    });
+    await writer.query('begin');
+    try {
+      if (records.size > 0) {
+        const list = [...records.values()];
+        await writer.query(
+          `insert into sync_log (business_id, version, scope, entries, entry_count)
+           select * from unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::integer[])
+           on conflict do nothing`,
+          [
+            list.map((r) => r.business),
+            list.map((r) => r.version.toString()),
+            list.map((r) => r.scope),
+            list.map((r) => r.entries.join(',')),
+            list.map((r) => r.entries.length),
+          ],
+        );
+      }
+      if (results.length > 0) {
+        const columns = [
+          results.map((r) => r.business),
+          results.map((r) => r.terminal),
+          results.map((r) => r.epoch),
+          results.map((r) => r.seq),
+          results.map((r) => r.version.toString()),
+        ];
+        await writer.query(
+          `update sync_mutations m set version = u.version
+             from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[]) u(business_id, terminal_id, epoch, seq, version)
+            where m.business_id = u.business_id and m.terminal_id = u.terminal_id and m.epoch = u.epoch and m.seq = u.seq and m.version is null`,
+          columns,
+        );
+        await writer.query(
+          `update sync_clients s set last_applied_version = greatest(coalesce(s.last_applied_version, 0), u.version)
+             from (select business_id, terminal_id, epoch, max(version) as version
+                     from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[]) u(business_id, terminal_id, epoch, seq, version)
+                    group by business_id, terminal_id, epoch) u
+            where s.business_id = u.business_id and s.terminal_id = u.terminal_id and s.epoch = u.epoch`,
+          columns,
+        );
+      }
+      // Each business's head: the clock pulls and bootstraps read (app/sync/log.ts). Only this consumer writes it.
+      if (versions.size > 0) {
+        await writer.query(
+          `insert into sync_clock (business_id, version) select * from unnest($1::text[], $2::bigint[])
+           on conflict (business_id) do update set version = greatest(sync_clock.version, excluded.version)`,
+          [[...versions.keys()], [...versions.values()].map((version) => version.toString())],
+        );
+      }
+      await writer.query(
+        'update sync_capture set version = $1, last_commit_lsn = $2, dt_updated = $3 where id = 1 and version < $1',
+        [last.version.toString(), versionToLsn(last.version), new Date().toISOString()],
+      );
+      await this.options.beforeCommit?.();
+      await writer.query('commit');
+    } catch (error) {
+      await writer.query('rollback').catch(() => undefined);
+      throw error;
+    }
     this.version = last.version;
     this.transactionsWritten += fresh.length;
     this.lastLagMs = Date.now() - Number(last.commitTime / 1000n + POSTGRES_EPOCH_MS);
