@@ -5,8 +5,6 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { sql } from 'kysely';
-import { lsnToVersion } from '../db/change-capture.js';
 import { openDatabase, postgresUrlOf, type DatabaseHandle } from '../db/connect.js';
 import { CaptureConsumer } from './capture/consumer.js';
 import { CaptureProgress } from './capture/progress.js';
@@ -100,13 +98,7 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
     onPublishError: (error) => app.log.warn({ err: error }, 'announcing changes to other instances failed'),
   });
   // PostgreSQL: how far the change capture has read, which a pull waits for (server/capture/progress.ts).
-  // A push's wait reads the WAL's flushed position on the listening connection, off the request pool; from the pool
-  // only while that connection is down.
-  const flushedFromPool = async () =>
-    lsnToVersion((await sql<{ lsn: string }>`select pg_current_wal_flush_lsn()::text as lsn`.execute(db)).rows[0]!.lsn);
-  const captureProgress = postgresUrl
-    ? new CaptureProgress(() => (listener ? listener.flushedLsn().catch(flushedFromPool) : flushedFromPool()))
-    : null;
+  const captureProgress = postgresUrl ? new CaptureProgress() : null;
   if (postgresUrl)
     listener = await listenForChanges(postgresUrl, pokes, (error) => app.log.warn({ err: error }, 'listening for other instances’ changes failed'), captureProgress);
   // Open streams would keep the HTTP server from closing: they end first.

@@ -21,7 +21,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PushDto, PushedOperationDto } from '../../shared/catalogue/sync.js';
 import { badRequest, conflict, OperationError } from '../../shared/errors.js';
 import type { MutationResult } from '../../shared/sync/wire.js';
-import { stampChanges } from '../../db/change-capture.js';
+import { lsnToVersion, stampChanges } from '../../db/change-capture.js';
 import type { Db } from '../context.js';
 import { onPostgres } from '../operation.js';
 import { perform, prepare, type Prepared, type Who } from '../pipeline.js';
@@ -312,11 +312,10 @@ export async function finishPush(
   applied: AppliedPush,
   waitMs = 10_000,
   /**
-   * The service's view of the change capture (server/capture/progress.ts): the WAL's flushed position, and a wait
-   * for the capture to read past a position — notified, so a waiting push holds no connection and polls nothing.
-   * Without it the wait polls inside PostgreSQL.
+   * The service's wait for the change capture to read past a WAL position (server/capture/progress.ts): notified,
+   * so a waiting push holds no connection and polls nothing. Without it the wait polls inside PostgreSQL.
    */
-  capture?: { flushed(): Promise<bigint>; waitFor(lsn: bigint, timeoutMs: number): Promise<boolean> },
+  capturedThrough?: (lsn: bigint, timeoutMs: number) => Promise<boolean>,
 ): Promise<PushResponse> {
   if (applied.version !== null) return { ...applied, version: applied.version };
   // Nothing of this epoch is stored (an empty push, or every operation refused before it was kept): no result waits
@@ -325,10 +324,11 @@ export async function finishPush(
     const head = await sql<{ version: string }>`select coalesce((select version from sync_clock where business_id = ${businessId}), 0)::text as version`.execute(db);
     return { ...applied, version: Number(head.rows[0]?.version ?? 0) };
   }
-  if (capture) {
+  if (capturedThrough) {
     // Committed: its COMMIT lies below the WAL's flushed position now. Once the capture has read past it, the
     // results have their version.
-    if (!(await capture.waitFor(await capture.flushed(), waitMs))) throw behindCapture();
+    const flushed = await sql<{ lsn: string }>`select pg_current_wal_flush_lsn()::text as lsn`.execute(db);
+    if (!(await capturedThrough(lsnToVersion(flushed.rows[0]!.lsn), waitMs))) throw behindCapture();
     const stored = await sql<{ version: string | null }>`
       select version::text as version from sync_mutations
        where business_id = ${businessId} and terminal_id = ${applied.terminalId} and epoch = ${applied.epoch} and seq = ${BigInt(applied.lastAppliedSeq)}`.execute(db);

@@ -23,14 +23,6 @@ export class CaptureProgress {
   private readThrough = 0n;
   private readonly waiters = new Set<{ lsn: bigint; done: () => void }>();
 
-  /** `readFlushed`: the WAL's flushed position, read now (server/app.ts: on the listening connection). */
-  constructor(private readonly readFlushed: () => Promise<bigint>) {}
-
-  /** The WAL's flushed position as of a read started after this call: every commit acknowledged before lies below it. */
-  flushed(): Promise<bigint> {
-    return this.readFlushed();
-  }
-
   /** Every commit below this WAL position is in the change log. */
   get position(): bigint {
     return this.readThrough;

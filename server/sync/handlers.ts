@@ -202,7 +202,7 @@ const push: PlatformHandler = {
     // point and warehouse, not the whole business. On PostgreSQL the change capture consumer announces it once it is
     // in the log (server/capture/consumer.ts).
     if (!onPostgres(db)) for (const [businessId, scopes] of logged) pokes.announceChanges(businessId, scopes);
-    return finishPush(db, terminal.businessId, applied, undefined, captureProgress ?? undefined);
+    return finishPush(db, terminal.businessId, applied, undefined, captureProgress ? (lsn, timeoutMs) => captureProgress.waitFor(lsn, timeoutMs) : undefined);
   },
 };
 

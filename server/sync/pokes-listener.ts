@@ -14,20 +14,11 @@
  */
 import pg from 'pg';
 import { CAPTURE_CHANNEL, type CaptureProgress } from '../capture/progress.js';
-import { lsnToVersion } from '../../db/change-capture.js';
 import { CHANGES_CHANNEL, type Pokes } from './pokes.js';
 
 export interface ChangeListener {
   /** Sends an announcement to every instance; fails while the connection is down (the announcement is lost). */
   publish(payload: string): Promise<void>;
-  /**
-   * The WAL's flushed position, read on this connection after the call: a push that has committed waits for the
-   * capture to pass it (app/sync/push.ts finishPush). Not from the request pool, where under a fleet's load the read
-   * queued for a connection behind other requests (~320 ms of a push's ~580 ms after its COMMIT, BENCHMARKS.md).
-   * Calls that come while a read is out share the next one (a read that started before a caller's commit would not
-   * do), so a burst of pushes costs a statement or two. Fails while the connection is down.
-   */
-  flushedLsn(): Promise<bigint>;
   close(): Promise<void>;
 }
 
@@ -91,33 +82,8 @@ export async function listenForChanges(
     }, retryMs);
   }
 
-  // The flushed-position read in flight, and the one that callers arriving meanwhile share (started after it ends).
-  let reading: Promise<bigint> | null = null;
-  let nextRead: Promise<bigint> | null = null;
-  function readFlushed(): Promise<bigint> {
-    if (!reading) {
-      const current = client;
-      if (!current) return Promise.reject(new Error('not connected to PostgreSQL'));
-      reading = current
-        .query<{ lsn: string }>('select pg_current_wal_flush_lsn()::text as lsn')
-        .then((result) => lsnToVersion(result.rows[0]!.lsn))
-        .finally(() => {
-          reading = null;
-        });
-      return reading;
-    }
-    nextRead ??= reading
-      .catch(() => undefined)
-      .then(() => {
-        nextRead = null;
-        return readFlushed();
-      });
-    return nextRead;
-  }
-
   await connect();
   return {
-    flushedLsn: readFlushed,
     async publish(payload) {
       if (!client) throw new Error('not connected to PostgreSQL');
       await client.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
