@@ -32,7 +32,7 @@ import { listenForChanges, type ChangeListener } from './sync/pokes-listener.js'
 import { pokesStreamingHandler } from './sync/pokes-stream.js';
 import { announcingTransactor } from './sync/pokes-transactor.js';
 import type { Readiness } from './shutdown.js';
-import { scheduleCompaction } from '../app/sync/compaction-schedule.js';
+import { scheduleCompaction, type CompactionSchedule } from '../app/sync/compaction-schedule.js';
 import { DEFAULT_LOG_RETENTION } from '../app/sync/compaction.js';
 
 export const SERVICE_VERSION = '0.1.0';
@@ -42,6 +42,8 @@ export interface BuiltServer {
   readonly services: PlatformServices;
   /** Set to draining by a shutdown (server/shutdown.ts): `/readyz` then answers 503. */
   readonly readiness: Readiness;
+  /** The change log's compaction, on its timer (stopped with the app); `runNow` runs it at once. */
+  readonly compaction: CompactionSchedule;
 }
 
 export interface BuildOptions {
@@ -153,5 +155,5 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
     await compactionDatabase?.close();
   });
   await app.ready();
-  return { app, services, readiness };
+  return { app, services, readiness, compaction };
 }
