@@ -119,8 +119,9 @@ export function versionToLsn(version: bigint): string {
  * `migrateToLatest` right after the migrations, outside any transaction (PostgreSQL refuses to create a logical slot
  * in a transaction that wrote, and waits for running ones), before the service writes anything: every change from
  * then on stays in the WAL until the consumer has logged it. Two services starting at once both try; one creates.
+ * `attemptMs`: how long each attempt may wait (tests shorten it).
  */
-export async function ensureCaptureSlot(db: Kysely<unknown>): Promise<void> {
+export async function ensureCaptureSlot(db: Kysely<unknown>, attemptMs: (attempt: number) => number = slotAttemptMs): Promise<void> {
   if (!isPostgres(db)) return;
   const published = await sql`select 1 from pg_publication where pubname = ${CAPTURE_PUBLICATION}`.execute(db);
   if (published.rows.length === 0) return;
@@ -134,7 +135,7 @@ export async function ensureCaptureSlot(db: Kysely<unknown>): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await db.connection().execute(async (connection) => {
-        await sql`set statement_timeout = ${sql.lit(slotAttemptMs(attempt))}`.execute(connection);
+        await sql`set statement_timeout = ${sql.lit(attemptMs(attempt))}`.execute(connection);
         try {
           await sql`select pg_create_logical_replication_slot(${slot}, 'pgoutput')`.execute(connection);
         } finally {
