@@ -71,7 +71,14 @@ export interface AckViolationEvent {
   readonly t: number;
 }
 
-export type HistoryEvent = InvokeEvent | OkEvent | RefusedEvent | SnapshotEvent | RestoredEvent | StartEvent | AckViolationEvent;
+/** The service reset the till (its cursor fell below the log's retention floor, …): it downloads its scope again. */
+export interface ResetEvent {
+  readonly k: 'reset';
+  readonly reason: string;
+  readonly t: number;
+}
+
+export type HistoryEvent = InvokeEvent | OkEvent | RefusedEvent | SnapshotEvent | RestoredEvent | StartEvent | AckViolationEvent | ResetEvent;
 
 export class HistoryWriter {
   private readonly fd: number;

@@ -1,6 +1,10 @@
 /**
  * `npm run sim -- --seed N --terminals T --duration S [--server sqlite|postgres] [--instances N] [--protocol core|naive]
- *  [--rate OPS] [--no-faults] [--drain-bound MS] [--keep]`
+ *  [--rate OPS] [--no-faults] [--drain-bound MS] [--compaction] [--keep]`
+ *
+ * `--compaction`: the service compacts its change log every second, versions older than 1 s to their latest entry,
+ * with its retention floor at 2 s (docs/sync.md, "Compaction and the retention floor"), so tills pull compacted
+ * pages and one offline longer than the floor is reset and downloads again, while the faults run.
  *
  * Runs one simulation (./simulation.ts) and prints what each service instance served, each checker's verdict
  * and the seed. Exit code 0 when no
@@ -24,6 +28,7 @@ export function parseOptions(argv: readonly string[]): Omit<SimOptions, 'log'> {
       rate: { type: 'string', default: '4' },
       'no-faults': { type: 'boolean', default: false },
       'drain-bound': { type: 'string', default: '60000' },
+      compaction: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
     },
     strict: true,
@@ -49,6 +54,7 @@ export function parseOptions(argv: readonly string[]): Omit<SimOptions, 'log'> {
     opsPerSecond: rate,
     faults: !values['no-faults'],
     drainBoundMs: integer('drain-bound', values['drain-bound'], 1000, 3_600_000),
+    compaction: values.compaction,
     keep: values.keep,
   };
 }
@@ -67,6 +73,9 @@ export function formatReport(report: SimReport): string {
     ),
     `operations: ${report.operations.ok} committed at the tills, ${report.operations.refused} refused there, ${report.operations.indeterminate} indeterminate (killed mid-operation); ` +
       `service: ${report.operations.applied} applied, ${report.operations.rejected} rejected`,
+    report.compaction
+      ? `compaction: every 1 s, after 1 s, floor at 2 s; the log's floor ended at version ${report.compaction.floor} of ${report.compaction.head}; ${report.compaction.resets} till reset${report.compaction.resets === 1 ? '' : 's'} (downloaded again)`
+      : 'compaction: off',
     `back office: ${report.backOffice.ok} ok, ${report.backOffice.refused} refused, ${report.backOffice.unknown} of unknown outcome` +
       (report.backOffice.serverErrors > 0 ? ` (${report.backOffice.serverErrors} answered 5xx by the service — see service*.log)` : ''),
     '',
@@ -74,7 +83,7 @@ export function formatReport(report: SimReport): string {
     '',
   ];
   const failed = report.checks.filter((check) => check.status === 'FAIL').map((check) => check.name);
-  const replay = `npm run sim -- --seed ${options.seed} --terminals ${options.terminals} --duration ${options.durationS} --server ${options.server}${options.instances > 1 ? ` --instances ${options.instances}` : ''} --protocol ${options.protocol}${options.faults ? '' : ' --no-faults'}`;
+  const replay = `npm run sim -- --seed ${options.seed} --terminals ${options.terminals} --duration ${options.durationS} --server ${options.server}${options.instances > 1 ? ` --instances ${options.instances}` : ''} --protocol ${options.protocol}${options.faults ? '' : ' --no-faults'}${options.compaction ? ' --compaction' : ''}`;
   lines.push(failed.length === 0 ? `seed ${options.seed}: every checker passed` : `seed ${options.seed}: FAILED ${failed.join(', ')} — replay with: ${replay}; files kept in ${report.directory}`);
   return lines.join('\n');
 }

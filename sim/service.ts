@@ -53,6 +53,8 @@ export class ServiceInstance {
     readonly directory: string,
     readonly port: number,
     readonly databaseUrl: string,
+    /** Compaction within seconds (sim/run.ts `--compaction`), instead of the service's defaults (days). */
+    readonly compaction = false,
   ) {}
 
   get url(): string {
@@ -83,6 +85,7 @@ export class ServiceInstance {
         LOG_LEVEL: 'warn',
         RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
         RATE_LIMIT_REGISTRATIONS_PER_HOUR: '1000000',
+        ...(this.compaction ? { SYNC_LOG_COMPACT_EVERY: '1s', SYNC_LOG_COMPACT_AFTER: '1s', SYNC_LOG_KEEP_TOMBSTONES: '2s' } : {}),
       },
     });
     closeSync(log);
@@ -148,7 +151,7 @@ export class Service {
     private readonly postgresName: string | null,
   ) {}
 
-  static async create(engine: ServerEngine, directory: string, tag: string, instanceCount = 1): Promise<Service> {
+  static async create(engine: ServerEngine, directory: string, tag: string, instanceCount = 1, compaction = false): Promise<Service> {
     if (!Number.isInteger(instanceCount) || instanceCount < 1)
       throw new Error(`instances must be a positive integer, got ${instanceCount}`);
     if (engine === 'sqlite' && instanceCount > 1) throw new Error(SQLITE_ONE_INSTANCE);
@@ -171,7 +174,7 @@ export class Service {
     }
     const instances: ServiceInstance[] = [];
     for (let number = 1; number <= instanceCount; number += 1)
-      instances.push(new ServiceInstance(number, directory, await freePort(), databaseUrl));
+      instances.push(new ServiceInstance(number, directory, await freePort(), databaseUrl, compaction));
     const balancer = new Balancer(instances);
     await balancer.listen();
     return new Service(engine, directory, instances, balancer, databaseUrl, name);

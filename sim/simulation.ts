@@ -33,6 +33,8 @@ export interface SimOptions {
   readonly faults: boolean;
   /** How long draining may take before liveness fails. */
   readonly drainBoundMs: number;
+  /** The service compacts its change log within seconds while the run goes on (sim/run.ts `--compaction`). */
+  readonly compaction: boolean;
   /** Keep the run's directory (databases, histories, logs) even when every checker passed. */
   readonly keep: boolean;
   readonly log: (line: string) => void;
@@ -51,6 +53,8 @@ export interface SimReport {
   readonly instances: readonly InstanceSummary[];
   /** The back office's requests by outcome; `serverErrors`: of the unknown ones, those the service answered 5xx (a bug: never a 500). */
   readonly backOffice: { readonly ok: number; readonly refused: number; readonly unknown: number; readonly serverErrors: number };
+  /** With compaction: the business's retention floor and newest version when the run ended, and the tills' resets. */
+  readonly compaction: { readonly floor: bigint; readonly head: bigint; readonly resets: number } | null;
   readonly seconds: number;
 }
 
@@ -63,7 +67,7 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
   const tag = `${seed}_${options.server}_${options.protocol}_${Date.now().toString(36)}`;
   const directory = mkdtempSync(join(tmpdir(), `kassa-sim-${seed}-`));
   log(`run directory ${directory}`);
-  const service = await Service.create(options.server, directory, tag, options.instances);
+  const service = await Service.create(options.server, directory, tag, options.instances, options.compaction);
   const handles = new Map<string, TerminalHandle>();
   let proxy: FaultProxy | null = null;
   let naiveServer: NaiveServerProcess | null = null;
@@ -190,6 +194,7 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
         unknown: backOffice.events.filter((event) => event.outcome === 'unknown').length,
         serverErrors: backOffice.events.filter((event) => event.status !== null && event.status >= 500).length,
       },
+      compaction: options.compaction ? { ...server.retention, resets: count('reset') } : null,
       seconds: Math.round((Date.now() - started) / 1000),
     };
     return report;

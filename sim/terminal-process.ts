@@ -94,6 +94,7 @@ async function checkAck(): Promise<void> {
 }
 
 let lastSyncAt: string | null = null;
+let downloadingAgain = false;
 const engine = naive
   ? null
   : new SyncEngine(terminal, {
@@ -103,6 +104,9 @@ const engine = naive
       nudgeDelayMs: 30,
       random: () => random.next(),
       onStatus: (status) => {
+        // A reset (the till was behind the log's retention floor, `--compaction`): once per download again.
+        if (status.redownload && !downloadingAgain) history.write({ k: 'reset', reason: status.redownload.reason, t: Date.now() });
+        downloadingAgain = Boolean(status.redownload);
         if (!status.syncing && status.lastError === null && status.lastSyncAt !== lastSyncAt) {
           lastSyncAt = status.lastSyncAt;
           void checkAck();

@@ -43,6 +43,8 @@ export interface ServerState {
   readonly tables: Map<string, Row[]>;
   readonly moveIds: { id: string; itemId: string; warehouseId: string; delta: bigint }[];
   readonly txnIds: { id: string; clientId: string; amount: bigint }[];
+  /** The change log's retention floor (0: none yet) and its newest version. */
+  readonly retention: { floor: bigint; head: bigint };
 }
 
 export interface TerminalState {
@@ -121,7 +123,11 @@ export async function readServer(databaseUrl: string, businessId: string): Promi
       clientId: row.client_id as string,
       amount: BigInt(row.amount),
     }));
-    return { mutations, clients, tables, moveIds, txnIds };
+    const retention = (
+      await sql<any>`select coalesce((select floor from sync_retention where business_id = ${businessId}), 0) as floor,
+                            coalesce((select max(version) from sync_log where business_id = ${businessId}), 0) as head`.execute(db)
+    ).rows[0];
+    return { mutations, clients, tables, moveIds, txnIds, retention: { floor: BigInt(retention.floor), head: BigInt(retention.head) } };
   } finally {
     await handle.close();
   }
