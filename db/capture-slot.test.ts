@@ -14,14 +14,13 @@ const postgres = (await testEngines()).includes('postgres');
 
 describe.runIf(postgres)('creating the capture slot', () => {
   let database: TestDatabase;
-  let url: string;
   beforeAll(async () => {
     database = await freshDatabase('postgres', { capture: false });
-    url = postgresUrlOf(database.db)!;
   });
   afterAll(() => database.dispose());
 
   it('names the transaction it waits for when an attempt runs out of time, and creates the slot once it has ended', async () => {
+    const url = postgresUrlOf(database.db)!;
     const name = new URL(url).pathname.slice(1);
     const slot = captureSlotName(name);
     const holder = new pg.Client({ connectionString: url, application_name: 'probe-holder' });
