@@ -69,6 +69,8 @@ describe.each(await testEngines())('sales on account on %s', (engine) => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     const trace = statements.join('\n---\n');
     expect(statements.filter((statement) => statement.includes('credit_limit')), trace).toHaveLength(1);
+    // …and no statement of its own for the balance.
+    expect(statements.filter((statement) => /^select "debt_amount"/.test(statement)), trace).toEqual([]);
     // The order's debt fields are set by a data-modifying CTE of the statement that inserts its lines.
     const setsDebt = statements.filter((statement) => statement.includes('update "orders"'));
     expect(setsDebt, trace).toHaveLength(1);
