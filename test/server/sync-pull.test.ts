@@ -316,15 +316,25 @@ describe.each(await testEngines())('pulling the change log on %s', (engine) => {
       // not the pull's statement: let it go out first.
       await new Promise((resolve) => setTimeout(resolve, 50));
       await waitForCapture(server.database.db as never);
-      // And the capture has read past the WAL as it is now (the consumer's own log write included, which a keepalive
-      // confirms a moment later): this is the pull of a caught-up capture; one that is behind reads again after it.
-      const flushed = await sql<{ lsn: string }>`select pg_current_wal_flush_lsn()::text as lsn`.execute(server.database.db);
-      expect(await (server as unknown as BuiltServer).services.captureProgress!.waitFor(lsnToVersion(flushed.rows[0]!.lsn), 5_000)).toBe(true);
-      const { result: page, statements: all } = await statementsDuring(() => pullPage(server, till1, { cursor }, { waitForCapture: false }));
-      // The till's credential check (server/auth/principal.ts) is cached for 5 s, not per pull: on a loaded machine
-      // the cache can expire between two pulls, and its lookup is then the request's, not the pull's.
-      const statements = all.filter((statement) => !/^select "workplace_id", "enrollment_code_id"/.test(statement));
-      expect(statements, all.join('\n---\n')).toHaveLength(1);
+      // The WAL is the cluster's: other test files write to their databases at the same time, so the flushed position
+      // can move past the capture between the wait below and the pull, and that pull rightly reads again. The claim
+      // is about a pull of a caught-up capture: a few tries, and one of them must take one statement.
+      let page: any;
+      const tries: string[][] = [];
+      for (let attempt = 0; attempt < 5 && tries.at(-1)?.length !== 1; attempt += 1) {
+        // The capture has read past the WAL as it is now (the consumer's own log write included, which a keepalive
+        // confirms a moment later): this is the pull of a caught-up capture; one that is behind reads again after it.
+        const flushed = await sql<{ lsn: string }>`select pg_current_wal_flush_lsn()::text as lsn`.execute(server.database.db);
+        expect(await (server as unknown as BuiltServer).services.captureProgress!.waitFor(lsnToVersion(flushed.rows[0]!.lsn), 5_000)).toBe(true);
+        const measured = await statementsDuring(() => pullPage(server, till1, { cursor }, { waitForCapture: false }));
+        page = measured.result;
+        // The till's credential check (server/auth/principal.ts) is cached for 5 s, not per pull: on a loaded machine
+        // the cache can expire between two pulls, and its lookup is then the request's, not the pull's.
+        tries.push(measured.statements.filter((statement) => !/^select "workplace_id", "enrollment_code_id"/.test(statement)));
+      }
+      expect(tries.map((statements) => statements.length), tries.map((statements) => statements.join('\n---\n')).join('\n===\n')).toContain(1);
+      // A pull that found the capture behind reads once more, never more than that.
+      for (const statements of tries) expect(statements.length).toBeLessThanOrEqual(2);
       expect(page.changes.map((change: any) => change.row.name)).toContain(name);
       cursor = page.cursor;
     }
