@@ -349,7 +349,7 @@ describe.each(await testEngines())('AI chat answers on %s', (engine) => {
     // reporting slot a moment. "Keeps answering" is about the service, so the next question waits for it to go.
     for (let waited = 0; waited < 30_000; waited += 100) {
       const running = await sql<{ n: string }>`
-        select count(*) as n from pg_stat_activity where pid <> pg_backend_pid() and state = 'active' and query like '%xxxxxxxxxx%'`.execute(
+        select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state = 'active' and query like '%xxxxxxxxxx%'`.execute(
         server.database.db,
       );
       if (Number(running.rows[0]?.n) === 0) break;
