@@ -41,7 +41,7 @@ export interface PullOpening {
   readonly acks?: PrefetchedAcks;
   /**
    * PostgreSQL: the WAL's flushed position as the pull began. Every commit acknowledged before then lies below it;
-   * the pull serves its page once the change capture has read that far (app/sync/pull.ts, `capturedThrough`).
+   * the pull serves its page once the change capture has read that far (app/sync/pull.ts, `capturedBeforeRead`).
    */
   readonly flushed?: bigint;
 }

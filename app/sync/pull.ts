@@ -42,11 +42,16 @@ export interface PullOptions {
   /** Recent versions kept in memory (./change-cache.ts); without it every page is read from the log. */
   readonly cache?: ChangeCache;
   /**
-   * PostgreSQL: whether the change capture has read the WAL up to this position (server/capture/progress.ts). When
-   * it has not, the pull throws CaptureBehind instead of serving a page that could miss a write acknowledged before
-   * the pull began; the caller waits for the capture and reads again without the check.
+   * PostgreSQL: how far the change capture had read the WAL (server/capture/progress.ts) before the pull's opening
+   * statement was sent. Every commit below it was in the log by then, so in that statement's snapshot. When the WAL's
+   * flushed position the statement read lies beyond it, the pull throws CaptureBehind instead of serving a page that
+   * could miss a write acknowledged before the pull began; the caller waits for the capture and reads again without
+   * the check.
+   *
+   * A position, not a question asked after the statement: the capture can log a write and announce it between the
+   * statement's snapshot and the question, and the snapshot would then be taken as holding what it does not.
    */
-  readonly capturedThrough?: (flushed: bigint) => boolean;
+  readonly capturedBeforeRead?: bigint;
 }
 
 /** The change capture is behind the pull's start (PostgreSQL): wait until it covers `flushed`, then pull again. */
@@ -58,7 +63,7 @@ export class CaptureBehind extends Error {
 
 /** Throws CaptureBehind when the pull began after commits the capture has not logged yet. */
 function requireCaptured(opening: PullOpening, options: PullOptions): void {
-  if (opening.flushed !== undefined && options.capturedThrough && !options.capturedThrough(opening.flushed))
+  if (opening.flushed !== undefined && options.capturedBeforeRead !== undefined && opening.flushed > options.capturedBeforeRead)
     throw new CaptureBehind(opening.flushed);
 }
 

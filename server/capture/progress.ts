@@ -9,8 +9,10 @@
  * the leader's own included, hears it on its listening connection (server/sync/pokes-listener.ts).
  *
  * A pull reads the WAL's flushed position in its opening statement: every commit acknowledged before the pull began
- * lies below it. If the capture has not read that far yet, the pull waits here — a few milliseconds behind the
- * commit — then reads again; bounded, so a consumer that is down (between leaders) delays a pull, never stops it.
+ * lies below it. If the capture had not read that far before the statement was sent (`position` taken then, never
+ * after: what is logged later may not be in the statement's snapshot), the pull waits here — a few milliseconds
+ * behind the commit — then reads again; bounded, so a consumer that is down (between leaders) delays a pull, never
+ * stops it.
  */
 
 /** The channel the leader announces its read-through position on (payload: the position as a decimal number). */

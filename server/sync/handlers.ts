@@ -138,8 +138,9 @@ const pull: PlatformHandler = {
     const cache = changeCacheFor(db);
     let page: Buffer;
     try {
-      // PostgreSQL: a page misses no write acknowledged before the pull began (server/capture/progress.ts).
-      page = await readPull(db, terminal.businessId, body, { cache, ...(captureProgress ? { capturedThrough: (lsn: bigint) => captureProgress.covers(lsn) } : {}) });
+      // PostgreSQL: a page misses no write acknowledged before the pull began (server/capture/progress.ts). The
+      // capture's position is taken before the pull reads, never after (app/sync/pull.ts, `capturedBeforeRead`).
+      page = await readPull(db, terminal.businessId, body, { cache, ...(captureProgress ? { capturedBeforeRead: captureProgress.position } : {}) });
     } catch (error) {
       if (!(error instanceof CaptureBehind) || !captureProgress) throw error;
       // A few milliseconds behind the commits; a capture that is down (between leaders) delays the pull by the bound,

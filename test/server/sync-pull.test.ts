@@ -1,5 +1,7 @@
 import { lsnToVersion, waitForCapture } from '../../db/change-capture.js';
 import { sql } from 'kysely';
+import pg from 'pg';
+import { postgresUrlOf } from '../../db/connect.js';
 import type { BuiltServer } from '../../server/app.js';
 import fc from 'fast-check';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
@@ -304,6 +306,47 @@ describe.each(await testEngines())('pulling the change log on %s', (engine) => {
       const page = await pullPage(server, till1, { cursor }, { waitForCapture: false });
       expect(page.changes.map((change: any) => change.row.name)).toContain(name);
       cursor = page.cursor;
+    }
+  });
+
+  it.runIf(engine === 'postgres')('serves an acknowledged write when the capture logs it between the pull’s read and its check', async () => {
+    let cursor = await caughtUp(till1);
+    await waitForCapture(server.database.db as never);
+    // Hold the capture's next batch: it moves the business's head row, which this transaction locks.
+    const holder = new pg.Client({ connectionString: postgresUrlOf(server.database.db as never)! });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from sync_clock where business_id = $1 for update', [shop.businessId]);
+      await createItem(server, shop, 'Logged after the read');
+      // The pull's opening statement reads while the batch is held; as it returns, the batch commits and the capture
+      // announces that it has read past the pull's start — before the pull has looked at the capture's position.
+      const query = pg.Client.prototype.query;
+      let heldRead = false;
+      pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+        const result = (query as (...rest: unknown[]) => unknown).apply(this, args);
+        const first = args[0] as string | { text?: string };
+        const text = typeof first === 'string' ? first : (first.text ?? '');
+        if (!text.includes('as "flushed"') || !(result instanceof Promise)) return result;
+        pg.Client.prototype.query = query;
+        heldRead = true;
+        return result.then(async (answer: { rows: { flushed: string }[] }) => {
+          await holder.query('commit');
+          const progress = (server as unknown as BuiltServer).services.captureProgress!;
+          expect(await progress.waitFor(lsnToVersion(answer.rows[0]!.flushed), 5_000)).toBe(true);
+          return answer;
+        });
+      } as typeof query;
+      try {
+        const page = await pullPage(server, till1, { cursor }, { waitForCapture: false });
+        expect(heldRead).toBe(true);
+        expect(page.changes.map((change: any) => change.row.name)).toContain('Logged after the read');
+        cursor = page.cursor;
+      } finally {
+        pg.Client.prototype.query = query;
+      }
+    } finally {
+      await holder.end();
     }
   });
 
