@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarise, type VitestReport } from './ci-summary.js';
+import { summarise, unhandledErrors, type VitestReport } from './ci-summary.js';
 
 const root = '/work/kassa';
 
@@ -46,5 +46,34 @@ describe('the CI summary printed at the end of the log', () => {
   it('passes a run with no failure, and fails one in which no test ran', () => {
     expect(summarise(report([], { numFailedTests: 0, numPassedTests: 3 }), root)).toEqual({ lines: ['tests: 3 passed, 0 failed'], passed: true });
     expect(summarise(report([], { numTotalTests: 0, numPassedTests: 0, numFailedTests: 0 }), root).passed).toBe(false);
+  });
+});
+
+describe('the errors outside any test, read from vitest’s output', () => {
+  it('keeps the Unhandled Errors part, without colours, up to the closing counts', () => {
+    const output = [
+      ' ✓ test/a.test.ts (3 tests) 10ms',
+      '',
+      '\u001b[31m⎯⎯⎯⎯⎯⎯ Unhandled Errors ⎯⎯⎯⎯⎯⎯\u001b[39m',
+      'Vitest caught 1 unhandled error during the test run.',
+      '⎯⎯⎯⎯ Unhandled Rejection ⎯⎯⎯⎯',
+      'Error: Connection terminated unexpectedly',
+      'This error originated in "test/server/query.test.ts" test file.',
+      '',
+      ' Test Files  1 passed (1)',
+      '      Tests  3 passed (3)',
+    ].join('\n');
+    expect(unhandledErrors(output)).toEqual([
+      '⎯⎯⎯⎯⎯⎯ Unhandled Errors ⎯⎯⎯⎯⎯⎯',
+      'Vitest caught 1 unhandled error during the test run.',
+      '⎯⎯⎯⎯ Unhandled Rejection ⎯⎯⎯⎯',
+      'Error: Connection terminated unexpectedly',
+      'This error originated in "test/server/query.test.ts" test file.',
+      '',
+    ]);
+  });
+
+  it('is empty for a run without them', () => {
+    expect(unhandledErrors(' ✓ test/a.test.ts (3 tests) 10ms\n Test Files  1 passed (1)\n')).toEqual([]);
   });
 });

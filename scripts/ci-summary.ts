@@ -2,7 +2,11 @@
 // message, then the counts. Why at the end: a CI log is often read from its tail only, and vitest prints its failures
 // long before the end-to-end suite, lint and typecheck finish.
 //
-//   npx tsx scripts/ci-summary.ts <vitest JSON report>     exit 1 when a test failed or none ran
+//   npx tsx scripts/ci-summary.ts <vitest JSON report> <vitest's output> <vitest's exit code>
+//
+// Exit 1 when a test failed, none ran, or vitest failed with every test passed: an unhandled error or rejection
+// during the run (vitest exits 1, while its JSON report still says success), or a worker that died. The output's
+// "Unhandled Errors" part is then printed, since the report does not hold it.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -20,6 +24,7 @@ export interface VitestReport {
 }
 
 const messageLinesShown = 8;
+const unhandledLinesShown = 80;
 
 /** The summary's lines, and whether the run passed. A file that failed with no failed test (it could not load, or a
  *  hook failed) is named as the file. */
@@ -45,11 +50,29 @@ export function summarise(report: VitestReport, root: string): { lines: string[]
   return { lines, passed: failures.length === 0 && report.numTotalTests > 0 };
 }
 
-function main(reportPath: string | undefined): number {
-  if (!reportPath) {
-    console.log('usage: tsx scripts/ci-summary.ts <vitest JSON report>');
+/** The part of vitest's printed output that tells what failed outside any test: from its "Unhandled Errors" heading
+ *  to its closing counts, without colours. Empty when it has none. */
+export function unhandledErrors(output: string): string[] {
+  // eslint-disable-next-line no-control-regex -- the colour codes are control characters by definition
+  const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((line) => /⎯ Unhandled Error/.test(line));
+  if (start < 0) return [];
+  const end = lines.findIndex((line, index) => index > start && /^\s*Test Files\s/.test(line));
+  return lines.slice(start, end < 0 ? undefined : end).slice(0, unhandledLinesShown);
+}
+
+function main(reportPath: string | undefined, outputPath: string | undefined, exitCode: string | undefined): number {
+  if (!reportPath || !outputPath || exitCode === undefined) {
+    console.log("usage: tsx scripts/ci-summary.ts <vitest JSON report> <vitest's output> <vitest's exit code>");
     return 1;
   }
+  let output = '';
+  try {
+    output = readFileSync(outputPath, 'utf8');
+  } catch (error) {
+    console.log(`tests: vitest's output ${outputPath} could not be read (${(error as Error).message})`);
+  }
+  for (const line of unhandledErrors(output)) console.log(line);
   let report: VitestReport;
   try {
     report = JSON.parse(readFileSync(reportPath, 'utf8')) as VitestReport;
@@ -59,7 +82,11 @@ function main(reportPath: string | undefined): number {
   }
   const { lines, passed } = summarise(report, process.cwd());
   for (const line of lines) console.log(line);
+  if (passed && exitCode !== '0') {
+    console.log(`tests: every test passed, yet vitest exited with ${exitCode} (an error outside the tests: see "Unhandled Errors" above, or in its output)`);
+    return 1;
+  }
   return passed ? 0 : 1;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = main(process.argv[2]);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = main(process.argv[2], process.argv[3], process.argv[4]);
