@@ -23,7 +23,7 @@ import { translator, type Language } from '../console/i18n/index.js';
 import { showDecimal } from '../console/lib/numbers.js';
 import { startBrowserMode, type BrowserMode } from '../main/browser-mode.js';
 import { fixtureRelease, sha512 } from '../test/helpers/fixture-release.js';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, must, ROOT, startService, type Service } from './harness.js';
+import { ARTIFACTS, chooseFile, CHROMIUM, CHROMIUM_ARGS, must, ROOT, startService, type Service } from './harness.js';
 import { drawSignature } from './shop.js';
 
 const LANGUAGES: readonly Language[] = ['uz', 'ru', 'en'];
@@ -195,7 +195,7 @@ describe('the owner’s whole way: register, set up, import, download a till, se
     writeFileSync(csv, `${lines.join('\n')}\n`);
 
     await open('page.import');
-    await page.getByLabel(t('import.choose')).setInputFiles(csv);
+    await chooseFile(page.getByLabel(t('import.choose')), csv);
     await page.getByText(loose(t('import.summary', { rows: ITEMS, bad: 0 }))).waitFor();
     await shotEach('import-preview');
     await page.getByRole('button', { name: loose(t('import.start', { rows: ITEMS })) }).click();

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startBrowserMode, type BrowserMode } from '../main/browser-mode.js';
 import type { PrintingOptions } from '../main/print-dispatcher.js';
 
@@ -27,6 +27,18 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
+
+/**
+ * Gives a file input its file once the input is enabled. Playwright's setInputFiles has no actionability checks: it
+ * sets the file on an input that is still disabled (the console's import page keeps its input disabled until the
+ * business's units have loaded, slow on a loaded machine), and the page rightly ignores it. A person cannot do that.
+ */
+export async function chooseFile(input: Locator, path: string): Promise<void> {
+  const element = await input.elementHandle();
+  if (!element) throw new Error('the file input is not on the page');
+  await element.waitForElementState('enabled');
+  await input.setInputFiles(path);
+}
 
 export async function freePort(): Promise<number> {
   const server = createServer();
