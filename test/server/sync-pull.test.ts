@@ -14,7 +14,7 @@ import { testEngines } from '../helpers/databases.js';
 import { loggedEntries } from '../helpers/change-log.js';
 import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { expectErrorBody, expectValidation } from '../helpers/checks.js';
-import { statementsDuring } from '../helpers/statements.js';
+import { isTillCredentialCheck, statementsDuring } from '../helpers/statements.js';
 import {
   bootstrapInto,
   createItem,
@@ -371,13 +371,13 @@ describe.each(await testEngines())('pulling the change log on %s', (engine) => {
         expect(await (server as unknown as BuiltServer).services.captureProgress!.waitFor(lsnToVersion(flushed.rows[0]!.lsn), 5_000)).toBe(true);
         const measured = await statementsDuring(() => pullPage(server, till1, { cursor }, { waitForCapture: false }));
         page = measured.result;
-        // The till's credential check (server/auth/principal.ts) is cached for 5 s, not per pull: on a loaded machine
-        // the cache can expire between two pulls, and its lookup is then the request's, not the pull's.
-        tries.push(measured.statements.filter((statement) => !/^select "workplace_id", "enrollment_code_id"/.test(statement)));
+        tries.push(measured.statements.filter((statement) => !isTillCredentialCheck(statement)));
       }
       expect(tries.map((statements) => statements.length), tries.map((statements) => statements.join('\n---\n')).join('\n===\n')).toContain(1);
-      // A pull that found the capture behind reads once more, never more than that.
-      for (const statements of tries) expect(statements.length).toBeLessThanOrEqual(2);
+      // A pull that found the capture behind reads once more, never more than that: at most two opening statements.
+      // (Not every statement of the try: on a slow machine a try can also span a statement that is not the pull's
+      // read, such as the minutely refresh of the till's health row, and the claim is about the reads.)
+      for (const statements of tries) expect(statements.filter((statement) => statement.includes('pg_current_wal_flush_lsn()')).length).toBeLessThanOrEqual(2);
       expect(page.changes.map((change: any) => change.row.name)).toContain(name);
       cursor = page.cursor;
     }
