@@ -98,6 +98,16 @@ export function recordEvents<T = any>(socket: Socket, event: string): T[] {
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The most connections a test service keeps to its database, however many calls it answers: the request pool (10,
+ * db/connect.ts), the pokes' LISTEN connection (1, server/sync/pokes-listener.ts), the chat adapter's pool (at most
+ * 3), and the change capture's lock, log-writing and replication connections (3, server/capture/consumer.ts). The
+ * compaction's own connection is not counted (postgresConnections leaves it out). A quiet service sits near 10, so a
+ * bound of the pool alone fails whenever the pool has opened a few of its ten; the reference leaked one per call,
+ * far past this bound.
+ */
+export const SERVICE_CONNECTIONS_BOUND = 10 + 1 + 3 + 3;
+
 /** The number of PostgreSQL connections open to the server's database, counted from outside its pool. */
 export async function postgresConnections(server: TestServer): Promise<number> {
   const database = (await sql<{ name: string }>`select current_database() as name`.execute(server.database.db)).rows[0]?.name;
