@@ -639,6 +639,30 @@ export interface TerminalsTable {
   revoked_by: string | null;
   dt_created: string;
   dt_updated: string;
+  /** The install the credential is bound to (0034); null until one is named. */
+  install_id: string | null;
+}
+
+/** The database's generation (0034, one row): a new one after every restore. */
+export interface SyncGenerationTable {
+  id: number;
+  generation: string;
+  since: string;
+  reason: string;
+  previous: string | null;
+  fingerprint: string | null;
+}
+
+/** Something that went wrong at a till or was found about it, recorded once (0034). */
+export interface TerminalIncidentsTable {
+  business_id: string;
+  terminal_id: string;
+  id: string;
+  kind: string;
+  /** JSON text. */
+  detail: string;
+  occurred_at: string;
+  received_at: string;
 }
 
 /** The last health report of a terminal (0020; docs/fleet-health.md). */
@@ -657,6 +681,8 @@ export interface TerminalHealthTable {
   last_sync_error_at: string | null;
   printer_status: string | null;
   printer_detail: string | null;
+  /** The service generation the till last synced under (0034). */
+  generation: string | null;
 }
 
 /** One local database (epoch) of a terminal, with the last pushed operation applied for it (0008). */
@@ -782,6 +808,8 @@ export interface Database {
   enrollment_codes: EnrollmentCodesTable;
   terminals: TerminalsTable;
   terminal_health: TerminalHealthTable;
+  sync_generation: SyncGenerationTable;
+  terminal_incidents: TerminalIncidentsTable;
   rate_limit_windows: RateLimitWindowsTable;
   sync_clients: SyncClientsTable;
   sync_mutations: SyncMutationsTable;

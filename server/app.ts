@@ -34,6 +34,9 @@ import { announcingTransactor } from './sync/pokes-transactor.js';
 import type { Readiness } from './shutdown.js';
 import { scheduleCompaction, type CompactionSchedule } from '../app/sync/compaction-schedule.js';
 import { DEFAULT_LOG_RETENTION } from '../app/sync/compaction.js';
+import { establishGeneration } from './generation/establish.js';
+import { GenerationSource } from './generation/source.js';
+import { keepWitness } from './generation/witness.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -109,7 +112,16 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   // SQLite: every write of the service announces what it logged once committed (server/sync/pokes-transactor.ts).
   // PostgreSQL: the change capture consumer announces what it logged (below), once it is in the log a till pulls.
   const writes = postgresUrl ? handle.writes : announcingTransactor(handle.writes, (businessId, scopes) => pokes.announceChanges(businessId, scopes));
-  const services: PlatformServices = { db, writes, config, tokens, principals: principalResolver(db, tokens), pokes, captureProgress };
+  // Was the database put back to an earlier state while the service was stopped? Said aloud, before any till is served
+  // (server/generation/establish.ts).
+  const sqliteFile = postgresUrl ? null : config.databaseUrl;
+  await establishGeneration(db, handle.writes, { sqliteFile, log: app.log });
+  if (sqliteFile && sqliteFile !== ':memory:') {
+    const witness = keepWitness(db, sqliteFile, (error) => app.log.warn({ err: error }, 'writing the database’s witness file failed'));
+    app.addHook('onClose', () => witness.stop());
+  }
+  const generation = new GenerationSource(db);
+  const services: PlatformServices = { db, writes, config, tokens, principals: principalResolver(db, tokens), pokes, captureProgress, generation };
 
   installErrorHandling(app);
   app.addHook('onSend', async (_request, reply, payload) => {

@@ -83,3 +83,26 @@ export function uuidv7(now: number = Date.now(), random: () => Uint8Array = take
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID.test(value);
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * A random identifier of `bytes` random bytes in base64url without padding (16 bytes: 22 characters): for identities
+ * that are compared, never ordered — a database's generation, an install of the terminal.
+ */
+export function randomToken(bytes = 16): string {
+  const random = globalThis.crypto.getRandomValues(new Uint8Array(bytes));
+  let text = '';
+  let buffer = 0;
+  let bits = 0;
+  for (const byte of random) {
+    buffer = ((buffer << 8) | byte) & 0xffff;
+    bits += 8;
+    while (bits >= 6) {
+      bits -= 6;
+      text += BASE64URL[(buffer >> bits) & 63];
+    }
+  }
+  if (bits > 0) text += BASE64URL[(buffer << (6 - bits)) & 63];
+  return text;
+}

@@ -41,9 +41,13 @@ interface PageRow {
   row: string;
 }
 
-/** Reads one bootstrap page for the terminal (whose credential the caller verified) and returns it as JSON text. */
-export async function readBootstrapPage(db: Db, businessId: string, input: BootstrapInput, tokenKey: Uint8Array): Promise<string> {
-  const binding = `${businessId}\n${input.terminalId}`;
+/**
+ * Reads one bootstrap page for the terminal (whose credential the caller verified) and returns it as JSON text.
+ * `generation` (app/sync/generation.ts): the cursor is issued in it, and page tokens are bound to it, so a download
+ * begun before a restore cannot go on after it.
+ */
+export async function readBootstrapPage(db: Db, businessId: string, input: BootstrapInput, tokenKey: Uint8Array, generation: string | null = null): Promise<string> {
+  const binding = generation === null ? `${businessId}\n${input.terminalId}` : `${businessId}\n${input.terminalId}\n${generation}`;
   let start: PagePosition | null = null;
   if (input.pageToken) {
     start = decodePageToken(input.pageToken, tokenKey, binding);
@@ -63,7 +67,7 @@ export async function readBootstrapPage(db: Db, businessId: string, input: Boots
     } else {
       position = { snapshotVersion: head, scopeKey: scope.key, tables, totals: await countRows(tx, scope, tables), index: 0, after: null, rowsDone: 0 };
     }
-    return pageFrom(tx, scope, position, head, limit, tokenKey, binding);
+    return pageFrom(tx, scope, position, head, limit, { key: tokenKey, binding, generation });
   });
 }
 
@@ -83,8 +87,7 @@ async function pageFrom(
   start: PagePosition,
   head: bigint,
   limit: number,
-  tokenKey: Uint8Array,
-  binding: string,
+  issue: { readonly key: Uint8Array; readonly binding: string; readonly generation: string | null },
 ): Promise<string> {
   let { index, after, rowsDone } = start;
   // Tables with nothing (left) to send are skipped, so a page is empty only when the bootstrap is over.
@@ -104,15 +107,15 @@ async function pageFrom(
       ? { ...start, index, after: (page[page.length - 1] as PageRow).id, rowsDone: done }
       : { ...start, index: index + 1, after: null, rowsDone: 0 };
     const finished = next.index >= start.tables.length;
-    return answer(start, {
+    return answer(start, issue.generation, {
       table,
       rows: page.map((row) => `{"v":${head},"row":${row.row}}`),
       rowsDone: done,
       rowsTotal: start.totals[index] ?? 0,
-      nextPageToken: finished ? null : encodePageToken(next, tokenKey, binding),
+      nextPageToken: finished ? null : encodePageToken(next, issue.key, issue.binding),
     });
   }
-  return answer(start, { table: null, rows: [], rowsDone: 0, rowsTotal: 0, nextPageToken: null });
+  return answer(start, issue.generation, { table: null, rows: [], rowsDone: 0, rowsTotal: 0, nextPageToken: null });
 }
 
 interface PageContent {
@@ -123,15 +126,16 @@ interface PageContent {
   readonly nextPageToken: string | null;
 }
 
-function answer(position: PagePosition, page: PageContent): string {
+function answer(position: PagePosition, generation: string | null, page: PageContent): string {
   const table = page.table === null ? 'null' : jsonString(page.table);
   const tables = position.tables.map((name, index) => `{"table":${jsonString(name)},"rowsTotal":${position.totals[index] ?? 0}}`);
   return [
     `{"protocolVersion":${PROTOCOL_VERSION},"snapshotVersion":${position.snapshotVersion}`,
-    `,"cursor":${jsonString(formatCursor({ version: position.snapshotVersion, scopeKey: position.scopeKey }))}`,
+    `,"cursor":${jsonString(formatCursor({ version: position.snapshotVersion, scopeKey: position.scopeKey, generation }))}`,
     `,"table":${table},"rows":[${page.rows.join(',')}]`,
     `,"nextPageToken":${page.nextPageToken === null ? 'null' : jsonString(page.nextPageToken)},"done":${page.nextPageToken === null}`,
-    `,"progress":{"table":${table},"rowsDone":${page.rowsDone},"rowsTotal":${page.rowsTotal},"tables":[${tables.join(',')}]}}`,
+    `,"progress":{"table":${table},"rowsDone":${page.rowsDone},"rowsTotal":${page.rowsTotal},"tables":[${tables.join(',')}]}`,
+    generation === null ? '}' : `,"generation":${jsonString(generation)}}`,
   ].join('');
 }
 

@@ -107,6 +107,8 @@ export async function enrollTerminal(
   now: Date,
   terminalId: string,
   previous: PreviousTerminal | null = null,
+  /** The install the credential is bound to (a request from another install is a copy of the till). */
+  installId: string | null = null,
 ): Promise<EnrolledTerminal> {
   const canonical = normalizeEnrollmentCode(input.code);
   if (canonical === null) throw invalidCode();
@@ -138,7 +140,10 @@ export async function enrollTerminal(
   const again = previous
     ? await tx.selectFrom('terminals').select('id').where('business_id', '=', previous.businessId).where('id', '=', previous.terminalId).executeTakeFirst()
     : undefined;
-  const id = again ? again.id : terminalId;
+  // A till whose old credential this service signed for this business but whose row it no longer has was enrolled
+  // after the backup the service was restored from: it keeps its id, so its queue continues and what it sent after
+  // the backup can be sent again, once (docs/sync.md, "Disasters").
+  const id = again ? again.id : (previous?.terminalId ?? terminalId);
   // The claim: of two terminals racing with the same code, the second finds it used (PostgreSQL re-checks the
   // condition after the first commits; SQLite has one writer).
   const claimed = await tx
@@ -165,6 +170,7 @@ export async function enrollTerminal(
         revoked_at: null,
         revoked_by: null,
         dt_updated: at,
+        install_id: installId,
       })
       .where('business_id', '=', found.business_id)
       .where('id', '=', id)
@@ -176,9 +182,10 @@ export async function enrollTerminal(
     .insertInto('terminals')
     .values({
       business_id: found.business_id,
-      id: terminalId,
+      id,
       workplace_id: found.workplace_id,
       name: input.name ?? null,
+      install_id: installId,
       enrollment_code_id: found.id,
       enrolled_by: found.created_by,
       enrolled_at: at,
@@ -188,5 +195,5 @@ export async function enrollTerminal(
       dt_updated: at,
     })
     .execute();
-  return { businessId: found.business_id, terminalId, workplaceId: found.workplace_id, codeId: found.id, enrolledBy: found.created_by, reenrolled: false };
+  return { businessId: found.business_id, terminalId: id, workplaceId: found.workplace_id, codeId: found.id, enrolledBy: found.created_by, reenrolled: id !== terminalId };
 }

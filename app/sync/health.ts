@@ -57,18 +57,28 @@ export class HealthRecorder {
  */
 export async function recordHealth(
   tx: Db,
-  input: { businessId: string; terminalId: string; protocolVersion: number; health: TerminalHealthDto | null | undefined; now: string },
+  input: {
+    businessId: string;
+    terminalId: string;
+    protocolVersion: number;
+    health: TerminalHealthDto | null | undefined;
+    now: string;
+    /** The service generation the till synced under (protocol 3), for the fleet page's restore banner. */
+    generation?: string | null;
+  },
 ): Promise<void> {
-  const base = { business_id: input.businessId, terminal_id: input.terminalId, seen_at: input.now };
+  const base = { business_id: input.businessId, terminal_id: input.terminalId, seen_at: input.now, generation: input.generation ?? null };
   if (!input.health) {
     await tx
       .insertInto('terminal_health')
       .values({ ...base, reported_at: null, ...columnsOf(input.protocolVersion, null) })
-      .onConflict((conflict) => conflict.columns(['business_id', 'terminal_id']).doUpdateSet({ seen_at: input.now, protocol_version: input.protocolVersion }))
+      .onConflict((conflict) =>
+        conflict.columns(['business_id', 'terminal_id']).doUpdateSet({ seen_at: input.now, protocol_version: input.protocolVersion, generation: base.generation }),
+      )
       .execute();
     return;
   }
-  const columns = { ...columnsOf(input.protocolVersion, input.health), reported_at: input.now };
+  const columns = { ...columnsOf(input.protocolVersion, input.health), reported_at: input.now, generation: base.generation };
   await tx
     .insertInto('terminal_health')
     .values({ ...base, ...columns })

@@ -23,8 +23,9 @@ import { changeScopeFilter, type TerminalScope } from './scope.js';
 import { onPostgres } from '../operation.js';
 import { ackFrom, headVersionSql, openingOf, openingQuery, readAck, readOpening, type Ack, type PullOpening } from './pull-opening.js';
 import { readSnapshot } from './snapshot.js';
-import { jsonString } from './log.js';
+import { headVersion, jsonString } from './log.js';
 import type { CachedVersion, ChangeCache } from './change-cache.js';
+import { terminalQueues, type QueuePosition } from './generation.js';
 
 export const DEFAULT_PULL_ROWS = 2_000;
 export const DEFAULT_PULL_BYTES = 2_000_000;
@@ -36,9 +37,20 @@ export interface PullInput {
   readonly knownAck?: number;
   readonly limitRows?: number;
   readonly limitBytes?: number;
+  /** Protocol 3: the generation the terminal last synced under (app/sync/generation.ts). */
+  readonly generation?: string | null;
+  /** Protocol 3: answer where the service stands in each of the terminal's queues too. */
+  readonly wantQueues?: boolean;
 }
 
 export interface PullOptions {
+  /**
+   * The database's generation (app/sync/generation.ts): cursors are issued in it, and a cursor or request of another
+   * is answered SERVICE_REWOUND. Absent: v1 cursors, no check (the log's own tests).
+   */
+  readonly generation?: string;
+  /** More top-level fields of the answer (the service's notes for this till), as JSON values. */
+  readonly extraFields?: Readonly<Record<string, unknown>>;
   /** Recent versions kept in memory (./change-cache.ts); without it every page is read from the log. */
   readonly cache?: ChangeCache;
   /**
@@ -78,7 +90,11 @@ interface LogRecord {
 
 /** Reads one pull page for the terminal (whose credential the caller verified) and returns it as UTF-8 JSON. */
 export async function readPull(db: Db, businessId: string, input: PullInput, options: PullOptions = {}): Promise<Buffer> {
-  if (options.cache && onPostgres(db)) {
+  // A till that synced under another generation: the log it pulled from is gone (a restore), whatever its cursor says.
+  if (options.generation !== undefined && input.generation && input.generation !== options.generation) {
+    return readSnapshot(db, async (tx) => resetPage('SERVICE_REWOUND', await headVersion(tx, businessId), options, await terminalQueues(tx, businessId, input.terminalId)));
+  }
+  if (options.cache && onPostgres(db) && !input.wantQueues) {
     const page = await readPullInOneStatement(db, options, options.cache, businessId, input);
     if (page !== undefined) return page;
   }
@@ -90,8 +106,8 @@ export async function readPull(db: Db, businessId: string, input: PullInput, opt
     const { scope, head, floor } = opening;
     options.cache?.noteFloor(businessId, floor);
     // The floor is read in this snapshot: compaction moves it before it drops anything below it.
-    const reason = unusableCursor(input.cursor, scope, head, floor);
-    if (reason) return resetPage(reason, head);
+    const reason = unusableCursor(input.cursor, scope, head, floor, options.generation);
+    if (reason) return resetPage(reason, head, options, await queuesFor(tx, reason, businessId, input));
     const from = parseCursor(input.cursor ?? '')?.version ?? 0n;
     const limitRows = input.limitRows ?? DEFAULT_PULL_ROWS;
     const limitBytes = input.limitBytes ?? DEFAULT_PULL_BYTES;
@@ -100,8 +116,21 @@ export async function readPull(db: Db, businessId: string, input: PullInput, opt
       : await readChanges(tx, scope, from, limitRows, limitBytes);
     const upTo = page.limitReached ? page.lastVersion : head;
     const ack = (opening.acks && ackFrom(opening.acks, upTo, head)) ?? (await readAck(tx, businessId, input, upTo));
-    return pageBytes(input, opening, from, upTo, ack, page);
+    const queues = input.wantQueues ? await terminalQueues(tx, businessId, input.terminalId) : undefined;
+    return pageBytes(input, opening, from, upTo, ack, page, options, queues);
   });
+}
+
+/** The terminal's queues, for the resets after which a till checks what the service still holds of them. */
+async function queuesFor(tx: Db, reason: ResetReason, businessId: string, input: PullInput): Promise<QueuePosition[] | undefined> {
+  return reason === 'SERVICE_REWOUND' || reason === 'CURSOR_AHEAD' ? terminalQueues(tx, businessId, input.terminalId) : undefined;
+}
+
+/** The answer's fields after `reset`: the generation, the queues when asked for, and the service's notes. */
+function tailFields(options: PullOptions, queues: readonly QueuePosition[] | undefined): string {
+  const fields: Record<string, unknown> = { ...(options.generation !== undefined ? { generation: options.generation } : {}), ...(queues ? { queues } : {}), ...options.extraFields };
+  const text = JSON.stringify(fields);
+  return text === '{}' ? '' : `,${text.slice(1, -1)}`;
 }
 
 /**
@@ -109,10 +138,19 @@ export async function readPull(db: Db, businessId: string, input: PullInput, opt
  * once for every till that receives it (./change-cache.ts) — joining hundreds of entries into a string and
  * encoding it anew for each pull was a tenth of the service's time in the 200-till fleet.
  */
-function pageBytes(input: PullInput, opening: PullOpening, from: bigint, upTo: bigint, ack: Ack, page: ChangesPage): Buffer {
+function pageBytes(
+  input: PullInput,
+  opening: PullOpening,
+  from: bigint,
+  upTo: bigint,
+  ack: Ack,
+  page: ChangesPage,
+  options: PullOptions,
+  queues?: readonly QueuePosition[],
+): Buffer {
   const head = [
     `{"protocolVersion":${PROTOCOL_VERSION}`,
-    `,"cursor":${jsonString(formatCursor({ version: upTo, scopeKey: opening.scope.key }))}`,
+    `,"cursor":${jsonString(formatCursor({ version: upTo, scopeKey: opening.scope.key, generation: options.generation ?? null }))}`,
     `,"fromVersion":${from},"upToVersion":${upTo},"headVersion":${opening.head},"hasMore":${upTo < opening.head}`,
     `,"ack":{"epoch":${jsonString(input.epoch)},"lastAppliedSeq":${ack.lastAppliedSeq}}`,
     `,"mutationResults":[${ack.results.join(',')}]`,
@@ -123,12 +161,12 @@ function pageBytes(input: PullInput, opening: PullOpening, from: bigint, upTo: b
     if (index > 0) parts.push(COMMA);
     parts.push(typeof piece === 'string' ? Buffer.from(piece) : piece);
   });
-  parts.push(PAGE_END);
+  parts.push(PAGE_END, Buffer.from(`${tailFields(options, queues)}}`));
   return Buffer.concat(parts);
 }
 
 const COMMA = Buffer.from(',');
-const PAGE_END = Buffer.from('],"reset":null}');
+const PAGE_END = Buffer.from('],"reset":null');
 
 /**
  * PostgreSQL, the common pull — a till whose cursor its scope's window of recent versions covers
@@ -175,8 +213,8 @@ async function readPullInOneStatement(
   requireCaptured(opening, options);
   cache.noteFloor(businessId, opening.floor);
   // The same statement read the floor: a cursor below it is reset before the window could serve it.
-  const reason = unusableCursor(input.cursor, opening.scope, opening.head, opening.floor);
-  if (reason) return resetPage(reason, opening.head);
+  const reason = unusableCursor(input.cursor, opening.scope, opening.head, opening.floor, options.generation);
+  if (reason) return resetPage(reason, opening.head, options, await queuesFor(db, reason, businessId, input));
   const fetched = (row.changes ?? []).map(([version, scope, entries, count]): LogRecord => ({ version, scope, entries, entry_count: count }));
   // More new entries than a page holds (each record holds at least one): the general path pages them.
   if (fetched.reduce((sum, record) => sum + Number(record.entry_count), 0) > limitRows) return undefined;
@@ -186,27 +224,37 @@ async function readPullInOneStatement(
   const upTo = page.limitReached ? page.lastVersion : opening.head;
   const ack = opening.acks && ackFrom(opening.acks, upTo, opening.head);
   if (!ack) return undefined;
-  return pageBytes(input, opening, cursor.version, upTo, ack, page);
+  return pageBytes(input, opening, cursor.version, upTo, ack, page, options);
 }
 
 /** A log record as the one-statement pull reads it: [version, scope, entries, entry count], numbers as text. */
 type RecordTuple = [string, string, string, string];
 
-function unusableCursor(text: string | null | undefined, scope: TerminalScope, head: bigint, floor: bigint): ResetReason | null {
+function unusableCursor(
+  text: string | null | undefined,
+  scope: TerminalScope,
+  head: bigint,
+  floor: bigint,
+  generation: string | undefined,
+): ResetReason | null {
   if (text === null || text === undefined || text === '') return 'BOOTSTRAP_REQUIRED';
   const cursor = parseCursor(text);
   if (!cursor) return 'CURSOR_INVALID';
+  // Issued from a log a restore took away: its version may mean something else now, or nothing yet.
+  if (generation !== undefined && cursor.generation !== null && cursor.generation !== generation) return 'SERVICE_REWOUND';
   if (cursor.version > head) return 'CURSOR_AHEAD';
   if (cursor.version < floor) return 'CURSOR_BEFORE_RETENTION';
   if (cursor.scopeKey !== scope.key) return 'SCOPE_CHANGED';
   return null;
 }
 
-function resetPage(reason: ResetReason, head: bigint): Buffer {
+function resetPage(reason: ResetReason, head: bigint, options: PullOptions, queues?: readonly QueuePosition[]): Buffer {
+  const details = JSON.stringify({ ...(options.generation !== undefined ? { generation: options.generation } : {}), ...(queues ? { queues } : {}) });
   return Buffer.from([
     `{"protocolVersion":${PROTOCOL_VERSION},"cursor":null,"fromVersion":null,"upToVersion":null,"headVersion":${head},"hasMore":false`,
     `,"ack":null,"mutationResults":[],"changes":[]`,
-    `,"reset":{"reason":"${reason}","bootstrapFrom":${head},"tables":null}}`,
+    `,"reset":{"reason":"${reason}","bootstrapFrom":${head},"tables":null${details === '{}' ? '' : `,${details.slice(1, -1)}`}}`,
+    `${tailFields(options, undefined)}}`,
   ].join(''));
 }
 

@@ -30,6 +30,7 @@ import { insertQuery, withInsertsInFront } from '../../db/insert-statements.js';
 import { warn } from '../warnings.js';
 import { queuedEditStamp } from '../field-versions.js';
 import { recordWarnings } from './warning-log.js';
+import { terminalQueues } from './generation.js';
 
 export interface PushResponse {
   readonly protocolVersion: number;
@@ -354,8 +355,11 @@ export async function applyPush(tx: Db, opening: PushOpening, body: PushDto, opt
   const fresh: { mutation: PushedOperationDto; outcome: Outcome }[] = [];
 
   const first = body.mutations.find((mutation) => mutation.seq > lastApplied);
+  // Both refusals say where the service stands in each of the terminal's queues: a till that holds operations the
+  // service acknowledged and no longer has (it was rewound) sends them again from there (main/terminal/rewind.ts).
+  const queues = () => terminalQueues(tx, terminal.businessId, terminal.terminalId);
   if (first && first.seq > lastApplied + 1) {
-    throw conflict(`Operations must continue from seq ${lastApplied + 1}`, { code: 'SEQ_GAP', expectedSeq: lastApplied + 1 });
+    throw conflict(`Operations must continue from seq ${lastApplied + 1}`, { code: 'SEQ_GAP', expectedSeq: lastApplied + 1, queues: await queues() });
   }
   const known = body.mutations.filter((mutation) => mutation.seq <= lastApplied);
   if (known.length > 0) {
@@ -377,10 +381,7 @@ export async function applyPush(tx: Db, opening: PushOpening, body: PushDto, opt
       if (row && row.mutation_id !== mutation.mutationId) {
         throw conflict(
           `seq ${mutation.seq} was already used by another operation: this database is a restored copy; continue under a new epoch`,
-          {
-            code: 'EPOCH_FORKED',
-            seq: mutation.seq,
-          },
+          { code: 'EPOCH_FORKED', seq: mutation.seq, queues: await queues() },
         );
       }
       results.push({

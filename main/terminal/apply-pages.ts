@@ -13,14 +13,21 @@ import { continueUnderNewEpoch, requireMeta, writeMeta } from './meta.js';
 import { replayPending, undoPending, type OutboxRow } from './local-run.js';
 import { upsertFromJson, upsertManyFromJson } from './rows.js';
 import { keepWarnings } from './warnings.js';
+import { moveToInbox } from './inbox.js';
 import type { TerminalStore } from './store.js';
+import { DEFAULT_JOURNAL_BOUNDS, journalAcknowledged, pruneJournal, type JournalBounds } from './journal.js';
 
 export interface PullPageMeta {
   readonly cursor: string | null;
   readonly hasMore: boolean;
   readonly ack: { readonly epoch: string; readonly lastAppliedSeq: number } | null;
   readonly mutationResults: readonly { seq: number; mutationId: string; status: 'applied' | 'rejected'; result: unknown }[];
-  readonly reset: { readonly reason: string } | null;
+  readonly reset: {
+    readonly reason: string;
+    /** Protocol 3: the service's generation, and with SERVICE_REWOUND or CURSOR_AHEAD where it stands in each of the till's queues. */
+    readonly generation?: string;
+    readonly queues?: readonly { readonly epoch: string; readonly lastAppliedSeq: number }[];
+  } | null;
 }
 
 export interface PullApplied {
@@ -40,9 +47,10 @@ export interface PulledPage {
 /**
  * Applies consecutive pull pages in ONE transaction (a catch-up fetches several before applying): pending work is
  * taken back once, every page's rows applied in order, the operations acknowledged by the last page settled, the
- * rest redone once, and the last page's cursor stored.
+ * rest redone once, and the last page's cursor stored. Settled operations move to the journal (./journal.ts), which
+ * keeps them within `journal` bounds in case the service loses them.
  */
-export async function applyPullPages(store: TerminalStore, pages: readonly PulledPage[]): Promise<PullApplied> {
+export async function applyPullPages(store: TerminalStore, pages: readonly PulledPage[], journal: JournalBounds = DEFAULT_JOURNAL_BOUNDS): Promise<PullApplied> {
   const last = pages[pages.length - 1];
   if (!last) return { changes: 0, tables: [], acknowledged: 0, rejected: 0 };
   return store.writes.transaction(async (tx: Db) => {
@@ -88,6 +96,7 @@ export async function applyPullPages(store: TerminalStore, pages: readonly Pulle
       const results = new Map(pages.flatMap((page) => page.meta.mutationResults).map((result) => [result.mutationId, result]));
       const settled = (await sql<OutboxRow>`select * from outbox where seq <= ${ack.lastAppliedSeq} order by seq`.execute(local)).rows;
       const now = new Date().toISOString();
+      const terminalId = await requireMeta(local, 'terminal_id');
       let forked = false;
       for (const row of settled) {
         const result = results.get(row.mutation_id);
@@ -100,14 +109,13 @@ export async function applyPullPages(store: TerminalStore, pages: readonly Pulle
         if (result.status === 'applied') await keepWarnings(local, row, result.result, now);
         if (result.status === 'rejected') {
           rejected += 1;
-          await sql`
-            insert or replace into inbox (mutation_id, seq, epoch, name, occurred_at, employee_id, params, args, basis, reason, rejected_at)
-            values (${row.mutation_id}, ${row.seq}, ${row.epoch}, ${row.name}, ${row.occurred_at}, ${row.employee_id}, ${row.params},
-                    ${row.args}, ${row.basis}, ${JSON.stringify(result.result ?? null)}, ${now})`.execute(local);
+          await moveToInbox(local, row, result.result, now);
         }
         acknowledged += 1;
         await sql`delete from outbox where seq = ${row.seq}`.execute(local);
+        await journalAcknowledged(local, terminalId, row, result.status, now);
       }
+      if (acknowledged > 0) await pruneJournal(local, journal, new Date(now));
       // The journal is empty here (undone above): only the outbox and the meta move to the new epoch.
       if (forked) await continueUnderNewEpoch(local);
     }

@@ -14,6 +14,7 @@ import type { OperationInput } from '../../app/operation.js';
 import { runLocally, type LocalInput } from './local-run.js';
 import { pinLogin } from './pin-login.js';
 import type { TerminalStore } from './store.js';
+import type { OutboxRow } from './local-run.js';
 
 export const MANAGER_RESOURCE = 'MANAGER';
 
@@ -27,6 +28,14 @@ async function openEntry(db: Kysely<unknown>, mutationId: string): Promise<Inbox
   const row = (await sql<InboxRow>`select mutation_id, name, resolution from inbox where mutation_id = ${mutationId}`.execute(db)).rows[0];
   if (!row || row.resolution !== null) throw notFound('No such operation needs attention');
   return row;
+}
+
+/** Keeps an operation the service rejected, with its payload and the service's reason, in the caller's transaction. */
+export async function moveToInbox(local: Kysely<unknown>, row: OutboxRow, reason: unknown, at: string): Promise<void> {
+  await sql`
+    insert or replace into inbox (mutation_id, seq, epoch, name, occurred_at, employee_id, params, args, basis, reason, rejected_at)
+    values (${row.mutation_id}, ${row.seq}, ${row.epoch}, ${row.name}, ${row.occurred_at}, ${row.employee_id}, ${row.params},
+            ${row.args}, ${row.basis}, ${JSON.stringify(reason ?? null)}, ${at})`.execute(local);
 }
 
 /** Does the rejected operation again, as edited, and marks the entry resubmitted. */

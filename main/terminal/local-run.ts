@@ -29,6 +29,10 @@ import type { TerminalStore } from './store.js';
 export const DISCONNECTED_MESSAGE =
   'This till was disconnected by the owner: it takes no new operations. Its unsent operations are kept; connect it again with a new code.';
 
+/** Local writes on a copy of a till: they would be sold under another till's name (docs/sync.md, "A cloned till"). */
+export const COPY_MESSAGE =
+  'This till is a copy of another till (its data was copied from another computer or folder): it takes no new operations. What it holds is still sent; then connect it as a new till with a new code.';
+
 export interface LocalInput {
   readonly params?: Readonly<Record<string, string>>;
   /** Query parameters of a read, as the HTTP operation takes them. */
@@ -134,6 +138,7 @@ export async function runLocally(
     // A till whose credential the service refused could never send this: refused here, before anything is written
     // (read in the write's own transaction, so a refusal recorded by a concurrent pull is seen).
     if ((await readMeta(local, 'credential_refused_at')) !== null) throw new OperationError(409, DISCONNECTED_MESSAGE, { code: 'TERMINAL_DISCONNECTED' });
+    if ((await readMeta(local, 'copy_detected_at')) !== null) throw new OperationError(409, COPY_MESSAGE, { code: 'TILL_COPY' });
     const epoch = await requireMeta(local, 'epoch');
     const seq = Number((await readMeta(local, 'next_seq')) ?? '1');
     const mutationId = uuidv7();

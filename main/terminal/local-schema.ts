@@ -13,6 +13,13 @@
  * - `pin_lockout`: consecutive failed PIN logins at this till and until when PIN login is locked.
  * - `warnings` (0002): the business rules this till's applied operations broke (stock below zero, a deleted item
  *   sold…), from the service's results, until an employee dismisses them (app/warnings.ts).
+ * - `journal` (0003): the operations the service acknowledged, kept for a while (./journal.ts) — so when the
+ *   service is restored from an older backup, what it lost is sent again with the same operation ids
+ *   (./rewind.ts). `resend_epoch`/`resend_seq`: the queue position it is being sent again under.
+ * - `journal_epochs` (0003): per queue, the last acknowledged seq and the last one the journal no longer holds
+ *   (what a restore older than the journal costs, said aloud instead of guessed).
+ * - `incidents` (0003): what went wrong here that the office and the cashier must hear of (./incidents.ts), until the
+ *   service recorded it and a person saw it.
  *
  * Immutable once shipped, like db/migrations.
  */
@@ -93,6 +100,51 @@ const m0002: Migration = {
   },
 };
 
-export const terminalMigrations: Record<string, Migration> = { '0001_terminal_core': m0001, '0002_warnings': m0002 };
+const m0003: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`
+      create table journal (
+        ord integer primary key autoincrement,
+        terminal_id text not null,
+        epoch text not null,
+        seq integer not null,
+        mutation_id text not null unique,
+        name text not null,
+        v integer not null,
+        occurred_at text not null,
+        employee_id text not null,
+        params text,
+        args text,
+        basis text,
+        status text not null,
+        acked_at text not null,
+        resend_epoch text,
+        resend_seq integer
+      )`.execute(db);
+    await sql`create index journal_queue on journal (terminal_id, epoch, seq)`.execute(db);
+    await sql`create index journal_age on journal (acked_at)`.execute(db);
+    await sql`create index journal_resend on journal (resend_seq) where resend_seq is not null`.execute(db);
+    await sql`
+      create table journal_epochs (
+        terminal_id text not null,
+        epoch text not null,
+        acked_through integer not null default 0,
+        pruned_through integer not null default 0,
+        primary key (terminal_id, epoch)
+      )`.execute(db);
+    await sql`
+      create table incidents (
+        id text primary key,
+        kind text not null,
+        detail text not null,
+        occurred_at text not null,
+        reported_at text,
+        seen_by text,
+        seen_at text
+      )`.execute(db);
+  },
+};
+
+export const terminalMigrations: Record<string, Migration> = { '0001_terminal_core': m0001, '0002_warnings': m0002, '0003_journal': m0003 };
 export const TERMINAL_MIGRATION_TABLE = 'kassa_terminal_migration';
 export const TERMINAL_MIGRATION_LOCK_TABLE = 'kassa_terminal_migration_lock';

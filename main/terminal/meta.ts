@@ -23,7 +23,20 @@ export type MetaKey =
    * When the service first refused this terminal's credential (401 to push, pull or bootstrap: revoked by the
    * owner, its workplace deleted). Set, the till takes no new operations until it is enrolled again (terminal.ts).
    */
-  | 'credential_refused_at';
+  | 'credential_refused_at'
+  /** The service's database generation this till last synced under (./rewind.ts); null before it learned one. */
+  | 'service_generation'
+  /** Why this till must download its data again before its next pull (a rewound service); absent otherwise. */
+  | 'pending_redownload'
+  /** The random part of this install's id, made with the store (./install-id.ts). */
+  | 'install_seed'
+  /** The install this till was enrolled from: another install opening this data is a copy of the till. */
+  | 'enrolled_install_id'
+  /**
+   * When this till learned it is a copy of another till (the service said so, or its data was opened by another
+   * install): it takes no new operations until it is enrolled as a new till, and still delivers what it holds.
+   */
+  | 'copy_detected_at';
 
 export async function readMeta(db: Kysely<unknown>, key: MetaKey): Promise<string | null> {
   const row = (await sql<{ value: string }>`select value from terminal_meta where key = ${key}`.execute(db)).rows[0];

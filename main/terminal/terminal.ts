@@ -19,6 +19,11 @@ import { discard, resubmit } from './inbox.js';
 import { pinLogin, type LoggedInEmployee } from './pin-login.js';
 import { openTerminalStore, type TerminalStore } from './store.js';
 import { countOpenWarnings } from './warnings.js';
+import { installIdOf } from './install-id.js';
+import { DEFAULT_JOURNAL_BOUNDS, ackedThrough, type JournalBounds } from './journal.js';
+import { confirmResends, countResends, pendingResends, planRecovery, type ResendResult, type RewindCause, type RewindReport } from './rewind.js';
+import { markReported, unreportedIncidents, unseenIncidents, markSeen, type TillIncident } from './incidents.js';
+import type { QueuePosition } from '../../shared/sync/wire.js';
 
 /** How much pulled text is applied in one local transaction during a catch-up. */
 const PULL_BATCH_BYTES = 32 * 1024 * 1024;
@@ -113,6 +118,24 @@ export interface RedownloadProgress extends BootstrapProgress {
   readonly reason: string;
 }
 
+/** How a terminal core is opened besides its store's file and its transport. */
+export interface TerminalOptions {
+  /** This install's id (./install-id.ts); tests and the fault harness name their own. */
+  readonly installId?: string;
+  /** How long acknowledged operations are kept, in case the service loses them (./journal.ts). */
+  readonly journal?: JournalBounds;
+}
+
+/** The conflicts a push or bootstrap can be answered with that the till resolves itself. */
+interface ConflictDetail {
+  readonly code?: string;
+  readonly generation?: string;
+  readonly queues?: QueuePosition[];
+}
+
+/** The most recoveries one push or pull goes through before it gives up for this cycle (each makes progress). */
+const MAX_RECOVERIES = 5;
+
 export class Terminal {
   /** What the till reports about itself with each pull (./health.ts). */
   readonly health = new HealthState();
@@ -120,10 +143,21 @@ export class Terminal {
   private constructor(
     readonly store: TerminalStore,
     private readonly transport: Transport,
+    /** This install (./install-id.ts): the service tells a copy of the till from the till by it. */
+    readonly installId: string,
+    private readonly journal: JournalBounds,
   ) {}
 
-  static async open(file: string, transport: Transport = fetchTransport): Promise<Terminal> {
-    return new Terminal(await openTerminalStore(file), transport);
+  static async open(file: string, transport: Transport = fetchTransport, options: TerminalOptions = {}): Promise<Terminal> {
+    const store = await openTerminalStore(file);
+    const installId = await store.writes.transaction(async (tx) => {
+      const local = tx as unknown as Kysely<unknown>;
+      const id = options.installId ?? (await installIdOf(local, file));
+      // A till enrolled before installs had ids is its own install.
+      if ((await readMeta(local, 'terminal_id')) !== null && (await readMeta(local, 'enrolled_install_id')) === null) await writeMeta(local, 'enrolled_install_id', id);
+      return id;
+    });
+    return new Terminal(store, transport, installId, options.journal ?? DEFAULT_JOURNAL_BOUNDS);
   }
 
   private get local(): Kysely<unknown> {
@@ -164,11 +198,17 @@ export class Terminal {
   }
 
   /**
-   * Exchanges a one-time code for this terminal's credential and scope. A till the service disconnected (its
-   * credential refused: revoked, or its workplace deleted) may enroll again: it sends its old credential along, the
-   * service re-activates the SAME terminal id for the same business (docs/sync.md, "Enrolling again"), and the
-   * queue continues where it was — same epoch, same seqs, same mutation ids — so it is delivered exactly once. A
-   * code of another business is refused by the service (409 `OTHER_BUSINESS`) and nothing here changes.
+   * Exchanges a one-time code for this terminal's credential and scope, binding it to this install.
+   *
+   * A till the service disconnected (its credential refused: revoked, or its workplace deleted) may enroll again: it
+   * sends its old credential along, the service re-activates the SAME terminal id for the same business (docs/sync.md,
+   * "Enrolling again"), and the queue continues where it was — same epoch, same seqs, same mutation ids — so it is
+   * delivered exactly once. A code of another business is refused by the service (409 `OTHER_BUSINESS`) and nothing
+   * here changes.
+   *
+   * A copy of a till (docs/sync.md, "A cloned till") enrolls as a NEW till, once everything it holds was delivered
+   * under the old credential (409 `COPY_STILL_SENDING` until then): new terminal id, new queue, and its data downloaded
+   * again for its new scope.
    */
   async enroll(serviceUrl: string, code: string, name: string | null = null): Promise<EnrollResponse> {
     const local = this.local;
@@ -179,13 +219,30 @@ export class Terminal {
           accessToken: await requireMeta(local, 'access_token'),
         }
       : null;
-    if (previous && (await this.credentialRefusedAt()) === null) throw conflict('This terminal is already enrolled');
-    const request = { code, name, protocolVersion: PROTOCOL_VERSION, ...(previous ? { previousAccessToken: previous.accessToken } : {}) };
+    const copy = previous !== null && (await this.copyDetectedAt()) !== null;
+    if (previous && !copy && (await this.credentialRefusedAt()) === null) throw conflict('This terminal is already enrolled');
+    if (copy) {
+      const waiting = (await this.pendingOperations()) + (await countResends(local));
+      if (waiting > 0) {
+        throw conflict(`${waiting} operations of this till are still being sent under its old connection: connect it as a new till once they are sent`, {
+          code: 'COPY_STILL_SENDING',
+          waiting,
+        });
+      }
+    }
+    const continuing = previous !== null && !copy;
+    const request = {
+      code,
+      name,
+      protocolVersion: PROTOCOL_VERSION,
+      installId: this.installId,
+      ...(continuing ? { previousAccessToken: previous.accessToken } : {}),
+    };
     const answer = await this.transport(`${serviceUrl}/api/v1/sync/enroll`, request, null, CALL_DEADLINE);
     if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
     const enrolled = JSON.parse(answer.text) as EnrollResponse;
     // A service that did not check the business (an older one) must not get this till's queue either.
-    if (previous && enrolled.businessId !== previous.businessId) throw new SyncRefused(409, JSON.stringify({ detail: { code: 'OTHER_BUSINESS' } }));
+    if (continuing && enrolled.businessId !== previous.businessId) throw new SyncRefused(409, JSON.stringify({ detail: { code: 'OTHER_BUSINESS' } }));
     await this.store.writes.transaction(async (tx) => {
       const local = tx as unknown as Kysely<unknown>;
       await writeMeta(local, 'service_url', serviceUrl);
@@ -195,7 +252,19 @@ export class Terminal {
       await writeMeta(local, 'workplace_id', enrolled.workplaceId);
       await writeMeta(local, 'point_id', enrolled.pointId);
       await writeMeta(local, 'access_token', enrolled.accessToken);
+      await writeMeta(local, 'enrolled_install_id', this.installId);
       await deleteMeta(local, 'credential_refused_at');
+      // A till that knows a generation keeps it: if the service's is another, its next sync finds out what the service
+      // lost (./rewind.ts). A new till, or a copy starting over, takes the service's.
+      if (enrolled.generation && (copy || (await readMeta(local, 'service_generation')) === null)) await writeMeta(local, 'service_generation', enrolled.generation);
+      if (copy) {
+        // Everything it held was delivered: a new queue for a new terminal, numbered afresh, its data downloaded again.
+        await deleteMeta(local, 'copy_detected_at');
+        await deleteMeta(local, 'last_sale_counter');
+        await continueUnderNewEpoch(local);
+        await writeMeta(local, 'pending_redownload', 'ENROLLED_AS_NEW');
+        return;
+      }
       if ((await readMeta(local, 'epoch')) === null) await writeMeta(local, 'epoch', newEpoch());
       // A new terminal id (the service could not verify the old credential, e.g. its secret was rotated) starts a
       // new operation order: the queue continues under a new epoch, numbered from 1, mutation ids unchanged.
@@ -226,20 +295,90 @@ export class Terminal {
     return readMeta(this.local, 'credential_refused_at');
   }
 
+  /**
+   * When this till learned it is a copy of another till (the service saw its credential used by another install),
+   * or null: a copy takes no new operations and is enrolled as a new till once it has delivered what it holds.
+   */
+  copyDetectedAt(): Promise<string | null> {
+    return readMeta(this.local, 'copy_detected_at');
+  }
+
+  /** What went wrong at this till that nobody here has marked seen yet (./incidents.ts), newest first. */
+  incidents(): Promise<TillIncident[]> {
+    return unseenIncidents(this.local);
+  }
+
+  /** An employee has read an incident; false when it was not an unseen one. */
+  markIncidentSeen(id: string, employeeId: string): Promise<boolean> {
+    return this.store.writes.transaction((tx) => markSeen(tx as unknown as Kysely<unknown>, id, employeeId, new Date()));
+  }
+
+  /** Operations the service lost (a restore) that this till still has to send again (./rewind.ts). */
+  resendsWaiting(): Promise<number> {
+    return countResends(this.local);
+  }
+
   /** Whether the initial download has finished (a till enrolled again keeps its data and its cursor). */
   async bootstrapped(): Promise<boolean> {
     return (await readMeta(this.local, 'cursor')) !== null;
   }
 
-  private async call(path: string, body: Record<string, unknown>): Promise<HttpAnswer> {
+  /**
+   * A sync call as this terminal: its identity (terminal, epoch — or `epoch` for operations sent again under their own
+   * queue —, install, the service generation it knows) and its credential.
+   */
+  private async call(path: string, body: Record<string, unknown>, epoch?: string): Promise<HttpAnswer> {
     const local = this.local;
     const url = `${await requireMeta(local, 'service_url')}/api/v1/sync/${path}`;
-    const identity = { protocolVersion: PROTOCOL_VERSION, terminalId: await requireMeta(local, 'terminal_id'), epoch: await requireMeta(local, 'epoch') };
+    const generation = await readMeta(local, 'service_generation');
+    const identity = {
+      protocolVersion: PROTOCOL_VERSION,
+      terminalId: await requireMeta(local, 'terminal_id'),
+      epoch: epoch ?? (await requireMeta(local, 'epoch')),
+      installId: this.installId,
+      ...(generation ? { generation } : {}),
+    };
     const answer = await this.transport(url, { ...identity, ...body }, await requireMeta(local, 'access_token'), path === 'bootstrap' ? BOOTSTRAP_DEADLINE : CALL_DEADLINE);
     // The sync operations answer 401 only when the credential itself is refused: revoked, its workplace deleted,
     // or the service's secret changed. Remembered, so the till stops taking operations it could never send.
     if (answer.status === 401) await this.markCredentialRefused();
     return answer;
+  }
+
+  /** What the service says of this till in an answer: the generation it is on (learned once), and whether it is a copy. */
+  private async noteAnswer(answer: { generation?: unknown; copy?: { detectedAt?: unknown } | null }): Promise<void> {
+    const generation = typeof answer.generation === 'string' ? answer.generation : null;
+    const copyAt = typeof answer.copy?.detectedAt === 'string' ? answer.copy.detectedAt : null;
+    if (generation === null && copyAt === null) return;
+    await this.store.writes.transaction(async (tx) => {
+      const local = tx as unknown as Kysely<unknown>;
+      if (generation !== null && (await readMeta(local, 'service_generation')) === null) await writeMeta(local, 'service_generation', generation);
+      if (copyAt !== null && (await readMeta(local, 'copy_detected_at')) === null) await writeMeta(local, 'copy_detected_at', copyAt);
+    });
+  }
+
+  /**
+   * The service was put back to an earlier state (./rewind.ts): schedules what it lost to be sent again, moves the
+   * queue on if it must, and marks this till for a new download.
+   */
+  private async recover(queues: readonly QueuePosition[], generation: string | null, cause: RewindCause): Promise<RewindReport> {
+    return this.store.writes.transaction((tx) => planRecovery(tx as unknown as Kysely<unknown>, queues, generation, cause, new Date()));
+  }
+
+  /** A 409 the till resolves itself: the service was rewound, or cannot continue the queue. True when it recovered. */
+  private async recoverFromConflict(answer: HttpAnswer): Promise<boolean> {
+    if (answer.status !== 409) return false;
+    const detail = conflictDetail(answer.text);
+    if (!detail.queues) return false;
+    if (detail.code === 'SERVICE_REWOUND') {
+      await this.recover(detail.queues, detail.generation ?? null, 'SERVICE_REWOUND');
+      return true;
+    }
+    if (detail.code === 'SEQ_GAP') {
+      await this.recover(detail.queues, null, 'SEQ_GAP');
+      return true;
+    }
+    return false;
   }
 
   private async markCredentialRefused(): Promise<void> {
@@ -258,8 +397,18 @@ export class Terminal {
     };
     let next = fetchPage(null);
     let first = true;
+    let recoveries = 0;
     for (;;) {
       const answer = await next;
+      // The service was rewound while this till downloaded (or before): what it lost goes up first, then the
+      // download starts over in the service's new generation.
+      if (answer.status === 409 && recoveries < MAX_RECOVERIES && (await this.recoverFromConflict(answer))) {
+        recoveries += 1;
+        await this.pushResends();
+        next = fetchPage(null);
+        first = true;
+        continue;
+      }
       if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
       // The page's metadata only; SQLite reads the rows from the text itself.
       const page = JSON.parse(answer.text, (key, value: unknown) => (key === 'rows' ? [] : value)) as {
@@ -268,7 +417,9 @@ export class Terminal {
         done: boolean;
         nextPageToken: string | null;
         progress: BootstrapProgress;
+        generation?: string;
       };
+      if (first) await this.noteAnswer(page);
       // The service reads the next page while this one is applied here: the two sides overlap instead of taking
       // turns (pages are still applied strictly in order).
       if (!page.done) next = fetchPage(page.nextPageToken);
@@ -319,15 +470,17 @@ export class Terminal {
   }
 
   /**
-   * Sends the pending operations in batches bounded by count and bytes (halving on 413) until none is left
-   * unsent; returns how many were sent. A restored database (EPOCH_FORKED) pulls first — settling what the
-   * service already applied — and continues the rest under a new epoch; a queue the service cannot continue
-   * (SEQ_GAP) starts a new epoch and sends the pending operations again under it.
+   * Sends what the service lost first (./rewind.ts), then the pending operations, in batches bounded by count and
+   * bytes (halving on 413) until none is left unsent; returns how many were sent. A restored database (EPOCH_FORKED)
+   * pulls first — settling what the service already applied — and continues the rest under a new epoch; a service
+   * that cannot continue the queue (SEQ_GAP) or was rewound (SERVICE_REWOUND) says where it stands in each of this
+   * till's queues, and the till sends again what it lost before going on.
    */
   async push(): Promise<number> {
+    let sent = await this.pushResends();
     let limit = MAX_PUSH_OPERATIONS;
-    let sent = 0;
     let afterSeq = 0;
+    let recoveries = 0;
     for (;;) {
       const rows = (await sql<OutboxRow>`select * from outbox where seq > ${afterSeq} order by seq limit ${limit}`.execute(this.local)).rows;
       if (rows.length === 0) return sent;
@@ -338,8 +491,13 @@ export class Terminal {
         continue;
       }
       if (answer.status === 409) {
-        const code = (JSON.parse(answer.text) as { detail?: { code?: string } }).detail?.code;
-        if (code === 'EPOCH_FORKED') {
+        if (recoveries < MAX_RECOVERIES && (await this.recoverFromConflict(answer))) {
+          recoveries += 1;
+          sent += await this.pushResends();
+          afterSeq = 0;
+          continue;
+        }
+        if (conflictDetail(answer.text).code === 'EPOCH_FORKED') {
           // A restored copy: some pending operations may already be applied under this epoch (pushed before the
           // copy was put back). A pull settles those by mutationId and moves the rest to a new epoch; renumbering
           // them all would send applied operations again (found by the fault harness, sim/).
@@ -349,18 +507,47 @@ export class Terminal {
           afterSeq = 0;
           continue;
         }
-        if (code === 'SEQ_GAP') {
-          await this.renumberUnderNewEpoch();
-          afterSeq = 0;
-          continue;
-        }
       }
       if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
-      const { serverTime } = JSON.parse(answer.text) as { serverTime?: unknown };
+      const pushed = JSON.parse(answer.text) as { serverTime?: unknown; generation?: unknown; copy?: { detectedAt?: unknown } };
+      const { serverTime } = pushed;
       if (typeof serverTime === 'string') await this.store.writes.transaction((tx) => observeServiceTime(tx as unknown as Kysely<unknown>, serverTime));
+      await this.noteAnswer(pushed);
       sent += mutations.length;
       afterSeq = Number(mutations[mutations.length - 1]!.seq);
       await sql`update outbox set status = 'sent', attempts = attempts + 1 where seq <= ${afterSeq}`.execute(this.local);
+    }
+  }
+
+  /**
+   * Sends again, under their own queue, the operations a rewound service lost (./rewind.ts); each is settled by the
+   * push's answer. Returns how many were sent.
+   */
+  private async pushResends(): Promise<number> {
+    let sent = 0;
+    let limit = MAX_PUSH_OPERATIONS;
+    let recoveries = 0;
+    for (;;) {
+      const rows = await pendingResends(this.local, limit);
+      const epoch = rows[0]?.resend_epoch;
+      if (!epoch) return sent;
+      const mutations = fitToBytes(
+        rows.filter((row) => row.resend_epoch === epoch).map((row) => toMutation({ ...row, seq: Number(row.resend_seq) })),
+        MAX_PUSH_BYTES,
+      );
+      const answer = await this.call('push', { mutations }, epoch);
+      if (answer.status === 413 && mutations.length > 1) {
+        limit = Math.max(1, Math.floor(mutations.length / 2));
+        continue;
+      }
+      if (answer.status === 409 && recoveries < MAX_RECOVERIES && (await this.recoverFromConflict(answer))) {
+        recoveries += 1;
+        continue;
+      }
+      if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+      const pushed = JSON.parse(answer.text) as { results: ResendResult[] };
+      await this.store.writes.transaction((tx) => confirmResends(tx as unknown as Kysely<unknown>, epoch, pushed.results, new Date()));
+      sent += mutations.length;
     }
   }
 
@@ -373,16 +560,22 @@ export class Terminal {
    * Pulls until the service has nothing newer. Pages are fetched in large steps and applied together (up to
    * PULL_BATCH_BYTES at a time) in one transaction with the cursor, so a long catch-up rebases pending work once
    * per batch rather than once per page. A reset (the cursor is below the service's retention floor, the scope
-   * changed, …) downloads the scope again, reporting its progress to `onRedownload`, then pulls on from there.
+   * changed, …) downloads the scope again, reporting its progress to `onRedownload`, then pulls on from there. A
+   * service put back to an earlier state (SERVICE_REWOUND, a cursor ahead of its log, an acknowledged operation it no
+   * longer holds) first gets back what it lost from this till (./rewind.ts), then the till downloads its data again.
+   * The first request carries what went wrong here since the last report (./incidents.ts).
    */
   async pull(onRedownload: (progress: RedownloadProgress) => void = () => undefined): Promise<PullApplied> {
     const total = { changes: 0, acknowledged: 0, rejected: 0 };
     const tables = new Set<string>();
+    if (await this.redownloadIfPending(onRedownload)) tables.add('*');
     let cursor = await readMeta(this.local, 'cursor');
     let batch: PulledPage[] = [];
     let bytes = 0;
+    let wantQueues = false;
+    let recoveries = 0;
     const flush = async () => {
-      const applied = await applyPullPages(this.store, batch);
+      const applied = await applyPullPages(this.store, batch, this.journal);
       total.changes += applied.changes;
       total.acknowledged += applied.acknowledged;
       total.rejected += applied.rejected;
@@ -390,24 +583,85 @@ export class Terminal {
       batch = [];
       bytes = 0;
     };
+    const rewound = async (queues: readonly QueuePosition[], generation: string | null, cause: RewindCause) => {
+      await flush();
+      if (recoveries >= MAX_RECOVERIES) throw new Error('the service kept answering as if it had been restored; trying again later');
+      recoveries += 1;
+      await this.recover(queues, generation, cause);
+      if (await this.redownloadIfPending(onRedownload)) tables.add('*');
+      cursor = await readMeta(this.local, 'cursor');
+      wantQueues = false;
+    };
     for (;;) {
-      const answer = await this.call('pull', { cursor, knownAck: await this.knownAck(), limitRows: 10_000, limitBytes: 8 * 1024 * 1024, health: await this.health.report(this.local) });
+      const incidents = await unreportedIncidents(this.local);
+      const request = {
+        cursor,
+        knownAck: await this.knownAck(),
+        limitRows: 10_000,
+        limitBytes: 8 * 1024 * 1024,
+        health: await this.health.report(this.local),
+        ...(incidents.length > 0 ? { incidents: incidents.map(({ id, kind, occurredAt, detail }) => ({ id, kind, occurredAt, detail })) } : {}),
+        ...(wantQueues ? { wantQueues: true } : {}),
+      };
+      const answer = await this.call('pull', request);
       if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
-      const meta = JSON.parse(answer.text, (key, value: unknown) => (key === 'changes' ? [] : value)) as PullPageMeta;
+      const meta = JSON.parse(answer.text, (key, value: unknown) => (key === 'changes' ? [] : value)) as PullPageMeta & PullNotes;
+      if (meta.incidentsRecorded && meta.incidentsRecorded.length > 0) {
+        const recorded = meta.incidentsRecorded;
+        await this.store.writes.transaction((tx) => markReported(tx as unknown as Kysely<unknown>, recorded, new Date()));
+      }
+      await this.noteAnswer({ ...(meta.reset ? {} : { generation: meta.generation }), copy: meta.copy ?? null });
       if (meta.reset) {
+        const { reason, queues, generation } = meta.reset;
+        if (queues && (reason === 'SERVICE_REWOUND' || reason === 'CURSOR_AHEAD')) {
+          await rewound(queues, reason === 'SERVICE_REWOUND' ? (generation ?? null) : null, reason);
+          continue;
+        }
         await flush();
-        const { reason } = meta.reset;
         await this.bootstrap((progress) => onRedownload({ ...progress, reason }));
         tables.add('*');
         cursor = await readMeta(this.local, 'cursor');
+        continue;
+      }
+      if (wantQueues && meta.queues) {
+        await rewound(meta.queues, null, 'ACK_REGRESSED');
         continue;
       }
       batch.push({ text: answer.text, meta });
       bytes += answer.text.length;
       cursor = meta.cursor;
       if (!meta.hasMore || bytes >= PULL_BATCH_BYTES) await flush();
-      if (!meta.hasMore) return { ...total, tables: [...tables] };
+      if (!meta.hasMore) {
+        // The service acknowledges less of this queue than it once did: it lost operations without saying it was
+        // restored (a copy put back by hand, a machine put back from a snapshot). Ask where it stands, and recover.
+        if (!wantQueues && (await this.ackRegressed(meta.ack))) {
+          wantQueues = true;
+          continue;
+        }
+        return { ...total, tables: [...tables] };
+      }
     }
+  }
+
+  /** True when the page acknowledges less of the current queue than the service acknowledged before. */
+  private async ackRegressed(ack: PullPageMeta['ack']): Promise<boolean> {
+    if (!ack) return false;
+    const epoch = await requireMeta(this.local, 'epoch');
+    if (ack.epoch !== epoch) return false;
+    return ack.lastAppliedSeq < (await ackedThrough(this.local, await requireMeta(this.local, 'terminal_id'), epoch));
+  }
+
+  /**
+   * A download the till owes before pulling on (a rewound service, or a copy enrolled as a new till): what the
+   * service lost goes up first, so the download brings it back. True when one ran.
+   */
+  private async redownloadIfPending(onRedownload: (progress: RedownloadProgress) => void): Promise<boolean> {
+    const reason = await readMeta(this.local, 'pending_redownload');
+    if (reason === null) return false;
+    await this.pushResends();
+    await this.bootstrap((progress) => onRedownload({ ...progress, reason }));
+    await this.store.writes.transaction((tx) => deleteMeta(tx as unknown as Kysely<unknown>, 'pending_redownload'));
+    return true;
   }
 
   /**
@@ -425,6 +679,23 @@ export class Terminal {
   async sync(onRedownload?: (progress: RedownloadProgress) => void): Promise<PullApplied> {
     await this.push();
     return this.pull(onRedownload);
+  }
+}
+
+/** What a pull answer says of this till beside its page (protocol 3). */
+interface PullNotes {
+  readonly generation?: string;
+  readonly queues?: QueuePosition[];
+  readonly incidentsRecorded?: string[];
+  readonly copy?: { readonly detectedAt?: unknown };
+}
+
+/** The `detail` of a 409's error body (nothing when it has none). */
+function conflictDetail(text: string): ConflictDetail {
+  try {
+    return ((JSON.parse(text) as { detail?: ConflictDetail | null }).detail ?? {}) as ConflictDetail;
+  } catch {
+    return {};
   }
 }
 

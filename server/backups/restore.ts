@@ -8,10 +8,16 @@
  * migrations table), copied to a temporary name beside the database, synced, and renamed into place, so a crash
  * mid-restore leaves either the old database aside and no database, or the restored one — never half of one. The
  * service migrates it to the current schema when it starts.
+ *
+ * The restored database starts a new generation (app/sync/generation.ts, docs/sync.md "Disasters"): tills that synced
+ * with the database it replaced find out at their next sync, send again what it lost, and download their data again.
+ * The service announces the restore when it starts (server/generation/establish.ts).
  */
 import Sqlite from 'better-sqlite3';
 import { copyFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { randomToken } from '../../shared/ids.js';
+import { removeWitness } from '../generation/witness.js';
 
 export class RestoreError extends Error {}
 
@@ -30,10 +36,31 @@ export function restoreBackup(options: { backup: string; databaseFile: string; n
   for (const suffix of ['-wal', '-shm', '-journal']) rmSync(`${databaseFile}${suffix}`, { force: true });
   const temporary = `${databaseFile}.restoring`;
   copyFileSync(backup, temporary);
+  stampRestored(temporary, backup, now);
   syncPath(temporary, 'r+');
   renameSync(temporary, databaseFile);
   syncPath(dirname(databaseFile), 'r');
+  // The witness beside the database described the one that was replaced.
+  removeWitness(databaseFile);
   return { replacedAside };
+}
+
+/**
+ * A new generation for the restored copy, its fingerprint cleared (the service records the new file's and announces
+ * the restore at its next start). A backup older than generations has none: its migration gives it a new one anyway.
+ */
+function stampRestored(file: string, backup: string, now: Date): void {
+  const copy = new Sqlite(file, { fileMustExist: true });
+  try {
+    if (copy.prepare("select 1 from sqlite_master where type = 'table' and name = 'sync_generation'").get() === undefined) return;
+    copy
+      .prepare("update sync_generation set previous = generation, generation = ?, since = ?, reason = ?, fingerprint = null where id = 1")
+      .run(randomToken(), now.toISOString(), `restored from ${backup}`);
+    // The stamp must be in the file itself before it is renamed into place.
+    if (copy.pragma('journal_mode', { simple: true }) === 'wal') copy.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    copy.close();
+  }
 }
 
 function checkBackup(backup: string): void {

@@ -11,6 +11,7 @@ import type { Principal, PrincipalResolver } from '../auth/principal.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { Pokes } from '../sync/pokes.js';
 import type { CaptureProgress } from '../capture/progress.js';
+import type { GenerationSource } from '../generation/source.js';
 
 export interface PlatformServices {
   readonly db: Kysely<Database>;
@@ -22,6 +23,8 @@ export interface PlatformServices {
   readonly pokes: Pokes;
   /** PostgreSQL: how far the change capture has read the WAL (server/capture/progress.ts); null on SQLite. */
   readonly captureProgress: CaptureProgress | null;
+  /** The database's generation, which sync requests are checked against (app/sync/generation.ts). */
+  readonly generation: GenerationSource;
 }
 
 export interface PlatformInput {

@@ -34,12 +34,13 @@ function digestOf(protocolVersion: number, health: TerminalHealthDto | null | un
  */
 export async function notePullHealth(
   store: { readonly db: Db; readonly writes: Transactor },
-  pull: { businessId: string; terminalId: string; protocolVersion: number; health: TerminalHealthDto | null | undefined },
+  pull: { businessId: string; terminalId: string; protocolVersion: number; health: TerminalHealthDto | null | undefined; generation?: string | null },
   log?: Logger,
 ): Promise<void> {
   const recorder = healthRecorderFor(store.db);
   const now = new Date();
-  if (!recorder.due(pull.businessId, pull.terminalId, digestOf(pull.protocolVersion, pull.health, now.getTime()), now.getTime())) return;
+  const digest = `${digestOf(pull.protocolVersion, pull.health, now.getTime())}:${pull.generation ?? ''}`;
+  if (!recorder.due(pull.businessId, pull.terminalId, digest, now.getTime())) return;
   try {
     await store.writes.transaction((tx) => recordHealth(tx, { ...pull, now: now.toISOString() }));
   } catch (error) {

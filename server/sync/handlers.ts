@@ -28,9 +28,27 @@ import { audit, parse } from '../platform/support.js';
 import { JsonText } from './json-text.js';
 import { notePullHealth } from './fleet-handlers.js';
 import { syncKeys } from './keys.js';
+import { terminalQueues } from '../../app/sync/generation.js';
+import { recordIncidents } from '../../app/sync/incidents.js';
+import { checkInstall, forgetInstall } from './installs.js';
+import type { Db } from '../../app/context.js';
 
 function requireProtocol(version: number | undefined) {
   if (version !== undefined && !supportsProtocolVersion(version)) throw new OperationError(426, unsupportedProtocolMessage(version));
+}
+
+/**
+ * A push or bootstrap from a till that synced under another generation: the service's database was put back to an
+ * earlier state. Nothing is done; the answer says where the service stands in each of the terminal's queues, so the
+ * till sends again what it lost (main/terminal/rewind.ts), then downloads its data again.
+ */
+async function refuseOtherGeneration(db: Db, businessId: string, terminalId: string, theirs: string | null | undefined, current: string): Promise<void> {
+  if (!theirs || theirs === current) return;
+  throw new OperationError(409, 'The service was restored from an earlier backup: send again what it no longer holds, then download this till’s data again', {
+    code: 'SERVICE_REWOUND',
+    generation: current,
+    queues: await terminalQueues(db, businessId, terminalId),
+  });
 }
 
 /** The calling terminal, which must be the one the body names: a terminal speaks only for itself. */
@@ -59,7 +77,7 @@ const createCode: PlatformHandler = {
 
 const enroll: PlatformHandler = {
   operationId: 'SyncController_enroll',
-  async run({ writes, config, tokens, principals }, input) {
+  async run({ db, writes, config, tokens, principals, generation }, input) {
     const body = parse(validate(EnrollDto, input.body));
     requireProtocol(body.protocolVersion);
     const now = new Date();
@@ -68,7 +86,7 @@ const enroll: PlatformHandler = {
     const claims = body.previousAccessToken ? await tokens.verify(body.previousAccessToken, TERMINAL_AUDIENCE) : null;
     const previous = claims && claims.kind === 'terminal' && claims.businessId ? { businessId: claims.businessId, terminalId: claims.sub } : null;
     const enrolled = await writes.transaction(async (tx) => {
-      const terminal = await enrollTerminal(tx, body, syncKeys(config.jwtSecret).enrollmentCode, now, uuidv7(), previous);
+      const terminal = await enrollTerminal(tx, body, syncKeys(config.jwtSecret).enrollmentCode, now, uuidv7(), previous, body.installId ?? null);
       const scope = await resolveTerminalScope(tx, terminal.businessId, terminal.terminalId);
       if (!scope) throw new Error('an enrolled terminal has no scope');
       const warehouseIds = await scopeWarehouses(tx, scope);
@@ -87,6 +105,7 @@ const enroll: PlatformHandler = {
     const { scope, warehouseIds, businessName, terminalId, codeId } = enrolled;
     // A re-activated terminal was cached as revoked: the new credential must work at once in this process.
     principals.forget(scope.businessId, terminalId);
+    forgetInstall(db, scope.businessId, terminalId);
     const accessToken = await tokens.sign({ sub: terminalId, kind: 'terminal', role: 'TERMINAL', businessId: scope.businessId, workplaceId: scope.workplaceId, enrollmentCodeId: codeId });
     const answer: EnrollResponse = {
       terminalId,
@@ -99,6 +118,7 @@ const enroll: PlatformHandler = {
       allWarehouses: scope.warehouseId === null,
       protocolVersion: PROTOCOL_VERSION,
       minProtocolVersion: MIN_PROTOCOL_VERSION,
+      generation: await generation.current(),
     };
     return answer;
   },
@@ -131,26 +151,44 @@ const revoke: PlatformHandler = {
 
 const pull: PlatformHandler = {
   operationId: 'SyncController_pull',
-  async run({ db, writes, captureProgress }, input, principal, log) {
+  async run({ db, writes, captureProgress, generation }, input, principal, log) {
     const body = parse(validate(PullDto, input.body));
     requireProtocol(body.protocolVersion);
     const terminal = terminalOf(principal, body.terminalId);
     const cache = changeCacheFor(db);
+    const { businessId } = terminal;
+    // What the till reports went wrong there, recorded once each, and whether this request comes from a copy of it.
+    const receivedAt = new Date().toISOString();
+    const incidents = body.incidents ?? [];
+    if (incidents.length > 0) {
+      const fresh = await writes.transaction((tx) => recordIncidents(tx, businessId, body.terminalId, incidents, receivedAt));
+      for (const incident of fresh) log?.warn({ businessId, terminalId: body.terminalId, incident }, 'a till reported an incident');
+    }
+    const copy = await checkInstall({ db, writes }, { businessId, terminalId: body.terminalId, installId: body.installId }, log);
+    const options = {
+      cache,
+      generation: await generation.current(),
+      extraFields: { ...(incidents.length > 0 ? { incidentsRecorded: incidents.map((incident) => incident.id) } : {}), ...(copy ? { copy } : {}) },
+    };
     let page: Buffer;
     try {
       // PostgreSQL: a page misses no write acknowledged before the pull began (server/capture/progress.ts). The
       // capture's position is taken before the pull reads, never after (app/sync/pull.ts, `capturedBeforeRead`).
-      page = await readPull(db, terminal.businessId, body, { cache, ...(captureProgress ? { capturedBeforeRead: captureProgress.position } : {}) });
+      page = await readPull(db, businessId, body, { ...options, ...(captureProgress ? { capturedBeforeRead: captureProgress.position } : {}) });
     } catch (error) {
       if (!(error instanceof CaptureBehind) || !captureProgress) throw error;
       // A few milliseconds behind the commits; a capture that is down (between leaders) delays the pull by the bound,
       // then the page is what the log holds, consistent as always (I3, I4), and the till is poked when more arrives.
       const caughtUp = await captureProgress.waitFor(error.flushed, PULL_CATCH_UP_MS);
       if (!caughtUp) log?.warn({ behindBy: (error.flushed - captureProgress.position).toString() }, 'a pull waited for the change capture in vain');
-      page = await readPull(db, terminal.businessId, body, { cache });
+      page = await readPull(db, businessId, body, options);
     }
     // After the page (a revoked terminal's pull fails before this): the till was seen, and says how it is.
-    await notePullHealth({ db, writes }, { businessId: terminal.businessId, terminalId: body.terminalId, protocolVersion: body.protocolVersion, health: body.health }, log);
+    await notePullHealth(
+      { db, writes },
+      { businessId, terminalId: body.terminalId, protocolVersion: body.protocolVersion, health: body.health, generation: body.generation ?? null },
+      log,
+    );
     return new JsonText(page);
   },
 };
@@ -168,10 +206,13 @@ const push: PlatformHandler = {
     log?.warn({ businessId: revoked.businessId, terminalId: revoked.terminalId, operations: body.mutations.length, kept }, 'a revoked terminal pushed; its operations were kept, not applied');
     throw unauthorized('This terminal’s credential has been revoked: its operations were kept for the back office, not applied');
   },
-  async run({ db, writes, pokes, captureProgress }, input, principal, log) {
+  async run({ db, writes, pokes, captureProgress, generation }, input, principal, log) {
     const body = parse(validate(PushDto, input.body));
     requireProtocol(body.protocolVersion);
     const terminal = terminalOf(principal, body.terminalId);
+    const current = await generation.current();
+    await refuseOtherGeneration(db, terminal.businessId, body.terminalId, body.generation, current);
+    const copy = await checkInstall({ db, writes }, { businessId: terminal.businessId, terminalId: body.terminalId, installId: body.installId }, log);
     // SQLite: the scopes the push logged, announced once it committed (a failed attempt's are announced too: a
     // needless poke costs a till one empty pull).
     const logged = new Map<string, Set<string>>();
@@ -203,7 +244,8 @@ const push: PlatformHandler = {
     // point and warehouse, not the whole business. On PostgreSQL the change capture consumer announces it once it is
     // in the log (server/capture/consumer.ts).
     if (!onPostgres(db)) for (const [businessId, scopes] of logged) pokes.announceChanges(businessId, scopes);
-    return finishPush(db, terminal.businessId, applied, undefined, captureProgress ? (lsn, timeoutMs) => captureProgress.waitFor(lsn, timeoutMs) : undefined);
+    const answer = await finishPush(db, terminal.businessId, applied, undefined, captureProgress ? (lsn, timeoutMs) => captureProgress.waitFor(lsn, timeoutMs) : undefined);
+    return { ...answer, generation: current, ...(copy ? { copy } : {}) };
   },
 };
 
@@ -217,11 +259,13 @@ const refused: PlatformHandler = {
 
 const bootstrap: PlatformHandler = {
   operationId: 'SyncController_bootstrap',
-  async run({ db, config }, input, principal) {
+  async run({ db, config, generation }, input, principal) {
     const body = parse(validate(BootstrapDto, input.body));
     requireProtocol(body.protocolVersion);
     const terminal = terminalOf(principal, body.terminalId);
-    return new JsonText(await readBootstrapPage(db, terminal.businessId, body, syncKeys(config.jwtSecret).pageToken));
+    const current = await generation.current();
+    await refuseOtherGeneration(db, terminal.businessId, body.terminalId, body.generation, current);
+    return new JsonText(await readBootstrapPage(db, terminal.businessId, body, syncKeys(config.jwtSecret).pageToken, current));
   },
 };
 

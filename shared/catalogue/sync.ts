@@ -24,6 +24,35 @@ const epoch = () => requiredText().max(64, { error: 'must be at most 64 characte
 /** The protocol version the terminal speaks; outside the served window the answer is 426. */
 const protocolVersion = () => wholeNumber(0, 1_000_000);
 
+/** A random identity written by the service or the till (a generation, an install): base64url, at most 40 characters. */
+const token = () =>
+  requiredText()
+    .max(40, { error: 'must be at most 40 characters' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'must contain only letters, digits, "-" and "_"' });
+
+/** Protocol 3: the service generation the till last synced under (absent before it learned one). */
+const generation = () => token().nullish();
+
+/** Protocol 3: this install of the terminal (main/terminal/install-id.ts): a copy of a till's data is another install. */
+const installId = () => token().nullish();
+
+/** A value of an incident's detail: a number, a short text, a flag or null — never a nested value. */
+const incidentValue = z.union([z.string().max(500, { error: 'must be at most 500 characters' }), z.number().finite(), z.boolean(), z.null()], {
+  error: 'must be a number, a text of at most 500 characters, a boolean or null',
+});
+
+/** Something that went wrong at the till, reported once for the office (recorded by its id). */
+export const IncidentDto = dto({
+  id: token(),
+  /** SERVICE_REWOUND, CLOCK_JUMP, … (upper case). */
+  kind: requiredText().max(40, { error: 'must be at most 40 characters' }).regex(/^[A-Z_]+$/, { error: 'must be upper-case letters and "_"' }),
+  occurredAt: isoDate(),
+  detail: z
+    .record(z.string().max(40, { error: 'must be at most 40 characters' }), incidentValue)
+    .refine((detail) => Object.keys(detail).length <= 20, { error: 'must have at most 20 entries' }),
+});
+export type IncidentDto = z.output<typeof IncidentDto>;
+
 export const CreateEnrollmentCodeDto = dto({
   workplaceId: id(),
 });
@@ -40,6 +69,8 @@ export const EnrollDto = dto({
    * another business the enrollment is refused (409 OTHER_BUSINESS) and the code stays unspent.
    */
   previousAccessToken: text().max(4000, { error: 'must be at most 4000 characters' }).nullish(),
+  /** Protocol 3: the install the credential is bound to (another install using it is a copy of this till). */
+  installId: installId(),
 });
 export type EnrollDto = z.output<typeof EnrollDto>;
 
@@ -57,6 +88,12 @@ export const PullDto = dto({
   limitBytes: wholeNumber(1_024, 16 * 1024 * 1024).optional(),
   /** Protocol 2: the till's health (docs/fleet-health.md), stored for the console's fleet page; a protocol 1 till sends none. */
   health: TerminalHealthDto.nullish(),
+  generation: generation(),
+  installId: installId(),
+  /** Protocol 3: answer, besides the page, where the service stands in each of this terminal's queues (`queues`). */
+  wantQueues: z.boolean({ error: 'must be a boolean' }).optional(),
+  /** Protocol 3: what went wrong at the till since its last report; the answer names those recorded. */
+  incidents: list(IncidentDto, 20).optional(),
 });
 export type PullDto = z.output<typeof PullDto>;
 
@@ -72,6 +109,8 @@ export const BootstrapDto = dto({
   /** The previous page's `nextPageToken`; null or absent for the first page. */
   pageToken: text().max(4_000, { error: 'must be at most 4000 characters' }).nullish(),
   limitRows: wholeNumber(1, 10_000).optional(),
+  generation: generation(),
+  installId: installId(),
 });
 export type BootstrapDto = z.output<typeof BootstrapDto>;
 
@@ -108,6 +147,8 @@ export const PushDto = dto({
   terminalId: id(),
   epoch: epoch(),
   clientTime: isoDate().nullish(),
+  generation: generation(),
+  installId: installId(),
   mutations: list(PushedOperationDto, MAX_PUSH_OPERATIONS).refine(
     (mutations) => mutations.every((mutation, index) => index === 0 || mutation.seq === mutations[index - 1]!.seq + 1),
     { error: 'must have consecutive seq numbers' },

@@ -10,8 +10,15 @@
  * - 2: a pull may carry the terminal's `health` (app version, OS, outbox depth, age of the oldest unsent operation,
  *      needs-attention count, last sync error, printer status; docs/fleet-health.md), stored per terminal for the
  *      console's fleet page. Additive: a protocol 1 terminal sends none and is served as before.
+ * - 3: disasters (docs/sync.md, "Disasters"). The service's generation: answered by enroll, pull, push and
+ *      bootstrap, carried in `v2:` cursors and in the till's requests (`generation`); a till carrying another one is
+ *      answered `SERVICE_REWOUND` (a pull reset, or 409 to push and bootstrap) with the service's `queues` — the last
+ *      operation it holds of each of the terminal's queues — so the till sends again what the service lost. Also: the
+ *      till's `installId` (another install on one credential is a copy of the till: `copy` in the answers), the
+ *      pull's `wantQueues` and `incidents` (what went wrong at the till, recorded once for the office). Additive: a
+ *      protocol 1 or 2 terminal sends none of these and is served as before (v1 cursors stay valid).
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** The oldest protocol version the service still serves. */
 export const MIN_PROTOCOL_VERSION = 1;

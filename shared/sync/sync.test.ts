@@ -8,8 +8,16 @@ import { MIN_PROTOCOL_VERSION, PROTOCOL_VERSION, supportsProtocolVersion } from 
 describe('pull cursors', () => {
   it('read back exactly what they were written from, versions up to 2^63 − 1', () => {
     for (const version of [0n, 1n, 88_123n, 2n ** 63n - 1n]) {
-      expect(parseCursor(formatCursor({ version, scopeKey: 'Ab_9-x' }))).toEqual({ version, scopeKey: 'Ab_9-x' });
+      expect(parseCursor(formatCursor({ version, scopeKey: 'Ab_9-x', generation: null }))).toEqual({ version, scopeKey: 'Ab_9-x', generation: null });
+      const withGeneration = { version, scopeKey: 'Ab_9-x', generation: '_bLlXT0zDm_iUIyjkaMerQ' };
+      expect(parseCursor(formatCursor(withGeneration))).toEqual(withGeneration);
     }
+  });
+
+  it('name the generation they were issued in (v2), while v1 cursors stay readable without one', () => {
+    expect(formatCursor({ version: 7n, scopeKey: 'k', generation: 'g1' })).toBe('v2:7:k:g1');
+    expect(parseCursor('v1:7:k')).toEqual({ version: 7n, scopeKey: 'k', generation: null });
+    for (const text of ['v2:7:k', 'v2:7:k:', 'v2:7:k:g 1', 'v2:07:k:g', `v2:7:k:${'g'.repeat(41)}`]) expect(parseCursor(text), text).toBeNull();
   });
 
   it('reject anything the service did not write: other formats, signs, leading zeros, overflow, odd keys', () => {

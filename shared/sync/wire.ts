@@ -15,7 +15,18 @@ export type ResetReason =
   /** The log no longer holds everything after the cursor (compaction). */
   | 'CURSOR_BEFORE_RETENTION'
   /** The terminal's scope (point or warehouses) changed since the cursor was issued. */
-  | 'SCOPE_CHANGED';
+  | 'SCOPE_CHANGED'
+  /**
+   * The service's database was put back to an earlier state (another generation than the till's): the till sends
+   * again what `queues` says the service no longer holds, then downloads its data again (docs/sync.md, "Disasters").
+   */
+  | 'SERVICE_REWOUND';
+
+/** The last operation of one of the terminal's queues (terminal, epoch) that the service holds. */
+export interface QueuePosition {
+  readonly epoch: string;
+  readonly lastAppliedSeq: number;
+}
 
 export interface PullReset {
   readonly reason: ResetReason;
@@ -23,6 +34,19 @@ export interface PullReset {
   readonly bootstrapFrom: number;
   /** The tables to bootstrap again; null for every table (the only answer so far). */
   readonly tables: string[] | null;
+  /** Protocol 3: the service's generation. */
+  readonly generation?: string;
+  /** Protocol 3, with `SERVICE_REWOUND` and `CURSOR_AHEAD`: where the service stands in each of the terminal's queues. */
+  readonly queues?: QueuePosition[];
+}
+
+/**
+ * Protocol 3: the service found this till's credential used by another install than the one it is bound to — this
+ * till is a copy of another one (its data directory copied to a second machine). It still delivers what it holds;
+ * it takes no new operations until it is enrolled as a new till.
+ */
+export interface CopyNotice {
+  readonly detectedAt: string;
 }
 
 /**
@@ -65,6 +89,14 @@ export interface PullResponse {
   /** In (version, ord) order; a version is never split across pages. */
   readonly changes: ChangeEntry[];
   readonly reset: PullReset | null;
+  /** Protocol 3: the service's generation (also inside the cursor). */
+  readonly generation?: string;
+  /** Protocol 3, when the pull asked (`wantQueues`): where the service stands in each of the terminal's queues. */
+  readonly queues?: QueuePosition[];
+  /** Protocol 3: the ids of the incidents this pull carried that the service has recorded. */
+  readonly incidentsRecorded?: string[];
+  /** Protocol 3: this till is a copy of another one (see CopyNotice); absent otherwise. */
+  readonly copy?: CopyNotice;
 }
 
 export interface BootstrapRow<Row = Record<string, unknown>> {
@@ -108,4 +140,6 @@ export interface EnrollResponse {
   readonly allWarehouses: boolean;
   readonly protocolVersion: number;
   readonly minProtocolVersion: number;
+  /** Protocol 3: the service's generation, which the till carries from now on. */
+  readonly generation?: string;
 }

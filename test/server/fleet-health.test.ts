@@ -3,6 +3,7 @@
  * protocol 1 pull only marks the till seen, a bad report is a 400 naming the field, and the console's read lists
  * every till of the caller's business with its health, marked when its queue is stale or it went silent.
  */
+import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../helpers/databases.js';
 import { registerTenant, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
@@ -56,7 +57,7 @@ describe.each(await testEngines())('fleet health on %s', (engine) => {
       is_revoked: false,
       alerts: [],
       health: {
-        protocol_version: 2,
+        protocol_version: PROTOCOL_VERSION,
         app_version: '0.2.0',
         os: 'linux 6.1.0',
         outbox_depth: 3,

@@ -96,6 +96,8 @@ describe.each(await testEngines())('terminal enrollment and device credentials o
         // The service answers with the newest protocol it speaks (fleet health made it 2) and the oldest it accepts.
         protocolVersion: PROTOCOL_VERSION,
         minProtocolVersion: 1,
+        // The database's generation, which the till carries from now on (docs/sync.md, "Disasters").
+        generation: (await server.database.db.selectFrom('sync_generation').select('generation').executeTakeFirstOrThrow()).generation,
       });
       const stored = await server.database.db.selectFrom('terminals').selectAll().where('id', '=', response.body.terminalId).executeTakeFirstOrThrow();
       expect(stored).toMatchObject({ business_id: shop.businessId, workplace_id: world.workplace1, name: 'Till by the door', revoked_at: null });

@@ -234,7 +234,8 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
     expect((await push(till, [debtSale(1)])).status).toBe(201);
     const skipped = await push(till, [debtSale(3)]);
     expectErrorBody(skipped, 409);
-    expect(skipped.body.detail).toEqual({ code: 'SEQ_GAP', expectedSeq: 2 });
+    // Where the service stands in each of the till's queues comes along (a rewound service is noticed from it).
+    expect(skipped.body.detail).toEqual({ code: 'SEQ_GAP', expectedSeq: 2, queues: [{ epoch: till.epoch, lastAppliedSeq: 1 }] });
     expect((await push(till, [debtSale(2), debtSale(3)])).body.lastAppliedSeq).toBe(3);
   });
 
@@ -244,7 +245,7 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
     const before = [await balance(), await entries()];
     const forked = await push(till, [debtSale(1), debtSale(2)]);
     expectErrorBody(forked, 409);
-    expect(forked.body.detail).toEqual({ code: 'EPOCH_FORKED', seq: 1 });
+    expect(forked.body.detail).toEqual({ code: 'EPOCH_FORKED', seq: 1, queues: [{ epoch: till.epoch, lastAppliedSeq: 1 }] });
     expect([await balance(), await entries()]).toEqual(before);
     // Under a new epoch the same terminal continues from seq 1.
     const renewed = await push({ ...till, epoch: `${till.epoch}-2` }, [debtSale(1)]);

@@ -9,6 +9,7 @@ import type { Terminal } from '../../main/terminal/terminal.js';
 import { testEngines } from '../helpers/databases.js';
 import { startTillService, type TillService } from '../helpers/till-service.js';
 import { createItem } from '../helpers/terminals.js';
+import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
 
 describe.each(await testEngines())('a till reports its health with its pulls, against a %s service', (engine) => {
   let service: TillService;
@@ -38,7 +39,7 @@ describe.each(await testEngines())('a till reports its health with its pulls, ag
     await terminal.pull();
     const terminalId = await terminalIdOf(terminal);
     const before = await fleetEntry(terminalId);
-    expect(before.health).toMatchObject({ protocol_version: 2, app_version: '9.8.7', outbox_depth: 1, needs_attention: 0, last_sync_error: null, printer: { status: 'paper-out', detail: 'roll empty' } });
+    expect(before.health).toMatchObject({ protocol_version: PROTOCOL_VERSION, app_version: '9.8.7', outbox_depth: 1, needs_attention: 0, last_sync_error: null, printer: { status: 'paper-out', detail: 'roll empty' } });
     expect(before.health.oldest_unsent_age_seconds).toBeGreaterThanOrEqual(0);
     expect(before.health.os).toMatch(/^\w+ /);
 

@@ -37,6 +37,12 @@ export const StoredMutationResultWire = MutationResultWire.extend({ result: json
 
 const RowImage = z.record(z.string(), json());
 
+/** Protocol 3: where the service stands in one of the terminal's queues (app/sync/generation.ts). */
+const QueuePositionWire = record({ epoch: text(), lastAppliedSeq: count() });
+
+/** Protocol 3: this request came from a copy of the till (server/sync/installs.ts). */
+const CopyNoticeWire = record({ detectedAt: timestamp() });
+
 export const PullResponseWire = record({
   protocolVersion: count(),
   cursor: text().nullable(),
@@ -48,10 +54,16 @@ export const PullResponseWire = record({
   mutationResults: many(StoredMutationResultWire),
   changes: many(record({ v: count(), t: text(), row: RowImage, fields: many(text()).nullable() })),
   reset: record({
-    reason: z.enum(['BOOTSTRAP_REQUIRED', 'CURSOR_INVALID', 'CURSOR_AHEAD', 'CURSOR_BEFORE_RETENTION', 'SCOPE_CHANGED']),
+    reason: z.enum(['BOOTSTRAP_REQUIRED', 'CURSOR_INVALID', 'CURSOR_AHEAD', 'CURSOR_BEFORE_RETENTION', 'SCOPE_CHANGED', 'SERVICE_REWOUND']),
     bootstrapFrom: count(),
     tables: many(text()).nullable(),
+    generation: text().optional(),
+    queues: many(QueuePositionWire).optional(),
   }).nullable(),
+  generation: text().optional(),
+  queues: many(QueuePositionWire).optional(),
+  incidentsRecorded: many(text()).optional(),
+  copy: CopyNoticeWire.optional(),
 });
 
 export const PushResponseWire = record({
@@ -62,6 +74,8 @@ export const PushResponseWire = record({
   version: count(),
   results: many(MutationResultWire),
   serverTime: timestamp(),
+  generation: text().optional(),
+  copy: CopyNoticeWire.optional(),
 });
 
 export const BootstrapResponseWire = record({
@@ -78,6 +92,7 @@ export const BootstrapResponseWire = record({
     rowsTotal: count(),
     tables: many(record({ table: text(), rowsTotal: count() })),
   }),
+  generation: text().optional(),
 });
 
 export const EnrollResponseWire = record({
@@ -91,6 +106,7 @@ export const EnrollResponseWire = record({
   allWarehouses: flag(),
   protocolVersion: count(),
   minProtocolVersion: count(),
+  generation: text().optional(),
 });
 
 /** An enrolled terminal as the back office lists it (never its credential). */
