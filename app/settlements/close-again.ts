@@ -24,17 +24,15 @@ type SettlementRow = Selectable<SettlementsTable>;
 
 export const ALREADY_COUNTED = 'The settlement is already closed: its cash was counted when it closed';
 
+type Changes = Partial<Pick<SettlementRow, 'counted_cash' | 'cash_counts' | 'dt_closed'>>;
+
 /** The columns a second close changes, or nothing; throws the 409 where it is refused. */
-export function closeAgain(
-  ctx: OperationContext,
-  current: SettlementRow,
-  counted: bigint | null | undefined,
-  countId: string | undefined,
-): Pick<SettlementRow, 'counted_cash' | 'cash_counts'> | undefined {
+export function closeAgain(ctx: OperationContext, current: SettlementRow, counted: bigint | null | undefined, countId: string | undefined): Changes | undefined {
   const count = countId !== undefined && counted !== null && counted !== undefined ? countBy(ctx, countId, counted) : undefined;
   if (ctx.queued && ctx.side === 'server') {
     warn(ctx, { code: 'SHIFT_ALREADY_CLOSED', settlementId: current.id });
-    return count ? keep(current, count) : undefined;
+    // The shift closed when it first closed: a till's own close time does not move it.
+    return { dt_closed: current.dt_closed, ...(count ? keep(current, count) : {}) };
   }
   // Without a count, closing a closed shift changes nothing, as it always did.
   if (!count) return undefined;
@@ -42,7 +40,7 @@ export function closeAgain(
   throw conflict(ALREADY_COUNTED);
 }
 
-function keep(current: SettlementRow, count: CashCount): Pick<SettlementRow, 'counted_cash' | 'cash_counts'> {
+function keep(current: SettlementRow, count: CashCount): Changes {
   return {
     counted_cash: current.counted_cash ?? unitsOf(count.counted_cash, MONEY),
     cash_counts: withCount(current.cash_counts, count),

@@ -41,17 +41,18 @@ describe.each(await testEngines())('a shift closed by the office and by its till
   type World = Awaited<ReturnType<typeof tillShift>>;
 
   /** The till's close as it queued it offline a minute ago: `is_closed` with its count. */
-  function tillClose(world: World, counted: string) {
+  function tillClose(world: World, counted: string, extra: Record<string, unknown> = {}) {
     world.seq += 1;
+    const occurredAt = new Date(Date.now() - 60_000).toISOString();
     return {
       seq: world.seq,
       mutationId: uuidv7(),
       name: 'SettlmentController_update',
       v: 1,
-      occurredAt: new Date(Date.now() - 60_000).toISOString(),
+      occurredAt,
       actor: { employeeId: world.cashier },
       params: { id: world.shiftId },
-      args: { is_closed: true, counted_cash: counted },
+      args: { is_closed: true, counted_cash: counted, ...extra },
     };
   }
   const push = async (till: EnrolledTerminal, mutations: unknown[]) => {
@@ -82,7 +83,8 @@ describe.each(await testEngines())('a shift closed by the office and by its till
     expect(closed.body).toMatchObject({ counted_cash: '1200', expected_cash: '1200', over_short: '0' });
     const totals = closed.body.totals;
 
-    const close = tillClose(world, '1190');
+    // Sent with the till's own close time, which must not move the shift's.
+    const close = tillClose(world, '1190', { dt_closed: new Date(Date.now() - 60_000).toISOString() });
     const [result] = await push(world.till, [close]);
 
     expect(result).toMatchObject({ status: 'applied', result: { warnings: [{ code: 'SHIFT_ALREADY_CLOSED', settlementId: shiftId }] } });
