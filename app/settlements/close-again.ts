@@ -4,13 +4,13 @@
  * - **A till's close replayed by the push**: it happened — the cashier counted the drawer and printed a Z while the
  *   shift was open at the till — and nobody is at the till to answer a refusal. It is applied with a
  *   SHIFT_ALREADY_CLOSED warning and its count is kept beside the first (docs/sync.md, "Facts and warnings").
- * - **A REST call** (the office): refused (409) as before when the office has counted the shift already or it was
+ * - **A REST call** (the office): refused (409) when the office has counted the shift already or it was
  *   closed without a count — the person sees the shift closed. One case is taken: a shift only tills have counted
  *   gets the office's count beside theirs, so a close racing the till's push loses nothing either way round.
- * - **The till's own run**: refused (409) as before; the cashier sees the shift closed on the screen.
+ * - **The till's own run**: refused (409); the cashier sees the shift closed on the screen.
  *
- * A second close changes nothing else: the totals and the expected cash recorded at the first close stand, and the
- * shift's `counted_cash` stays the first count (or, for a shift closed without one, becomes this one).
+ * A second close changes nothing else: the totals, expected cash and close time recorded at the first close stand,
+ * and the shift's `counted_cash` stays the first count (or, for a shift closed without one, becomes this one).
  */
 import type { Selectable } from 'kysely';
 import { MONEY, unitsOf } from '../../shared/decimal.js';
@@ -34,7 +34,7 @@ export function closeAgain(ctx: OperationContext, current: SettlementRow, counte
     // The shift closed when it first closed: a till's own close time does not move it.
     return { dt_closed: current.dt_closed, ...(count ? keep(current, count) : {}) };
   }
-  // Without a count, closing a closed shift changes nothing, as it always did.
+  // Without a count there is nothing to keep: closing a closed shift changes nothing.
   if (!count) return undefined;
   if (!ctx.queued && awaitsOfficeCount(current.cash_counts)) return keep(current, count);
   throw conflict(ALREADY_COUNTED);
