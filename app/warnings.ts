@@ -31,6 +31,8 @@ export type OperationWarning =
   | { readonly code: 'DELETED_REFERENCE'; readonly table: ReferenceKind; readonly id: string }
   | { readonly code: 'EMPLOYEE_INACTIVE'; readonly employeeId: string }
   | { readonly code: 'SHIFT_CLOSED'; readonly settlementId: string }
+  /** A till's close of a shift closed meanwhile (by the office): applied, its count kept beside the first. */
+  | { readonly code: 'SHIFT_ALREADY_CLOSED'; readonly settlementId: string }
   | { readonly code: 'CREDIT_LIMIT_EXCEEDED'; readonly clientId: string; readonly balance: string; readonly limit: string }
   /** A refund took back more of a sale's item than was left to take back (two tills refunded one sale offline). */
   | { readonly code: 'OVER_REFUND'; readonly orderId: string; readonly itemId: string; readonly quantity: string }

@@ -554,6 +554,11 @@ export interface SettlementsTable extends TenantRow {
   /** Cash counted out at closing (the Z report), and what the shift's documents said should be there then. */
   counted_cash: Units | null;
   expected_cash: Units | null;
+  /**
+   * Every count made when closing the shift, as a JSON list in the order they arrived (migration 0033;
+   * app/settlements/shift-counts.ts); null: none recorded. `counted_cash` is the first of them.
+   */
+  cash_counts: string | null;
 }
 
 /** Cash put into (`IN`) or taken out of (`OUT`) a till's drawer during a shift, with why (migration 0024). */

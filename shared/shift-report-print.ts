@@ -65,8 +65,15 @@ export function shiftReportFigures(report: ShiftReportWire): ShiftReportFigures 
   };
 }
 
-/** The Z report's figures, or null while the shift is open or was closed without a count (print an X then). */
-export function zReportFigures(report: ShiftReportWire): ZReportFigures | null {
-  if (!report.is_closed || report.closed_at === null || report.counted_cash === null) return null;
+/**
+ * The Z report's figures, or null while the shift is open or was closed without a count (print an X then).
+ * `tillWorkplace`: the till printing it. A till prints ITS Z — its own count and when it closed — even when the
+ * shift was closed first elsewhere (the office, while the till was offline) and carries that count as its own.
+ */
+export function zReportFigures(report: ShiftReportWire, tillWorkplace?: string | null): ZReportFigures | null {
+  if (!report.is_closed || report.closed_at === null) return null;
+  const own = tillWorkplace ? report.cash_counts.find((count) => count.source === 'till' && count.workplace_id === tillWorkplace) : undefined;
+  if (own) return { ...shiftReportFigures(report), closedAt: own.counted_at, countedCash: own.counted_cash };
+  if (report.counted_cash === null) return null;
   return { ...shiftReportFigures(report), closedAt: report.closed_at, countedCash: report.counted_cash };
 }

@@ -5,8 +5,9 @@
  * of no workplace (opened from the back office) keep the old rule, one open per business. Orders name their shift
  * in `settlement_id`. Closing a shift refuses while it has open orders (unless they are carried over to the till's
  * next shift) and records what it took per payment method (the reference's close did nothing, D14) and the cash
- * counted against the cash expected. A closed shift cannot be reopened. Behaviour and decisions:
- * docs/api/orders-and-settlements.md and, for the drawer's cash and the X/Z report, docs/selling/shifts.md.
+ * counted against the cash expected. A closed shift cannot be reopened; closed again, it may keep a second count
+ * (./close-again.ts). Behaviour and decisions: docs/api/orders-and-settlements.md and, for the drawer's cash and the
+ * X/Z report, docs/selling/shifts.md.
  */
 import type {
   CreateSettlmentDto,
@@ -26,6 +27,8 @@ import { insertRows } from '../../db/insert-statements.js';
 import { loadTotals, recordTotals, totalWire, type TotalRow } from './settlement-totals.js';
 import { adoptCarriedOrders, pinPaymentsOfCarriedOrders } from './carry-over.js';
 import { expectedCash, shiftReport } from './shift-report.js';
+import { ALREADY_COUNTED, closeAgain } from './close-again.js';
+import { countBy, countsWire, readCounts, withCount } from './shift-counts.js';
 
 type SettlementRow = Selectable<SettlementsTable>;
 
@@ -48,6 +51,7 @@ function settlementWire(row: SettlementRow, totals: readonly TotalRow[] | undefi
     counted_cash: moneyOrNull(row.counted_cash),
     expected_cash: moneyOrNull(row.expected_cash),
     over_short: overShort === null ? null : formatMoney(overShort),
+    cash_counts: countsWire(readCounts(row.cash_counts), row.expected_cash === null ? null : units(row.expected_cash)),
   };
 }
 
@@ -61,14 +65,14 @@ function refuseStrayCloseDate(isClosed: boolean, dtClosed: string | null | undef
   if (!isClosed && dtClosed) throw badRequest(['dt_closed is set by closing the settlement: send it with is_closed: true']);
 }
 
+const given = (value: unknown) => value !== undefined && value !== null;
+
 /** Counted cash and what to do with open orders are part of closing: sent without it, they are a mistake. */
 function refuseStrayCloseFields(wasClosed: boolean, closing: boolean, body: UpdateSettlmentDto) {
-  const given = (value: unknown) => value !== undefined && value !== null;
-  if (wasClosed && given(body.counted_cash)) {
-    throw conflict('The settlement is already closed: its cash was counted when it closed');
-  }
+  // Closed again with a count: ./close-again.ts decides.
+  if (wasClosed && given(body.counted_cash) && body.is_closed !== true) throw conflict(ALREADY_COUNTED);
   const problems: string[] = [];
-  if (!closing && given(body.counted_cash)) problems.push('counted_cash is recorded by closing the settlement: send it with is_closed: true');
+  if (body.is_closed !== true && given(body.counted_cash)) problems.push('counted_cash is recorded by closing the settlement: send it with is_closed: true');
   if (!closing && !wasClosed && given(body.open_orders)) problems.push('open_orders applies to closing the settlement: send it with is_closed: true');
   if (problems.length > 0) throw badRequest(problems);
 }
@@ -106,6 +110,7 @@ async function create(db: Db, body: CreateSettlmentDto, ctx: OperationContext) {
     opening_cash: body.opening_cash ?? null,
     counted_cash: null,
     expected_cash: null,
+    cash_counts: null,
     is_deleted: 0,
     dt_created: ctx.now,
     dt_updated: ctx.now,
@@ -206,6 +211,9 @@ async function openOrders(db: Db, ctx: OperationContext, id: string, limit: numb
 }
 
 async function update(db: Db, id: string, body: UpdateSettlmentDto, ctx: OperationContext) {
+  // A count's id is taken first, before closing makes its totals' rows: a till's close run there and replayed by the
+  // push then gives its count the same id, whether the service's shift was still open or closed already.
+  const countId = body.is_closed === true && given(body.counted_cash) ? ctx.newId() : undefined;
   const current = await lock(db, ctx, id);
   const wasClosed = flag(current.is_closed);
   if (wasClosed && body.is_closed === false) throw conflict('A closed settlement cannot be reopened: open a new one');
@@ -213,7 +221,7 @@ async function update(db: Db, id: string, body: UpdateSettlmentDto, ctx: Operati
   refuseStrayCloseDate(wasClosed || closing, body.dt_closed);
   refuseStrayCloseFields(wasClosed, closing, body);
   let totals: TotalRow[] | undefined;
-  let closingCash: { counted_cash: bigint | null; expected_cash: bigint } | undefined;
+  let closingCash: { counted_cash: bigint | null; expected_cash: bigint; cash_counts: string | null } | undefined;
   if (closing) {
     const open = await openOrders(db, ctx, id, 50);
     if (open.length > 0 && body.open_orders !== 'carry_over') {
@@ -224,14 +232,22 @@ async function update(db: Db, id: string, body: UpdateSettlmentDto, ctx: Operati
     // Carried orders leave with their payments' money pinned here: what was taken in this shift stays in it.
     if (open.length > 0) await pinPaymentsOfCarriedOrders(db, ctx, id, ctx.now);
     totals = await recordTotals(db, ctx, id);
-    closingCash = { counted_cash: body.counted_cash ?? null, expected_cash: (await expectedCash(db, ctx, current)).expected };
+    const counted = body.counted_cash;
+    const count = countId !== undefined && counted !== undefined && counted !== null ? countBy(ctx, countId, counted) : null;
+    closingCash = {
+      counted_cash: body.counted_cash ?? null,
+      expected_cash: (await expectedCash(db, ctx, current)).expected,
+      cash_counts: count ? withCount(current.cash_counts, count) : current.cash_counts,
+    };
   }
+  const again = wasClosed && body.is_closed === true ? closeAgain(ctx, current, body.counted_cash, countId) : undefined;
   const changes = {
     name: body.name ?? current.name,
     is_closed: wasClosed || closing ? 1 : 0,
     dt_closed: closing ? (body.dt_closed ?? ctx.now) : (body.dt_closed ?? current.dt_closed),
     dt_updated: ctx.now,
     ...closingCash,
+    ...again,
   };
   await db.updateTable('settlements').set(changes).where('business_id', '=', ctx.businessId).where('id', '=', id).execute();
   const row = { ...current, ...changes };

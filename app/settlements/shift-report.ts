@@ -3,6 +3,8 @@
  * the over/short once it is closed (Z). Always computed from the shift's documents as they are now, so a document
  * made offline in this shift counts here whenever it arrives — even after the close; `changed_since_close` then
  * says the figures moved since the Z was taken (the recorded per-method totals and expected cash are the snapshot).
+ * A shift closed twice (the office and, offline, its till) lists every count, each against the expected cash now,
+ * and how far they differ (./shift-counts.ts).
  *
  * Expected cash in the drawer = opening cash + cash taken − cash refunded + cash in − cash out. Shape: the
  * `SettlmentController_report` output (shared/catalogue/outputs/settlement-cash.ts); docs/selling/shifts.md.
@@ -17,6 +19,7 @@ import { loadTotals } from './settlement-totals.js';
 import { shiftPayments, type ShiftPayment } from './shift-payments.js';
 import { shiftRefunds, type ShiftRefunds } from './shift-refunds.js';
 import { shiftTaxes } from './shift-taxes.js';
+import { countDifference, countsWire, readCounts } from './shift-counts.js';
 
 type SettlementRow = Selectable<SettlementsTable>;
 const money = (value: bigint) => formatMoney(value);
@@ -104,6 +107,7 @@ export async function shiftReport(db: Db, ctx: OperationContext, row: Settlement
   const methods = byMethod(cash.payments, cash.refunds);
   const closed = flag(row.is_closed);
   const counted = row.counted_cash === null ? null : units(row.counted_cash);
+  const counts = readCounts(row.cash_counts);
   const recorded = closed ? ((await loadTotals(db, ctx, [row.id])).get(row.id) ?? []) : [];
   const changedSinceClose =
     closed && ((row.expected_cash !== null && units(row.expected_cash) !== cash.expected) || differsFromRecord(methods, recorded));
@@ -140,6 +144,8 @@ export async function shiftReport(db: Db, ctx: OperationContext, row: Settlement
     over_short: counted === null ? null : money(counted - cash.expected),
     expected_cash_at_close: row.expected_cash === null ? null : money(units(row.expected_cash)),
     changed_since_close: changedSinceClose,
+    cash_counts: countsWire(counts, cash.expected),
+    cash_count_difference: countDifference(counts),
   };
 }
 

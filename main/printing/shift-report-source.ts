@@ -23,18 +23,21 @@ export type ShiftTotals = Omit<ShiftReportData, 'language' | 'heading'> & {
 
 export type ShiftTotalsSource = (reader: TillReader, names: NameBook, settlementId: string, final: boolean) => Promise<ShiftTotals>;
 
-/** The figures of `SettlmentController_report`: a Z's counted cash once the shift is closed with a count. */
+/**
+ * The figures of `SettlmentController_report`: a Z's counted cash once the shift is closed with a count — this
+ * till's own count and close time when it closed the shift too (a shift closed twice keeps both counts).
+ */
 export const shiftTotalsFromReport: ShiftTotalsSource = async (reader, _names, settlementId, final) => {
   const report = await reader.read('SettlmentController_report', { params: { id: settlementId } }).catch((error: unknown) => {
     throw unavailable(error, `shift ${settlementId}`);
   });
-  const z = final ? zReportFigures(report) : null;
+  const z = final ? zReportFigures(report, (await reader.identity()).workplaceId) : null;
   const figures = z ?? shiftReportFigures(report);
   return {
     ...figures,
     openedAt: localDateTime(figures.openedAt),
     printedAt: localDateTime(new Date().toISOString()),
-    ...(final ? { closedAt: localDateTime(report.closed_at ?? new Date().toISOString()) } : {}),
+    ...(final ? { closedAt: localDateTime(z?.closedAt ?? report.closed_at ?? new Date().toISOString()) } : {}),
     ...(z ? { countedCash: z.countedCash } : {}),
     workplaceId: report.workplace_id,
     employeeId: null,

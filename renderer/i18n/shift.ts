@@ -1,6 +1,6 @@
 /**
  * The shift screen's messages (issue 16, "Shifts"): opening with counted cash, cash in and out with a reason, the X
- * report, and closing with the Z report's over or short. English is the source; ru and uz are typed by its keys, and
+ * report, closing with the Z report's over or short, and the counts of a shift closed twice. English is the source; ru and uz are typed by its keys, and
  * renderer/i18n/catalogues.test.ts checks the placeholders.
  */
 export const shiftEn = {
@@ -56,6 +56,12 @@ export const shiftEn = {
   'shift.report.changedSinceClose': 'Documents of this shift arrived after it closed; at closing {expected} was expected.',
   'shift.report.moves': 'Cash moves',
   'shift.report.noMoves': 'No cash has been put in or taken out.',
+  'shift.counts.officeAlsoClosed': 'The office also closed this shift and counted the drawer. Both counts are kept.',
+  'shift.counts.closedAgain': 'This shift was closed more than once. Every count is kept.',
+  'shift.counts.office': 'Counted at the office, {time}',
+  'shift.counts.here': 'Counted at this till, {time}',
+  'shift.counts.otherTill': 'Counted at another till, {time}',
+  'shift.counts.difference': 'Difference between the counts',
   'shift.close.title': 'Close the shift',
   'shift.close.counted': 'Cash counted in the drawer',
   'shift.close.openOrders':
@@ -125,6 +131,12 @@ export const shiftRu: Keys = {
   'shift.report.changedSinceClose': 'Документы этой смены пришли после её закрытия; при закрытии ожидалось {expected}.',
   'shift.report.moves': 'Внесения и изъятия',
   'shift.report.noMoves': 'Наличные не вносились и не изымались.',
+  'shift.counts.officeAlsoClosed': 'Офис тоже закрыл эту смену и пересчитал ящик. Сохранены оба пересчёта.',
+  'shift.counts.closedAgain': 'Эту смену закрывали не один раз. Сохранены все пересчёты.',
+  'shift.counts.office': 'Пересчитано в офисе, {time}',
+  'shift.counts.here': 'Пересчитано на этой кассе, {time}',
+  'shift.counts.otherTill': 'Пересчитано на другой кассе, {time}',
+  'shift.counts.difference': 'Разница между пересчётами',
   'shift.close.title': 'Закрытие смены',
   'shift.close.counted': 'Пересчитано наличных в ящике',
   'shift.close.openOrders':
@@ -191,6 +203,12 @@ export const shiftUz: Keys = {
   'shift.report.changedSinceClose': 'Bu smenaning hujjatlari u yopilgandan keyin keldi; yopilishda {expected} kutilgan edi.',
   'shift.report.moves': 'Kiritish va olishlar',
   'shift.report.noMoves': 'Naqd pul kiritilmagan va olinmagan.',
+  'shift.counts.officeAlsoClosed': 'Ofis ham bu smenani yopib, tortmani sanadi. Ikkala sanash ham saqlandi.',
+  'shift.counts.closedAgain': 'Bu smena bir necha marta yopilgan. Har bir sanash saqlandi.',
+  'shift.counts.office': 'Ofisda sanalgan, {time}',
+  'shift.counts.here': 'Shu kassada sanalgan, {time}',
+  'shift.counts.otherTill': 'Boshqa kassada sanalgan, {time}',
+  'shift.counts.difference': 'Sanashlar orasidagi farq',
   'shift.close.title': 'Smenani yopish',
   'shift.close.counted': 'Tortmada sanalgan naqd pul',
   'shift.close.openOrders':

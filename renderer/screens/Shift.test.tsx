@@ -2,11 +2,14 @@
 /**
  * The shift screen against a fake terminal core: opening with keypad-typed cash, refusing bad amounts, cash out with a
  * required reason (F7), the X report printed (F8) with a reprint when the printer fails, and closing (F9) with the
- * short shown as typed, open orders carried over on request and the Z printed.
+ * short shown as typed, open orders carried over on request and the Z printed; once synced, a shift the office closed
+ * too shows both counts and how far they differ, in each language.
  */
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EMPLOYEE, fakeBridge, ONLINE, renderWith } from '../test-support.js';
+import type { Language } from '../i18n/index.js';
+import { createTerminalStore } from '../state/terminal.js';
+import { EMPLOYEE, fakeBridge, memoryStorage, ONLINE, renderWith } from '../test-support.js';
 import { Shift } from './Shift.js';
 
 const printed = vi.hoisted(() => [] as unknown[]);
@@ -53,13 +56,15 @@ function report(extra: Record<string, unknown> = {}) {
     over_short: null,
     expected_cash_at_close: null,
     changed_since_close: false,
+    cash_counts: [],
+    cash_count_difference: null,
     ...extra,
   };
 }
 
-async function shown(answers: Record<string, unknown>) {
+async function shown(answers: Record<string, unknown>, language: Language = 'en') {
   const bridge = fakeBridge({ 'terminal.enrollmentStatus': { enrolled: true, scope: { workplaceId: 'wp-1', pointId: 'pt-1' } }, ...answers });
-  const rendered = renderWith(bridge, <Shift />);
+  const rendered = renderWith(bridge, <Shift />, createTerminalStore(bridge, memoryStorage(), language));
   act(() => rendered.store.setState({ phase: 'app', employee: EMPLOYEE, sync: ONLINE }));
   await act(async () => {});
   return { bridge, ...rendered };
@@ -157,5 +162,43 @@ describe('the shift screen', () => {
     expect(screen.getByText('Z report — the shift is closed')).toBeTruthy();
     expect(screen.getByTestId('over-short').textContent).toContain('−39.50');
     expect(screen.getByRole('form', { name: 'Open shift' })).toBeTruthy();
+  });
+
+  /** The service's shift once this till synced: the office closed it with 59 239.50, this till counted 59 200. */
+  const closedTwice = report({
+    is_closed: true,
+    closed_at: '2026-11-25T19:00:00.000Z',
+    counted_cash: '59239.5',
+    over_short: '0',
+    cash_counts: [
+      { id: 'c-1', source: 'office', user_id: 'owner', employee_id: null, workplace_id: null, counted_at: '2026-11-25T19:00:00.000Z', counted_cash: '59239.5', over_short: '0' },
+      { id: 'c-2', source: 'till', user_id: null, employee_id: 'emp-1', workplace_id: 'wp-1', counted_at: '2026-11-25T19:30:00.000Z', counted_cash: '59200', over_short: '-39.5' },
+    ],
+    cash_count_difference: '39.5',
+  });
+
+  it('shows, once synced, that the office also closed the shift: both counts, where each was made, their over or short and the difference', async () => {
+    await shown({ SettlmentController_findLatest: { ...SHIFT, is_closed: true }, SettlmentController_report: closedTwice });
+
+    const counts = screen.getByTestId('shift-counts');
+    expect(counts.textContent).toContain('The office also closed this shift and counted the drawer. Both counts are kept.');
+    const [office, here] = screen.getAllByTestId('shift-count').map((count) => count.textContent ?? '');
+    expect(office).toMatch(/^Counted at the office, .*59,239\.50Exact0$/);
+    expect(here).toMatch(/^Counted at this till, .*59,200Short−39\.50$/);
+    expect(screen.getByTestId('count-difference').textContent).toBe('Difference between the counts39.50');
+    // The shift's one count is not shown a second time beside the list.
+    expect(screen.queryByTestId('over-short')).toBeNull();
+  });
+
+  it('says the same in Russian and Uzbek', async () => {
+    await shown({ SettlmentController_findLatest: { ...SHIFT, is_closed: true }, SettlmentController_report: closedTwice }, 'ru');
+    expect(screen.getByTestId('shift-counts').textContent).toContain('Офис тоже закрыл эту смену и пересчитал ящик.');
+    expect(screen.getAllByTestId('shift-count')[1]?.textContent).toContain('Пересчитано на этой кассе');
+    expect(screen.getByTestId('count-difference').textContent).toContain('Разница между пересчётами');
+    cleanup();
+    await shown({ SettlmentController_findLatest: { ...SHIFT, is_closed: true }, SettlmentController_report: closedTwice }, 'uz');
+    expect(screen.getByTestId('shift-counts').textContent).toContain('Ofis ham bu smenani yopib, tortmani sanadi.');
+    expect(screen.getAllByTestId('shift-count')[0]?.textContent).toContain('Ofisda sanalgan');
+    expect(screen.getByTestId('count-difference').textContent).toContain('Sanashlar orasidagi farq');
   });
 });

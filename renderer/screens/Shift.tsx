@@ -62,7 +62,7 @@ export function Shift() {
       <div className="shift-columns">
         {data.report && (
           <div className="pane">
-            <ReportView report={data.report} />
+            <ReportView report={data.report} workplaceId={data.workplaceId} />
             <PrintStatus result={z.result} onAgain={z.print} />
             <button type="button" className="small" disabled={z.printing} onClick={() => void z.printFor(data.report!.settlement_id)}>
               {t('shift.print.z')}

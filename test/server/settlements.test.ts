@@ -55,6 +55,7 @@ describe.each(await testEngines())('settlements on %s', (engine) => {
       counted_cash: null,
       expected_cash: null,
       over_short: null,
+      cash_counts: [],
       is_deleted: false,
       dt_created: opened.body.dt_created,
       dt_updated: opened.body.dt_created,

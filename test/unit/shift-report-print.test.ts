@@ -39,6 +39,8 @@ const REPORT: ShiftReportWire = {
   over_short: '-39.5',
   expected_cash_at_close: '59239.5',
   changed_since_close: false,
+  cash_counts: [],
+  cash_count_difference: null,
 };
 const printing = { language: 'en' as const, heading: { business: 'Shop', point: 'Main', till: 'Till 1', cashier: 'Aziza' }, printedAt: '2026-11-25T20:00:05.000Z' };
 const text = (blocks: readonly { kind: string; text?: string }[]) => blocks.flatMap((block) => (block.kind === 'line' ? [block.text ?? ''] : [])).join('\n');
@@ -57,6 +59,23 @@ describe('the shift report on paper', () => {
     const printed = text(zReportDocument({ ...z!, ...printing }, 48).blocks);
     expect(printed).toMatch(/59[ ,]?200/);
     expect(printed).toMatch(/-39[.,]50/);
+  });
+
+  it('prints the till’s own count and close time on its Z when the office closed the shift first with another count', () => {
+    const count = { user_id: null, employee_id: null, workplace_id: null, over_short: null };
+    const twice: ShiftReportWire = {
+      ...REPORT,
+      counted_cash: '59000',
+      cash_counts: [
+        { ...count, id: 'c-office', source: 'office', user_id: 'owner', counted_at: '2026-11-25T19:00:00.000Z', counted_cash: '59000' },
+        { ...count, id: 'c-till', source: 'till', employee_id: 'aziza', workplace_id: 'wp-1', counted_at: '2026-11-25T20:10:00.000Z', counted_cash: '59200' },
+      ],
+      cash_count_difference: '200',
+    };
+    expect(zReportFigures(twice, 'wp-1')).toMatchObject({ countedCash: '59200', closedAt: '2026-11-25T20:10:00.000Z' });
+    // Another till, or a caller that names none, prints the shift's count.
+    expect(zReportFigures(twice, 'wp-2')).toMatchObject({ countedCash: '59000', closedAt: REPORT.closed_at });
+    expect(zReportFigures(twice)).toMatchObject({ countedCash: '59000' });
   });
 
   it('has no Z while the shift is open or was closed without a count', () => {

@@ -1,11 +1,13 @@
 /**
  * Shifts opened in the range (SettlmentController_findAll, filtered here by when each opened): till, opened and
  * closed, what a shift took (a closed one's recorded totals, the Z; an open one's so far, the X), refunds, and the
- * cash expected, counted and over/short as the shift itself states them (shifts.ts).
+ * cash expected, counted and over/short as the shift itself states them (shifts.ts); a shift counted both at the
+ * office and at its till shows each count under the shift's.
  */
 import { useApi, useLanguage, useT } from '../../context.js';
 import { FormErrors } from '../../components/form.js';
 import { SortableTable, type Column } from '../../components/SortableTable.js';
+import { showDecimal } from '../../lib/numbers.js';
 import { amountColumn, countColumn, csvInstant, showDate, showTime, textColumn, useReport } from './kit.js';
 import { rangeInstants, type DayRange } from './range.js';
 import { shiftsIn, summarizeShift, type RunningShift, type Shift, type ShiftSummary } from './shifts.js';
@@ -95,7 +97,19 @@ export function ShiftsReport({ range }: { range: DayRange }) {
     ...(withCash
       ? [
           amountColumn<Row>('expected', t('reports.col.cashExpected'), (row) => row.summary.cashExpected, language),
-          amountColumn<Row>('counted', t('reports.col.cashCounted'), (row) => row.summary.cashCounted, language),
+          {
+            ...amountColumn<Row>('counted', t('reports.col.cashCounted'), (row) => row.summary.cashCounted, language),
+            render: (row: Row) => (
+              <>
+                {row.summary.cashCounted === null ? '—' : showDecimal(row.summary.cashCounted, language)}
+                {row.summary.counts.map((count, index) => (
+                  <div key={index} className="muted" data-testid="shift-count">
+                    {t(count.source === 'office' ? 'reports.shifts.countedAtOffice' : 'reports.shifts.countedAtTill')} {showDecimal(count.counted, language)}
+                  </div>
+                ))}
+              </>
+            ),
+          },
           amountColumn<Row>('overShort', t('reports.col.overShort'), (row) => row.summary.overShort, language),
         ]
       : []),

@@ -14,7 +14,7 @@ import { rangeInstants, type DayRange } from './range.js';
 import { namesQuery, warningRow, type LogEntry, type WarningRow } from './warnings.js';
 
 const MAX_WARNINGS = 1000;
-const KNOWN = new Set(['STOCK_BELOW_ZERO', 'CREDIT_LIMIT_EXCEEDED', 'DELETED_REFERENCE', 'EMPLOYEE_INACTIVE', 'SHIFT_CLOSED']);
+const KNOWN = new Set(['STOCK_BELOW_ZERO', 'CREDIT_LIMIT_EXCEEDED', 'DELETED_REFERENCE', 'EMPLOYEE_INACTIVE', 'SHIFT_CLOSED', 'SHIFT_ALREADY_CLOSED']);
 
 type Row = WarningRow & { till: string; employee: string; detail: string; what: string };
 

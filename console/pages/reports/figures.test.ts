@@ -50,6 +50,7 @@ describe('shifts', () => {
       cashExpected: '1250.1',
       cashCounted: '1199.9',
       overShort: '-50.2',
+      counts: [],
     });
     expect(summarizeShift(shift({ expected_cash: '1000', counted_cash: '1000.15', over_short: '0.15' })).overShort).toBe('0.15');
   });
@@ -63,7 +64,21 @@ describe('shifts', () => {
     const open = shift({ is_closed: false, dt_closed: null, totals: null, opening_cash: '100', counted_cash: null });
     expect(summarizeShift(open)).toMatchObject({ taken: '0', payments: 0, cashExpected: null, overShort: null });
     const running = { settlement_id: 's1', totals: [{ payment_method_id: 'cash', name: 'Cash', paid_sum: '95000', refunded_sum: '0', payment_count: 2 }], expected_cash: '95100' };
-    expect(summarizeShift(open, running)).toEqual({ taken: '95000', refunded: '0', payments: 2, cashExpected: '95100', cashCounted: null, overShort: null });
+    expect(summarizeShift(open, running)).toEqual({ taken: '95000', refunded: '0', payments: 2, cashExpected: '95100', cashCounted: null, overShort: null, counts: [] });
+  });
+
+  it('lists both counts of a shift closed at the office and at its till, the shift’s own first', () => {
+    const twice = shift({
+      counted_cash: '1200',
+      expected_cash: '1200',
+      over_short: '0',
+      cash_counts: [
+        { source: 'office', counted_cash: '1200.00' },
+        { source: 'till', counted_cash: '1190' },
+      ],
+    });
+    expect(summarizeShift(twice)).toMatchObject({ cashCounted: '1200', overShort: '0', counts: [{ source: 'office', counted: '1200' }, { source: 'till', counted: '1190' }] });
+    expect(summarizeShift(shift({ counted_cash: '1200', cash_counts: [{ source: 'till', counted_cash: '1200' }] })).counts).toEqual([]);
   });
 
   it('keeps the shifts opened within the range, newest first', () => {

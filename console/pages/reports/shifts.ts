@@ -4,7 +4,8 @@
  * shift's `expected_cash`, `counted_cash` and `over_short` (recorded when it closed, migration 0024; the expected
  * cash counts opening cash, cash sales net of change, cash refunds and cash in/out), an open shift's expected cash
  * from ReportController_openShifts. Nothing is re-derived here, so the page, the X/Z report and the till agree; a
- * shift without those fields (closed before the cash count existed) shows "—", never a guessed figure.
+ * shift without those fields (closed before the cash count existed) shows "—", never a guessed figure. A shift closed
+ * twice (the office, and its till offline) keeps both counts (`cash_counts`): the summary lists each, by who counted.
  */
 import { formatMoney, MONEY, parseDecimal } from '../../../shared/decimal.js';
 
@@ -14,6 +15,12 @@ export interface ShiftTotal {
   readonly paid_sum: string;
   readonly refunded_sum: string;
   readonly payment_count: number;
+}
+
+/** One count made when closing a shift: at the office (over REST) or at a till. */
+export interface ShiftCount {
+  readonly source: 'office' | 'till';
+  readonly counted_cash: string;
 }
 
 /** A shift as `SettlmentController_findAll` answers it; the cash fields only where the service has them. */
@@ -31,6 +38,8 @@ export interface Shift {
   readonly expected_cash?: string | null;
   /** counted − expected, recorded when it closed with a count. */
   readonly over_short?: string | null;
+  /** Every count made when closing, first (the shift's `counted_cash`) first. */
+  readonly cash_counts?: readonly ShiftCount[];
 }
 
 /** An open shift's figures so far (ReportController_openShifts). */
@@ -48,6 +57,8 @@ export interface ShiftSummary {
   readonly cashCounted: string | null;
   /** counted − expected: + over, − short; null where it cannot be known. */
   readonly overShort: string | null;
+  /** Each count, where the shift was counted more than once (closed at the office and at its till); else none. */
+  readonly counts: readonly { readonly source: ShiftCount['source']; readonly counted: string }[];
 }
 
 const units = (text: string | null | undefined): bigint | null => {
@@ -55,6 +66,12 @@ const units = (text: string | null | undefined): bigint | null => {
   const parsed = parseDecimal(text, { ...MONEY, maxIntegerDigits: 30 });
   return parsed.ok ? parsed.units : null;
 };
+
+function countsOf(shift: Shift): ShiftSummary['counts'] {
+  const counts = shift.cash_counts ?? [];
+  if (counts.length < 2) return [];
+  return counts.map((count) => ({ source: count.source, counted: formatMoney(units(count.counted_cash) ?? 0n) }));
+}
 
 /** The summary of a shift; `running`: an open shift's figures so far (its totals and expected cash). */
 export function summarizeShift(shift: Shift, running?: RunningShift): ShiftSummary {
@@ -65,6 +82,7 @@ export function summarizeShift(shift: Shift, running?: RunningShift): ShiftSumma
     cashExpected: cashExpected === null ? null : formatMoney(units(cashExpected) ?? 0n),
     cashCounted: counted === null ? null : formatMoney(units(counted) ?? 0n),
     overShort: shift.is_closed && shift.over_short !== null && shift.over_short !== undefined ? formatMoney(units(shift.over_short) ?? 0n) : null,
+    counts: countsOf(shift),
   };
   if (!totals) return { taken: null, refunded: null, payments: null, ...cash };
   let taken = 0n;

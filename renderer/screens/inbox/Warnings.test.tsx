@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { translator } from '../../i18n/index.js';
 import { EMPLOYEE, fakeBridge, ONLINE, renderWith } from '../../test-support.js';
-import { Warnings, warningText } from './Warnings.js';
+import { operationLabel, Warnings, warningText } from './Warnings.js';
 
 afterEach(cleanup);
 
@@ -58,6 +58,20 @@ describe('the warnings of this till’s operations', () => {
     expect(warningText(translator('uz'), BELOW_ZERO)).toBe('Shop floor omboridagi Cola 1L qoldig‘i noldan pastga tushdi: −3.');
     expect(warningText(translator('en'), unnamed)).toContain('a record not on this till (i-1)');
     expect(warningText(translator('en'), { ...BELOW_ZERO, code: 'SOMETHING_NEW', detail: { code: 'SOMETHING_NEW' } })).toBe('A rule was broken: SOMETHING_NEW.');
+  });
+
+  it('says a shift close made at the till after the office had closed the shift was recorded, its count kept', () => {
+    const twice = {
+      ...BELOW_ZERO,
+      name: 'SettlmentController_update',
+      code: 'SHIFT_ALREADY_CLOSED',
+      detail: { code: 'SHIFT_ALREADY_CLOSED', settlementId: 's-1' },
+      names: { 's-1': 'Evening' },
+    };
+    expect(operationLabel(translator('en'), twice.name)).toBe('Shift close');
+    expect(warningText(translator('en'), twice)).toBe('The shift Evening had already been closed elsewhere (at the office); your count is kept beside the first one.');
+    expect(warningText(translator('ru'), twice)).toContain('Смена Evening уже была закрыта в другом месте');
+    expect(warningText(translator('uz'), twice)).toContain('Evening smenasi boshqa joyda');
   });
 
   it('says which item’s modifiers broke rules changed meanwhile, and how', () => {

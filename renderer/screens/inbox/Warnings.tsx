@@ -1,8 +1,9 @@
 /**
  * The warnings of this till's operations: facts the service recorded although they broke a rule (a sale that took
- * stock below zero, of an item the office had deleted, by an employee since removed, into a closed shift). Nothing
- * is wrong with the till and nothing was lost — but a person should know, so each is said in words, with the names
- * of the records it concerns, until someone marks it seen. Shown above the needs-attention inbox; hidden when empty.
+ * stock below zero, of an item the office had deleted, by an employee since removed, into a closed shift, a close
+ * of a shift the office had closed too). Nothing is wrong with the till and nothing was lost — but a person should
+ * know, so each is said in words, with the names of the records it concerns, until someone marks it seen. Shown
+ * above the needs-attention inbox; hidden when empty.
  */
 import { useState } from 'react';
 import type { WarningPayload } from '../../../shared/terminal-contract.js';
@@ -21,9 +22,10 @@ const OPERATIONS = new Set([
   'InventoryController_create',
   'ClientDebtController_createTransaction',
   'SettlmentController_create',
+  'SettlmentController_update',
   'OrderRefundController_create',
 ]);
-const CODES = new Set(['STOCK_BELOW_ZERO', 'DELETED_REFERENCE', 'EMPLOYEE_INACTIVE', 'SHIFT_CLOSED', 'CREDIT_LIMIT_EXCEEDED', 'OVER_REFUND', 'MODIFIER_RULES']);
+const CODES = new Set(['STOCK_BELOW_ZERO', 'DELETED_REFERENCE', 'EMPLOYEE_INACTIVE', 'SHIFT_CLOSED', 'SHIFT_ALREADY_CLOSED', 'CREDIT_LIMIT_EXCEEDED', 'OVER_REFUND', 'MODIFIER_RULES']);
 
 /** The operation in words ("Sale"), whatever its catalogue name. */
 export function operationLabel(t: Translate, name: string): string {

@@ -1,23 +1,18 @@
 /**
  * The shift's figures on screen, as the X and Z reports print them: sales, refunds, voids, discounts, taxes, each
  * payment method, and the cash drawer down to the expected cash — plus, once closed, the cash counted and the over
- * or short. Everything is the `SettlmentController_report` answer, shown as it is (money as text, never a float).
+ * or short (every count, when the shift was closed more than once: ./CountsView.tsx). Everything is the
+ * `SettlmentController_report` answer, shown as it is (money as text, never a float).
  */
 import type { ShiftReportWire } from '../../../shared/catalogue/outputs/settlement-cash.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useT } from '../../state/context.js';
 import { toneOf } from './money-entry.js';
+import { CountsView } from './CountsView.js';
+import { ReportRow as Row } from './ReportRow.js';
 
-function Row({ label, amount, strong = false, sub = false, tone, testId }: { label: string; amount: string; strong?: boolean; sub?: boolean; tone?: string; testId?: string }) {
-  return (
-    <div className={`report-row${strong ? ' strong' : ''}${sub ? ' sub' : ''}${tone ? ` tone-${tone}` : ''}`} data-testid={testId}>
-      <span>{label}</span>
-      <span className="amount">{amount}</span>
-    </div>
-  );
-}
-
-export function ReportView({ report }: { readonly report: ShiftReportWire }) {
+/** `workplaceId`: this till's, so a count made here is told apart from the office's and other tills'. */
+export function ReportView({ report, workplaceId }: { readonly report: ShiftReportWire; readonly workplaceId?: string | null }) {
   const t = useT();
   const f = useFormat();
   const minus = (text: string) => (/[1-9]/.test(text) ? `−${f.money(text)}` : f.money(text));
@@ -51,8 +46,9 @@ export function ReportView({ report }: { readonly report: ShiftReportWire }) {
       <Row label={t('shift.report.cashIn')} amount={f.money(report.cash_in)} />
       <Row label={t('shift.report.cashOut')} amount={minus(report.cash_out)} />
       <Row label={t('shift.report.expected')} amount={f.money(report.expected_cash)} strong testId="expected-cash" />
-      {report.counted_cash !== null && <Row label={t('shift.report.counted')} amount={f.money(report.counted_cash)} strong />}
-      {report.over_short !== null && tone && (
+      {report.cash_counts.length > 1 && <CountsView report={report} workplaceId={workplaceId} />}
+      {report.cash_counts.length <= 1 && report.counted_cash !== null && <Row label={t('shift.report.counted')} amount={f.money(report.counted_cash)} strong />}
+      {report.cash_counts.length <= 1 && report.over_short !== null && tone && (
         <Row
           label={t(tone === 'over' ? 'shift.report.over' : tone === 'short' ? 'shift.report.short' : 'shift.report.exact')}
           amount={f.money(report.over_short)}

@@ -3,7 +3,7 @@
  * the X figures while it is open, with the counted cash and over/short once closed (Z). `ShiftReportWire` is what
  * the printed X/Z reports lay out (shared/shift-report-print.ts adapts it to main/printing's layout input).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { count, flag, id, many, money, record, resource, text, timestamp } from './kit.js';
 
 export const CashMoveWire = resource({
@@ -13,6 +13,23 @@ export const CashMoveWire = resource({
   kind: text(),
   amount: money(),
   reason: text(),
+});
+
+/**
+ * One cash count of a closed shift (a shift closed twice — by the office and, offline, by its till — keeps both):
+ * who counted (`user_id` for an owner or admin, `employee_id` for a cashier), when (business time), which way it
+ * came (`office`: over REST; `till`: a till's close, with its `workplace_id`), and counted − expected.
+ */
+export const CashCountWire = record({
+  id: id(),
+  source: z.enum(['office', 'till']),
+  user_id: id().nullable(),
+  employee_id: id().nullable(),
+  workplace_id: id().nullable(),
+  counted_at: timestamp(),
+  counted_cash: money(),
+  /** Against the expected cash: in a report, as it is now; on a shift, as recorded when it closed (null: none). */
+  over_short: money().nullable(),
 });
 
 /** One payment method's figures in a shift: what it took (cash: less change given) and what went back. */
@@ -62,9 +79,14 @@ export const ShiftReportWire = record({
   expected_cash_at_close: money().nullable(),
   /** A document of this shift arrived or changed after it closed: the figures differ from those recorded then. */
   changed_since_close: flag(),
+  /** Every count made when closing the shift, in the order they arrived; the first is `counted_cash`. */
+  cash_counts: many(CashCountWire),
+  /** How far the counts differ (highest − lowest); null with fewer than two. */
+  cash_count_difference: money().nullable(),
 });
 export type ShiftReportWire = z.output<typeof ShiftReportWire>;
 export type CashMoveWire = z.output<typeof CashMoveWire>;
+export type CashCountWire = z.output<typeof CashCountWire>;
 
 export const settlementCashOutputs = {
   SettlmentController_createCashMove: CashMoveWire,

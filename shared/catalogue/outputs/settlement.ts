@@ -3,6 +3,7 @@
  * shift, and once closed its totals per payment method.
  */
 import { count, flag, id, many, money, record, resource, text, timestamp } from './kit.js';
+import { CashCountWire } from './settlement-cash.js';
 
 /** A closed shift's total for one payment method. */
 export const SettlementTotalWire = record({
@@ -26,6 +27,8 @@ export const SettlementWire = resource({
   counted_cash: money().nullable(),
   expected_cash: money().nullable(),
   over_short: money().nullable(),
+  /** Ours, additive: every count made when closing (a shift closed twice keeps both), each against `expected_cash`. */
+  cash_counts: many(CashCountWire),
 });
 
 export const settlementOutputs = {

@@ -13,6 +13,7 @@ export const OperationWarningWire = z.discriminatedUnion('code', [
   record({ code: z.literal('DELETED_REFERENCE'), table: text(), id: id() }),
   record({ code: z.literal('EMPLOYEE_INACTIVE'), employeeId: id() }),
   record({ code: z.literal('SHIFT_CLOSED'), settlementId: id() }),
+  record({ code: z.literal('SHIFT_ALREADY_CLOSED'), settlementId: id() }),
   record({ code: z.literal('CREDIT_LIMIT_EXCEEDED'), clientId: id(), balance: money(), limit: money() }),
   record({ code: z.literal('OVER_REFUND'), orderId: id(), itemId: id(), quantity: quantity() }),
   record({ code: z.literal('MODIFIER_RULES'), itemId: id(), problem: text() }),

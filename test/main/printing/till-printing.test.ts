@@ -210,6 +210,8 @@ function shiftReportWire(overrides: Record<string, unknown> = {}) {
     over_short: null,
     expected_cash_at_close: null,
     changed_since_close: false,
+    cash_counts: [],
+    cash_count_difference: null,
     ...overrides,
   };
 }
