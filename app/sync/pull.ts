@@ -116,6 +116,7 @@ function pageBytes(input: PullInput, opening: PullOpening, from: bigint, upTo: b
     `,"fromVersion":${from},"upToVersion":${upTo},"headVersion":${opening.head},"hasMore":${upTo < opening.head}`,
     `,"ack":{"epoch":${jsonString(input.epoch)},"lastAppliedSeq":${ack.lastAppliedSeq}}`,
     `,"mutationResults":[${ack.results.join(',')}]`,
+    serverTimeField(),
     `,"changes":[`,
   ].join('');
   const parts: Buffer[] = [Buffer.from(head)];
@@ -126,6 +127,12 @@ function pageBytes(input: PullInput, opening: PullOpening, from: bigint, upTo: b
   parts.push(PAGE_END);
   return Buffer.concat(parts);
 }
+
+/**
+ * The service's clock as it answers. A till checks its own clock against it: one set two years ahead while it was
+ * offline is noticed at its first pull, and its later operations are dated by this time (main/terminal/till-clock.ts).
+ */
+const serverTimeField = () => `,"serverTime":"${new Date().toISOString()}"`;
 
 const COMMA = Buffer.from(',');
 const PAGE_END = Buffer.from('],"reset":null}');
@@ -205,7 +212,9 @@ function unusableCursor(text: string | null | undefined, scope: TerminalScope, h
 function resetPage(reason: ResetReason, head: bigint): Buffer {
   return Buffer.from([
     `{"protocolVersion":${PROTOCOL_VERSION},"cursor":null,"fromVersion":null,"upToVersion":null,"headVersion":${head},"hasMore":false`,
-    `,"ack":null,"mutationResults":[],"changes":[]`,
+    `,"ack":null,"mutationResults":[]`,
+    serverTimeField(),
+    `,"changes":[]`,
     `,"reset":{"reason":"${reason}","bootstrapFrom":${head},"tables":null}}`,
   ].join(''));
 }

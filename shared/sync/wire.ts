@@ -65,6 +65,8 @@ export interface PullResponse {
   /** In (version, ord) order; a version is never split across pages. */
   readonly changes: ChangeEntry[];
   readonly reset: PullReset | null;
+  /** The service's clock when it answered (ISO); a till checks its own clock against it. Absent from older services. */
+  readonly serverTime?: string;
 }
 
 export interface BootstrapRow<Row = Record<string, unknown>> {

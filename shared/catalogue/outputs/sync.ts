@@ -52,6 +52,7 @@ export const PullResponseWire = record({
     bootstrapFrom: count(),
     tables: many(text()).nullable(),
   }).nullable(),
+  serverTime: timestamp(),
 });
 
 export const PushResponseWire = record({
