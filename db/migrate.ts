@@ -32,6 +32,7 @@ import * as m0029 from './migrations/0029_order_numbers_discount_approver.js';
 import * as m0030 from './migrations/0030_shared_limits.js';
 import * as m0031 from './migrations/0031_log_retention.js';
 import * as m0032 from './migrations/0032_logical_capture.js';
+import * as m0033 from './migrations/0033_terminal_clock_skew.js';
 import { ensureCaptureSlot } from './change-capture.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0030_shared_limits': m0030,
   '0031_log_retention': m0031,
   '0032_logical_capture': m0032,
+  '0033_terminal_clock_skew': m0033,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

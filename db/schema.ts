@@ -657,6 +657,8 @@ export interface TerminalHealthTable {
   last_sync_error_at: string | null;
   printer_status: string | null;
   printer_detail: string | null;
+  /** How far the till's OS clock was off when it reported, seconds (positive: ahead); null while right (0033). */
+  clock_skew_seconds: bigint | null;
 }
 
 /** One local database (epoch) of a terminal, with the last pushed operation applied for it (0008). */
