@@ -21,6 +21,8 @@ export interface PullPageMeta {
   readonly ack: { readonly epoch: string; readonly lastAppliedSeq: number } | null;
   readonly mutationResults: readonly { seq: number; mutationId: string; status: 'applied' | 'rejected'; result: unknown }[];
   readonly reset: { readonly reason: string } | null;
+  /** The service's clock when it answered (absent from older services). */
+  readonly serverTime?: string;
 }
 
 export interface PullApplied {
@@ -87,7 +89,7 @@ export async function applyPullPages(store: TerminalStore, pages: readonly Pulle
       // database is a restored copy — the service gave that seq to an operation the copy never had.
       const results = new Map(pages.flatMap((page) => page.meta.mutationResults).map((result) => [result.mutationId, result]));
       const settled = (await sql<OutboxRow>`select * from outbox where seq <= ${ack.lastAppliedSeq} order by seq`.execute(local)).rows;
-      const now = new Date().toISOString();
+      const now = new Date(store.clock.now()).toISOString();
       let forked = false;
       for (const row of settled) {
         const result = results.get(row.mutation_id);

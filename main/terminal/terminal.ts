@@ -14,10 +14,11 @@ import type { OperationInput } from '../../app/operation.js';
 import { applyBootstrapPage, applyPullPages, type PulledPage, type PullApplied, type PullPageMeta } from './apply-pages.js';
 import { runLocally, type LocalInput, type OutboxRow } from './local-run.js';
 import { continueUnderNewEpoch, deleteMeta, newEpoch, readMeta, requireMeta, writeMeta } from './meta.js';
-import { observeServiceTime } from './clock.js';
+import { takeServiceTime } from './clock.js';
 import { discard, resubmit } from './inbox.js';
 import { pinLogin, type LoggedInEmployee } from './pin-login.js';
 import { openTerminalStore, type TerminalStore } from './store.js';
+import { systemClock, type Clock } from './till-clock.js';
 import { countOpenWarnings } from './warnings.js';
 
 /** How much pulled text is applied in one local transaction during a catch-up. */
@@ -115,15 +116,18 @@ export interface RedownloadProgress extends BootstrapProgress {
 
 export class Terminal {
   /** What the till reports about itself with each pull (./health.ts). */
-  readonly health = new HealthState();
+  readonly health: HealthState;
 
   private constructor(
     readonly store: TerminalStore,
     private readonly transport: Transport,
-  ) {}
+  ) {
+    this.health = new HealthState(store.clock);
+  }
 
-  static async open(file: string, transport: Transport = fetchTransport): Promise<Terminal> {
-    return new Terminal(await openTerminalStore(file), transport);
+  /** `clock`: where the till reads time (the machine's clocks; a test's fake one). */
+  static async open(file: string, transport: Transport = fetchTransport, clock: Clock = systemClock): Promise<Terminal> {
+    return new Terminal(await openTerminalStore(file, clock), transport);
   }
 
   private get local(): Kysely<unknown> {
@@ -245,7 +249,7 @@ export class Terminal {
   private async markCredentialRefused(): Promise<void> {
     await this.store.writes.transaction(async (tx) => {
       const local = tx as unknown as Kysely<unknown>;
-      if ((await readMeta(local, 'credential_refused_at')) === null) await writeMeta(local, 'credential_refused_at', new Date().toISOString());
+      if ((await readMeta(local, 'credential_refused_at')) === null) await writeMeta(local, 'credential_refused_at', new Date(this.store.clock.now()).toISOString());
     });
   }
 
@@ -356,8 +360,7 @@ export class Terminal {
         }
       }
       if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
-      const { serverTime } = JSON.parse(answer.text) as { serverTime?: unknown };
-      if (typeof serverTime === 'string') await this.store.writes.transaction((tx) => observeServiceTime(tx as unknown as Kysely<unknown>, serverTime));
+      await takeServiceTime(this.store, (JSON.parse(answer.text) as { serverTime?: unknown }).serverTime, 'keep');
       sent += mutations.length;
       afterSeq = Number(mutations[mutations.length - 1]!.seq);
       await sql`update outbox set status = 'sent', attempts = attempts + 1 where seq <= ${afterSeq}`.execute(this.local);
@@ -394,6 +397,7 @@ export class Terminal {
       const answer = await this.call('pull', { cursor, knownAck: await this.knownAck(), limitRows: 10_000, limitBytes: 8 * 1024 * 1024, health: await this.health.report(this.local) });
       if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
       const meta = JSON.parse(answer.text, (key, value: unknown) => (key === 'changes' ? [] : value)) as PullPageMeta;
+      await takeServiceTime(this.store, meta.serverTime, 'when-ahead');
       if (meta.reset) {
         await flush();
         const { reason } = meta.reset;
