@@ -181,17 +181,17 @@ describe.each(await testEngines())('a till whose clock jumps, against a %s servi
     expectSane(later.dt_created);
     expectSane((await queued(terminal)).at(-1)!.occurred_at);
 
-    // An office rename made after the till's rename beats it, and the till's own rename after that beats the
-    // office's: the rename made while ahead was stamped no later than its arrival, so nothing is stuck in the future.
+    // An office rename made after the till's rename beats it.
     expect(await itemName(juice)).toBe('Juice (made while ahead)');
     await service.rest('PATCH', `/item-modifier/items/update/${juice}`, { name: 'Juice (office, later)' });
     expect(await itemName(juice)).toBe('Juice (office, later)');
+
+    // The clock is put right: the till's rename after that beats the office's — the rename made while ahead was
+    // stamped no later than its arrival, so no edit is stuck in the future. The warning goes; sales are dated right.
+    m.state.offset = 0;
     await rename(terminal, juice, 'Juice (till, later still)');
     await terminal.sync();
     expect(await itemName(juice)).toBe('Juice (till, later still)');
-
-    // The clock is put right: the warning goes, and later sales are dated right.
-    m.state.offset = 0;
     const fixed = await sale(terminal, shift.id);
     expectSane(fixed.dt_created);
     const cleared = await statusAfterCycle(terminal);
