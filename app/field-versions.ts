@@ -7,6 +7,8 @@
  * renamed by the office at 10:00 keeps that name when a till offline since 9:00 syncs its 9:30 rename at 11:00,
  * and gets the office's name when the till's edit arrived first: both arrival orders end alike.
  *
+ * - A till's stamp is capped at the service's arrival time (queuedEditStamp): a till's clock set ahead cannot
+ *   make its edit newer than edits really made after it.
  * - Stamps compare as text (`2026-11-22T09:58:11.004Z-0000-<node>`, shared/sync/hlc.ts): time first, then the
  *   counter, then the node (the terminal id, or `service`), so two edits made in the same millisecond by two tills
  *   are ordered the same way everywhere. Equal stamps come from one till in one millisecond: the one that arrives
@@ -53,10 +55,16 @@ export function editedTable(operationId: string): string | undefined {
   return EDITED_TABLES[operationId];
 }
 
-/** The stamp of a queued edit: its `occurredAt` on its till's clock, the till breaking ties. */
-export function queuedEditStamp(occurredAt: string, terminalId: string): string | undefined {
-  const wallMs = Date.parse(occurredAt);
-  return Number.isFinite(wallMs) ? formatHlc({ wallMs, counter: 0, node: terminalId }) : undefined;
+/**
+ * The stamp of a queued edit: its `occurredAt` on its till's clock, but never later than when the service received
+ * it — as business time is (app/sync/push.ts). A till whose clock was two years ahead when the edit was made would
+ * otherwise win against every later real edit until that date. The till breaks ties.
+ */
+export function queuedEditStamp(occurredAt: string, receivedAt: string, terminalId: string): string | undefined {
+  const madeMs = Date.parse(occurredAt);
+  if (!Number.isFinite(madeMs)) return undefined;
+  const arrivedMs = Date.parse(receivedAt);
+  return formatHlc({ wallMs: Number.isFinite(arrivedMs) ? Math.min(madeMs, arrivedMs) : madeMs, counter: 0, node: terminalId });
 }
 
 /** The later of two clock readings (a null or unreadable one loses). */

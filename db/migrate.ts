@@ -34,6 +34,7 @@ import * as m0031 from './migrations/0031_log_retention.js';
 import * as m0032 from './migrations/0032_logical_capture.js';
 import * as m0033 from './migrations/0033_shift_counts.js';
 import * as m0034 from './migrations/0034_disaster_identities.js';
+import * as m0035 from './migrations/0035_terminal_clock_skew.js';
 import { ensureCaptureSlot } from './change-capture.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '0032_logical_capture': m0032,
   '0033_shift_counts': m0033,
   '0034_disaster_identities': m0034,
+  '0035_terminal_clock_skew': m0035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

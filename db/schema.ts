@@ -688,6 +688,8 @@ export interface TerminalHealthTable {
   printer_detail: string | null;
   /** The service generation the till last synced under (0034). */
   generation: string | null;
+  /** How far the till's OS clock was off when it reported, seconds (positive: ahead); null while right (0035). */
+  clock_skew_seconds: bigint | null;
 }
 
 /** One local database (epoch) of a terminal, with the last pushed operation applied for it (0008). */

@@ -50,6 +50,11 @@ export function coreReader(core: TerminalCore): TillReader {
       const session = (await core.invoke('terminal.session', undefined)) as { employee: SessionEmployee | null };
       return session.employee;
     },
+    async now() {
+      // The core dates its work by its sane clock; this machine's clock plus the core's correction is that time.
+      const status = (await core.invoke('terminal.syncStatus', undefined)) as TerminalOperationTypes['terminal.syncStatus']['result'];
+      return new Date(Date.now() + (status.clock?.correctionMs ?? 0));
+    },
   };
 }
 

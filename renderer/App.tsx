@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { errorLines } from './bridge.js';
 import { ErrorLines } from './components/ErrorLines.js';
+import { ClockBanner } from './components/ClockBanner.js';
 import { useTerminal, useT } from './state/context.js';
 import { AppFrame } from './screens/AppFrame.js';
 import { Enrollment } from './screens/Enrollment.js';
@@ -52,6 +53,7 @@ export function App() {
   return (
     <>
       <Banner />
+      {(phase === 'login' || phase === 'app') && <ClockBanner />}
       {phase === 'starting' && (
         <main className="centered-screen">
           <p className="muted">{connection === 'no-secret' || connection === 'stale-secret' ? '' : t('connection.connecting')}</p>

@@ -170,6 +170,23 @@ export interface SyncStatusPayload {
    * `enrollment-progress`; null or absent otherwise.
    */
   readonly redownload?: (EnrollmentProgressPayload & { readonly reason: string }) | null;
+  /** The till's clock (absent from an older core): see `ClockPayload`. */
+  readonly clock?: ClockPayload;
+}
+
+/**
+ * The till's clock (main/terminal/till-clock.ts). The till dates its work by a sane clock — the service's time plus
+ * the time elapsed since, or the last time it knew to be right — never by an OS clock that is off.
+ */
+export interface ClockPayload {
+  /** The OS clock minus the sane time in ms (positive: ahead) while off by more than 2 minutes; null while right. */
+  readonly skewMs: number | null;
+  /** When the till noticed it (ISO, sane clock); null with `skewMs`. */
+  readonly since: string | null;
+  /** `service`: the service's time; `last-known`: the last time the till knew to be right (it is offline). */
+  readonly basis: 'service' | 'last-known' | null;
+  /** The sane time minus the OS clock in ms: a screen adds it to its own clock to date things as the till does. */
+  readonly correctionMs: number;
 }
 
 /** One operation this till did and the service has not acknowledged yet (`terminal.unsentList`), as queued. */

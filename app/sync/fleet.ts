@@ -2,14 +2,16 @@
  * The console's fleet page read (docs/fleet-health.md): every terminal of the business — revoked ones too, marked
  * — with its workplace and point, its last health report and what needs a person's eye. A till is marked when its
  * oldest unsent operation is older than `unsentMinutes` (its sales are not reaching the office) or when it has not
- * been seen for `unseenMinutes` (switched off, offline, or broken); revoked tills are never marked.
+ * been seen for `unseenMinutes` (switched off, offline, or broken), or when its last report says its clock is
+ * wrong (its sales are dated by the service's time meanwhile, but someone should set it right); revoked tills are
+ * never marked.
  */
 import type { Db } from '../context.js';
 
 export const DEFAULT_UNSENT_MINUTES = 30;
 export const DEFAULT_UNSEEN_MINUTES = 60;
 
-export type FleetAlert = 'UNSENT_TOO_OLD' | 'NOT_SEEN';
+export type FleetAlert = 'UNSENT_TOO_OLD' | 'NOT_SEEN' | 'CLOCK_WRONG';
 
 export interface FleetTerminal {
   readonly id: string;
@@ -34,6 +36,8 @@ export interface FleetTerminal {
     readonly needs_attention: number;
     readonly last_sync_error: { readonly message: string; readonly at: string | null } | null;
     readonly printer: { readonly status: string; readonly detail: string | null } | null;
+    /** How far the till's OS clock was off when it reported (positive: ahead), while off by more than 2 minutes. */
+    readonly clock_skew_seconds: number | null;
   } | null;
   readonly alerts: readonly FleetAlert[];
 }
@@ -59,7 +63,7 @@ export async function readFleet(db: Db, businessId: string, options: { now: Date
     .select([
       't.id', 't.name', 't.workplace_id', 'w.name as workplace_name', 'w.automated_point_id', 'p.name as point_name', 't.enrolled_at', 't.revoked_at',
       'h.seen_at', 'h.reported_at', 'h.protocol_version', 'h.app_version', 'h.os', 'h.outbox_depth', 'h.oldest_unsent_age_seconds',
-      'h.needs_attention', 'h.last_sync_error', 'h.last_sync_error_at', 'h.printer_status', 'h.printer_detail',
+      'h.needs_attention', 'h.last_sync_error', 'h.last_sync_error_at', 'h.printer_status', 'h.printer_detail', 'h.clock_skew_seconds',
     ])
     .where('t.business_id', '=', businessId)
     .orderBy('t.enrolled_at')
@@ -80,6 +84,7 @@ export async function readFleet(db: Db, businessId: string, options: { now: Date
           needs_attention: toNumber(row.needs_attention) ?? 0,
           last_sync_error: row.last_sync_error === null ? null : { message: row.last_sync_error, at: row.last_sync_error_at },
           printer: row.printer_status === null ? null : { status: row.printer_status, detail: row.printer_detail },
+          clock_skew_seconds: toNumber(row.clock_skew_seconds),
         }
       : null;
     const alerts: FleetAlert[] = [];
@@ -87,6 +92,7 @@ export async function readFleet(db: Db, businessId: string, options: { now: Date
       if (unsentAge !== null && unsentAge > unsentMinutes * 60) alerts.push('UNSENT_TOO_OLD');
       const seenMs = row.seen_at ? Date.parse(row.seen_at) : Date.parse(row.enrolled_at);
       if (nowMs - seenMs > unseenMinutes * 60_000) alerts.push('NOT_SEEN');
+      if (health?.clock_skew_seconds != null) alerts.push('CLOCK_WRONG');
     }
     return {
       id: row.id,

@@ -26,6 +26,7 @@ function columnsOf(protocolVersion: number, health: TerminalHealthDto | null | u
     last_sync_error_at: health?.lastSyncError?.at ?? null,
     printer_status: health?.printer.status ?? null,
     printer_detail: health?.printer.detail ?? null,
+    clock_skew_seconds: health?.clockSkewSeconds == null ? null : BigInt(health.clockSkewSeconds),
   };
 }
 

@@ -154,6 +154,7 @@ function pageBytes(
     `,"fromVersion":${from},"upToVersion":${upTo},"headVersion":${opening.head},"hasMore":${upTo < opening.head}`,
     `,"ack":{"epoch":${jsonString(input.epoch)},"lastAppliedSeq":${ack.lastAppliedSeq}}`,
     `,"mutationResults":[${ack.results.join(',')}]`,
+    serverTimeField(),
     `,"changes":[`,
   ].join('');
   const parts: Buffer[] = [Buffer.from(head)];
@@ -164,6 +165,12 @@ function pageBytes(
   parts.push(PAGE_END, Buffer.from(`${tailFields(options, queues)}}`));
   return Buffer.concat(parts);
 }
+
+/**
+ * The service's clock as it answers. A till checks its own clock against it: one set two years ahead while it was
+ * offline is noticed at its first pull, and its later operations are dated by this time (main/terminal/till-clock.ts).
+ */
+const serverTimeField = () => `,"serverTime":"${new Date().toISOString()}"`;
 
 const COMMA = Buffer.from(',');
 const PAGE_END = Buffer.from('],"reset":null');
@@ -252,7 +259,9 @@ function resetPage(reason: ResetReason, head: bigint, options: PullOptions, queu
   const details = JSON.stringify({ ...(options.generation !== undefined ? { generation: options.generation } : {}), ...(queues ? { queues } : {}) });
   return Buffer.from([
     `{"protocolVersion":${PROTOCOL_VERSION},"cursor":null,"fromVersion":null,"upToVersion":null,"headVersion":${head},"hasMore":false`,
-    `,"ack":null,"mutationResults":[],"changes":[]`,
+    `,"ack":null,"mutationResults":[]`,
+    serverTimeField(),
+    `,"changes":[]`,
     `,"reset":{"reason":"${reason}","bootstrapFrom":${head},"tables":null${details === '{}' ? '' : `,${details.slice(1, -1)}`}}`,
     `${tailFields(options, undefined)}}`,
   ].join(''));

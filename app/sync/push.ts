@@ -129,7 +129,7 @@ async function applyOne(
       side: 'server',
       ids: { mutationId: mutation.mutationId, occurredAt: mutation.occurredAt },
       queue: 'push',
-      editStamp: () => queuedEditStamp(mutation.occurredAt, terminal.terminalId),
+      editStamp: () => queuedEditStamp(mutation.occurredAt, receivedAt, terminal.terminalId),
     });
   } catch (error) {
     return refusal(error, ownCode);

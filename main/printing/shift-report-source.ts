@@ -33,11 +33,13 @@ export const shiftTotalsFromReport: ShiftTotalsSource = async (reader, _names, s
   });
   const z = final ? zReportFigures(report, (await reader.identity()).workplaceId) : null;
   const figures = z ?? shiftReportFigures(report);
+  // The till's sane time: a report printed while the computer's clock is two years ahead says today.
+  const now = (reader.now ? await reader.now() : new Date()).toISOString();
   return {
     ...figures,
     openedAt: localDateTime(figures.openedAt),
-    printedAt: localDateTime(new Date().toISOString()),
-    ...(final ? { closedAt: localDateTime(z?.closedAt ?? report.closed_at ?? new Date().toISOString()) } : {}),
+    printedAt: localDateTime(now),
+    ...(final ? { closedAt: localDateTime(z?.closedAt ?? report.closed_at ?? now) } : {}),
     ...(z ? { countedCash: z.countedCash } : {}),
     workplaceId: report.workplace_id,
     employeeId: null,

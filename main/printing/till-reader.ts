@@ -27,6 +27,11 @@ export interface TillReader {
   identity(): Promise<TillIdentity>;
   /** The signed-in employee, or null. */
   cashier(): Promise<{ readonly id: string; readonly full_name: string } | null>;
+  /**
+   * The till's sane time (main/terminal/till-clock.ts), which a computer clock set wrong does not move; absent: this
+   * machine's clock.
+   */
+  now?(): Promise<Date>;
 }
 
 /** Why a document's data could not be read: nobody signed in, or the record is not on this till. */

@@ -28,6 +28,8 @@ export interface PullPageMeta {
     readonly generation?: string;
     readonly queues?: readonly { readonly epoch: string; readonly lastAppliedSeq: number }[];
   } | null;
+  /** The service's clock when it answered (absent from older services). */
+  readonly serverTime?: string;
 }
 
 export interface PullApplied {
@@ -95,7 +97,7 @@ export async function applyPullPages(store: TerminalStore, pages: readonly Pulle
       // database is a restored copy — the service gave that seq to an operation the copy never had.
       const results = new Map(pages.flatMap((page) => page.meta.mutationResults).map((result) => [result.mutationId, result]));
       const settled = (await sql<OutboxRow>`select * from outbox where seq <= ${ack.lastAppliedSeq} order by seq`.execute(local)).rows;
-      const now = new Date().toISOString();
+      const now = new Date(store.clock.now()).toISOString();
       const terminalId = await requireMeta(local, 'terminal_id');
       let forked = false;
       for (const row of settled) {

@@ -1,12 +1,13 @@
 /**
  * What this till reports about itself with every pull (protocol 2, docs/fleet-health.md): its app version and OS,
  * how many operations wait to be sent and how old the oldest is, how many need a person, the last sync failure,
- * and its printer. Ages are measured on the till's own clock (queue time to now), so a skewed clock does not
- * make a fresh queue look old on the service.
+ * its printer, and how far its OS clock is off when it is (./till-clock.ts). Ages and times are measured on the
+ * till's sane clock (queue time to now), so a skewed clock does not make a fresh queue look old on the service.
  */
 import { platform, release } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import type { PrinterState, TerminalHealthDto } from '../../shared/catalogue/terminal-health.js';
+import { TillClock } from './till-clock.js';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -20,8 +21,10 @@ export class HealthState {
   private printer: { status: PrinterState; detail: string | null } = { status: 'unknown', detail: null };
   private readonly printers = new Map<string, { status: PrinterState; detail: string | null }>();
 
+  constructor(private readonly clock: TillClock = new TillClock()) {}
+
   /** A sync cycle failed (the reason as the till shows it, never internals). Kept after recovery. */
-  noteSyncError(message: string, at = new Date()): void {
+  noteSyncError(message: string, at = new Date(this.clock.now())): void {
     this.lastError = { message: clip(message, 300), at: at.toISOString() };
   }
 
@@ -55,10 +58,11 @@ export class HealthState {
   }
 
   /** The report, with the counts read from the till's store. */
-  async report(local: Kysely<unknown>, nowMs = Date.now()): Promise<TerminalHealthDto> {
+  async report(local: Kysely<unknown>, nowMs = this.clock.now()): Promise<TerminalHealthDto> {
     const outbox = (await sql<{ n: bigint | number; oldest: string | null }>`select count(*) as n, min(dt_created) as oldest from outbox`.execute(local)).rows[0];
     const inbox = (await sql<{ n: bigint | number }>`select count(*) as n from inbox where resolution is null`.execute(local)).rows[0];
     const oldestMs = outbox?.oldest ? Date.parse(outbox.oldest) : NaN;
+    const { skewMs } = this.clock.read();
     return {
       appVersion: clip(this.appVersion, 40),
       os: clip(`${platform()} ${release()}`, 100),
@@ -67,6 +71,8 @@ export class HealthState {
       needsAttention: Number(inbox?.n ?? 0),
       lastSyncError: this.lastError,
       printer: this.printer,
+      // Only while the clock is off: a service from before the field refuses it, and it needs no more than that.
+      ...(skewMs === null ? {} : { clockSkewSeconds: Math.round(skewMs / 1000) }),
     };
   }
 }

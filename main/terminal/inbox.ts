@@ -50,7 +50,7 @@ export async function resubmit(
   const entry = await openEntry(store.db as unknown as Kysely<unknown>, mutationId);
   const markResubmitted = async (tx: Db) => {
     const marked = await sql`
-      update inbox set resolution = 'resubmitted', resolved_by = ${employeeId}, resolved_at = ${new Date().toISOString()}
+      update inbox set resolution = 'resubmitted', resolved_by = ${employeeId}, resolved_at = ${new Date(store.clock.now()).toISOString()}
        where mutation_id = ${mutationId} and resolution is null`.execute(tx);
     if (Number(marked.numAffectedRows ?? 0n) !== 1) throw notFound('No such operation needs attention');
   };
@@ -65,7 +65,7 @@ export async function discard(store: TerminalStore, mutationId: string, managerP
   const role = await store.db.selectFrom('employee_roles').select('access_resources').where('id', '=', manager.role_id).where('is_deleted', '=', 0).executeTakeFirst();
   if (!role || !jsonList(role.access_resources).includes(MANAGER_RESOURCE)) throw forbidden('Only a manager can discard an operation');
   await store.writes.transaction((tx) =>
-    sql`update inbox set resolution = 'discarded', resolved_by = ${manager.id}, resolved_at = ${new Date().toISOString()}
+    sql`update inbox set resolution = 'discarded', resolved_by = ${manager.id}, resolved_at = ${new Date(store.clock.now()).toISOString()}
          where mutation_id = ${mutationId} and resolution is null`.execute(tx as unknown as Kysely<unknown>),
   );
 }

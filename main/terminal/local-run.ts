@@ -128,8 +128,9 @@ export async function runLocally(
   const db = store.db as unknown as Kysely<unknown>;
   const resolved = resolve(name);
   if (!resolved || isRead(resolved)) {
-    // An unknown name is refused by the pipeline's first step, before anything is read.
-    const now = new Date().toISOString();
+    // An unknown name is refused by the pipeline's first step, before anything is read. A read's "now" (today's
+    // report, an X report's time) is the sane clock's too.
+    const now = new Date(store.clock.now()).toISOString();
     const caller: Caller = { who: atThisTill(db, employeeId), now, side: 'terminal', ids: 'fresh', queue: 'till', ...(checked ? { checked } : {}) };
     return perform(store, await prepare(resolved ?? name, input, caller));
   }
@@ -142,7 +143,7 @@ export async function runLocally(
     const epoch = await requireMeta(local, 'epoch');
     const seq = Number((await readMeta(local, 'next_seq')) ?? '1');
     const mutationId = uuidv7();
-    const occurredAt = await stampOperation(local);
+    const occurredAt = await stampOperation(local, store.clock);
     // A sale takes this till's next short number in this same transaction (./order-number.ts).
     const numbered = name === NUMBERED_OPERATION ? await numberSale(local, input, checked) : { input, checked };
     const run = numbered.input;

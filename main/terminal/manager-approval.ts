@@ -30,7 +30,7 @@ export async function grantsManager(store: TerminalStore, roleId: string | null)
 }
 
 /** The manager whose PIN this is; 401 wrong PIN, 403 not a manager's, 409 shared PIN, 429 locked. */
-export async function approveAsManager(store: TerminalStore, pin: string, now: Date = new Date()): Promise<ManagerApprovalResult> {
+export async function approveAsManager(store: TerminalStore, pin: string, now: Date = new Date(store.clock.now())): Promise<ManagerApprovalResult> {
   const manager: LoggedInEmployee = await pinLogin(store, pin, now, async (employee) => {
     if (!(await grantsManager(store, employee.role_id ?? null))) throw forbidden('This PIN is not a manager’s: a manager must approve');
   });

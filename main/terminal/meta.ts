@@ -17,6 +17,11 @@ export type MetaKey =
   | 'last_time'
   /** The hybrid logical clock's last stamp (clock.ts). */
   | 'hlc'
+  /**
+   * The latest time this till knew to be right: the service's time in an answer, or a stamp reckoned from it
+   * (clock.ts). A till started with its OS clock behind it knows the clock was set back (till-clock.ts).
+   */
+  | 'clock_right_at'
   /** The counter of this till's last sale number ("A-17": 17), taken with the sale (order-number.ts). */
   | 'last_sale_counter'
   /**

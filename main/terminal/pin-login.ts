@@ -44,7 +44,8 @@ async function forgive(store: TerminalStore, workplaceId: string): Promise<void>
 export async function pinLogin(
   store: TerminalStore,
   pin: string,
-  now: Date = new Date(),
+  // The sane clock: a lockout must not end because the OS clock was moved ahead.
+  now: Date = new Date(store.clock.now()),
   accept?: (employee: LoggedInEmployee) => Promise<void>,
 ): Promise<LoggedInEmployee> {
   const local = store.db as unknown as Kysely<unknown>;

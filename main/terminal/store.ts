@@ -10,6 +10,8 @@ import { openDatabase, type DatabaseHandle } from '../../db/connect.js';
 import { migrations } from '../../db/migrate.js';
 import { CAPTURED_TABLES } from '../../db/change-capture.js';
 import { TERMINAL_MIGRATION_LOCK_TABLE, TERMINAL_MIGRATION_TABLE, terminalMigrations } from './local-schema.js';
+import { knownRightAt } from './clock.js';
+import { systemClock, TillClock, type Clock } from './till-clock.js';
 
 /** Tables the service does not mirror to terminals but that local operations write. */
 const LOCAL_ONLY_TABLES = ['stock_moves', 'audit_log'];
@@ -19,6 +21,8 @@ export interface TerminalStore extends DatabaseHandle {
   readonly columns: ReadonlyMap<string, readonly string[]>;
   /** The backup taken before the last migration, if one was needed. */
   readonly backupFile: string | null;
+  /** The sane clock every date the till records comes from (./till-clock.ts); one per open store. */
+  readonly clock: TillClock;
 }
 
 async function migrate(db: Kysely<unknown>, list: MigrationProvider, table?: { name: string; lock: string }) {
@@ -66,8 +70,8 @@ async function installLocalTriggers(db: Kysely<unknown>, columns: ReadonlyMap<st
   }
 }
 
-/** Opens (creating or migrating) the store at `file`. */
-export async function openTerminalStore(file: string): Promise<TerminalStore> {
+/** Opens (creating or migrating) the store at `file`, reading time from `source` (the machine's clocks by default). */
+export async function openTerminalStore(file: string, source: Clock = systemClock): Promise<TerminalStore> {
   let backupFile: string | null = null;
   if (file !== ':memory:' && existsSync(file) && statSync(file).size > 0) {
     const probe = openDatabase(file);
@@ -95,5 +99,7 @@ export async function openTerminalStore(file: string): Promise<TerminalStore> {
     columns.set(table, names);
   }
   await installLocalTriggers(db, columns);
-  return { ...handle, columns, backupFile };
+  const clock = new TillClock(source);
+  clock.resumeFrom(await knownRightAt(db));
+  return { ...handle, columns, backupFile, clock };
 }

@@ -13,6 +13,7 @@
  */
 import { ServiceNotAnswering, SyncRefused, type RedownloadProgress, type Terminal } from './terminal.js';
 import type { PokeLink, PokeLinkState } from './poke-connection.js';
+import type { ClockReading } from './till-clock.js';
 
 /**
  * Why the last cycle failed, in four kinds the till shows apart (issue 14, item 5):
@@ -55,6 +56,12 @@ export interface SyncStatus {
    * or its scope changed): the reason and the progress, as the first download reports it; null otherwise.
    */
   readonly redownload?: RedownloadProgress | null;
+  /**
+   * The till's clock (./till-clock.ts): how far the OS clock is off while it is off by more than 2 minutes, since
+   * when, and what screens add to their own clock to date things as the till does. Read with the counts, after every
+   * write and every cycle (offline too), so a jump shows by the next sale or retry at the latest.
+   */
+  readonly clock?: ClockReading;
 }
 
 /** What the engine gives a poke link: call `poke` to ask for a pull, `state` when the connection changes. */
@@ -234,6 +241,7 @@ export class SyncEngine {
       pendingOperations: await this.terminal.pendingOperations(),
       needsAttention: (await this.terminal.inbox()).length,
       openWarnings: await this.terminal.openWarningCount(),
+      clock: this.terminal.store.clock.read(),
     };
     // A refused credential is remembered by the terminal (across restarts), so the state shows before any cycle.
     const refusedAt = await this.terminal.credentialRefusedAt();

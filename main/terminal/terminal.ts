@@ -14,10 +14,11 @@ import type { OperationInput } from '../../app/operation.js';
 import { applyBootstrapPage, applyPullPages, type PulledPage, type PullApplied, type PullPageMeta } from './apply-pages.js';
 import { runLocally, type LocalInput, type OutboxRow } from './local-run.js';
 import { continueUnderNewEpoch, deleteMeta, newEpoch, readMeta, requireMeta, writeMeta } from './meta.js';
-import { observeServiceTime } from './clock.js';
+import { takeServiceTime } from './clock.js';
 import { discard, resubmit } from './inbox.js';
 import { pinLogin, type LoggedInEmployee } from './pin-login.js';
 import { openTerminalStore, type TerminalStore } from './store.js';
+import { systemClock, type Clock } from './till-clock.js';
 import { countOpenWarnings } from './warnings.js';
 import { installIdOf } from './install-id.js';
 import { DEFAULT_JOURNAL_BOUNDS, ackedThrough, type JournalBounds } from './journal.js';
@@ -124,6 +125,8 @@ export interface TerminalOptions {
   readonly installId?: string;
   /** How long acknowledged operations are kept, in case the service loses them (./journal.ts). */
   readonly journal?: JournalBounds;
+  /** Where the till reads time (the machine's clocks; a test's fake one). */
+  readonly clock?: Clock;
 }
 
 /** The conflicts a push or bootstrap can be answered with that the till resolves itself. */
@@ -138,7 +141,7 @@ const MAX_RECOVERIES = 5;
 
 export class Terminal {
   /** What the till reports about itself with each pull (./health.ts). */
-  readonly health = new HealthState();
+  readonly health: HealthState;
 
   private constructor(
     readonly store: TerminalStore,
@@ -146,10 +149,12 @@ export class Terminal {
     /** This install (./install-id.ts): the service tells a copy of the till from the till by it. */
     readonly installId: string,
     private readonly journal: JournalBounds,
-  ) {}
+  ) {
+    this.health = new HealthState(store.clock);
+  }
 
   static async open(file: string, transport: Transport = fetchTransport, options: TerminalOptions = {}): Promise<Terminal> {
-    const store = await openTerminalStore(file);
+    const store = await openTerminalStore(file, options.clock ?? systemClock);
     const installId = await store.writes.transaction(async (tx) => {
       const local = tx as unknown as Kysely<unknown>;
       const id = options.installId ?? (await installIdOf(local, file));
@@ -384,7 +389,7 @@ export class Terminal {
   private async markCredentialRefused(): Promise<void> {
     await this.store.writes.transaction(async (tx) => {
       const local = tx as unknown as Kysely<unknown>;
-      if ((await readMeta(local, 'credential_refused_at')) === null) await writeMeta(local, 'credential_refused_at', new Date().toISOString());
+      if ((await readMeta(local, 'credential_refused_at')) === null) await writeMeta(local, 'credential_refused_at', new Date(this.store.clock.now()).toISOString());
     });
   }
 
@@ -510,8 +515,7 @@ export class Terminal {
       }
       if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
       const pushed = JSON.parse(answer.text) as { serverTime?: unknown; generation?: unknown; copy?: { detectedAt?: unknown } };
-      const { serverTime } = pushed;
-      if (typeof serverTime === 'string') await this.store.writes.transaction((tx) => observeServiceTime(tx as unknown as Kysely<unknown>, serverTime));
+      await takeServiceTime(this.store, pushed.serverTime, 'keep');
       await this.noteAnswer(pushed);
       sent += mutations.length;
       afterSeq = Number(mutations[mutations.length - 1]!.seq);
@@ -606,6 +610,7 @@ export class Terminal {
       const answer = await this.call('pull', request);
       if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
       const meta = JSON.parse(answer.text, (key, value: unknown) => (key === 'changes' ? [] : value)) as PullPageMeta & PullNotes;
+      await takeServiceTime(this.store, meta.serverTime, 'when-ahead');
       if (meta.incidentsRecorded && meta.incidentsRecorded.length > 0) {
         const recorded = meta.incidentsRecorded;
         await this.store.writes.transaction((tx) => markReported(tx as unknown as Kysely<unknown>, recorded, new Date()));

@@ -119,7 +119,7 @@ export async function countOpenWarnings(store: TerminalStore): Promise<number> {
 /** Marks an operation's warnings seen by `employeeId`; false when it has none left open. */
 export async function dismissWarnings(store: TerminalStore, mutationId: string, employeeId: string): Promise<boolean> {
   const result = await store.writes.transaction((tx) =>
-    sql`update warnings set dismissed_by = ${employeeId}, dismissed_at = ${new Date().toISOString()}
+    sql`update warnings set dismissed_by = ${employeeId}, dismissed_at = ${new Date(store.clock.now()).toISOString()}
          where mutation_id = ${mutationId} and dismissed_at is null`.execute(tx as unknown as Kysely<unknown>),
   );
   return Number(result.numAffectedRows ?? 0n) > 0;

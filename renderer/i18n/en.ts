@@ -10,6 +10,7 @@ import { inboxEn } from './inbox.js';
 import { modifierGroupsScopeEn } from './modifier-groups-scope.js';
 import { modifierGroupsEn } from './modifier-groups.js';
 import { syncStatesEn } from './sync-states.js';
+import { clockEn } from './clock.js';
 import { warningsEn } from './warnings.js';
 import { receiptsEn } from './receipts.js';
 import { paymentEn } from './payment.js';
@@ -206,6 +207,7 @@ export const en = {
   ...inboxEn,
   ...modifierGroupsScopeEn,
   ...syncStatesEn,
+  ...clockEn,
   ...warningsEn,
   ...printingEn,
 } as const;

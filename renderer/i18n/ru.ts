@@ -10,6 +10,7 @@ import { inboxRu } from './inbox.js';
 import { modifierGroupsScopeRu } from './modifier-groups-scope.js';
 import { modifierGroupsRu } from './modifier-groups.js';
 import { syncStatesRu } from './sync-states.js';
+import { clockRu } from './clock.js';
 import { warningsRu } from './warnings.js';
 import { receiptsRu } from './receipts.js';
 import { paymentRu } from './payment.js';
@@ -207,6 +208,7 @@ export const ru: Messages = {
   ...inboxRu,
   ...modifierGroupsScopeRu,
   ...syncStatesRu,
+  ...clockRu,
   ...warningsRu,
   ...printingRu,
 };

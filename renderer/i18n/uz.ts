@@ -10,6 +10,7 @@ import { inboxUz } from './inbox.js';
 import { modifierGroupsScopeUz } from './modifier-groups-scope.js';
 import { modifierGroupsUz } from './modifier-groups.js';
 import { syncStatesUz } from './sync-states.js';
+import { clockUz } from './clock.js';
 import { warningsUz } from './warnings.js';
 import { receiptsUz } from './receipts.js';
 import { paymentUz } from './payment.js';
@@ -207,6 +208,7 @@ export const uz: Messages = {
   ...inboxUz,
   ...modifierGroupsScopeUz,
   ...syncStatesUz,
+  ...clockUz,
   ...warningsUz,
   ...printingUz,
 };

@@ -21,6 +21,7 @@ import { DetailsForm } from './stock/DetailsForm.js';
 import { levelClass } from './stock/level.js';
 import { narrowLines, stockLines, weekdayOf, type Filtered, type Item, type StockLine, type StockRow } from './stock/lines.js';
 import { RowDetails } from './stock/RowDetails.js';
+import { useSaneClock } from '../lib/sane-clock.js';
 import './stock/stock.css';
 
 export { filterLines, narrowLines, stockLines, type StockLine } from './stock/lines.js';
@@ -55,9 +56,10 @@ function useWeekday(clock: () => Date) {
 
 type Open = { readonly kind: 'adjust' | 'details'; readonly line: StockLine } | null;
 
-const systemClock = () => new Date();
-
-export function Stock({ clock = systemClock }: { readonly clock?: () => Date } = {}) {
+/** `clock`: the sane clock by default (../lib/sane-clock.ts), so "today" is not a wrong computer clock's weekday. */
+export function Stock({ clock: given }: { readonly clock?: () => Date } = {}) {
+  const saneClock = useSaneClock();
+  const clock = given ?? saneClock;
   const t = useT();
   const bridge = useBridge();
   const version = useTerminal((state) => state.dataVersion);

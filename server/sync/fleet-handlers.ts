@@ -19,13 +19,15 @@ interface Logger {
 /**
  * What makes a report worth writing. The oldest unsent operation's age grows every second while it waits, so it
  * counts as the minute it was queued (by the service's clock) rather than as an age: the same operation still
- * waiting is the same report, and the fleet read adds the time since the report itself.
+ * waiting is the same report, and the fleet read adds the time since the report itself. A clock's skew moves by a
+ * second with each round trip's delay: it counts in minutes.
  */
 function digestOf(protocolVersion: number, health: TerminalHealthDto | null | undefined, nowMs: number): string {
   if (!health) return `${protocolVersion}:none`;
   const age = health.oldestUnsentAgeSeconds;
   const queuedMinute = age === null ? null : Math.floor((nowMs - age * 1000) / 60_000);
-  return `${protocolVersion}:${JSON.stringify({ ...health, oldestUnsentAgeSeconds: queuedMinute })}`;
+  const skewMinutes = health.clockSkewSeconds == null ? null : Math.round(health.clockSkewSeconds / 60);
+  return `${protocolVersion}:${JSON.stringify({ ...health, oldestUnsentAgeSeconds: queuedMinute, clockSkewSeconds: skewMinutes })}`;
 }
 
 /**

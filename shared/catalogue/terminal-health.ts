@@ -14,6 +14,14 @@ const count = (max: number) =>
     .min(0, { error: 'must not be negative' })
     .max(max, { error: `must be at most ${max}` });
 
+/** Seconds either way: a clock can be off by years (a dead battery resets it to 2000; a typo sets 2062). */
+const signedSeconds = (max: number) =>
+  z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be an integer' })
+    .min(-max, { error: `must be at least -${max}` })
+    .max(max, { error: `must be at most ${max}` });
+
 const shortText = (max: number) => text().max(max, { error: `must be at most ${max} characters` });
 
 /** What the till knows of its receipt printer: from the last job's answer, or `unknown` before any. */
@@ -36,6 +44,11 @@ export const TerminalHealthDto = dto({
     status: z.enum(PRINTER_STATES, { error: `must be one of the following values: ${PRINTER_STATES.join(', ')}` }),
     detail: shortText(200).nullish(),
   }),
+  /**
+   * How far the till's OS clock is from the service's time (positive: ahead), in seconds, while it is off by more
+   * than the till's threshold (2 minutes); absent while it is right, and from tills before the field.
+   */
+  clockSkewSeconds: signedSeconds(10_000_000_000).nullish(),
 });
 export type TerminalHealthDto = z.output<typeof TerminalHealthDto>;
 

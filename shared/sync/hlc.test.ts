@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatHlc, hlcTime, MAX_COUNTER, parseHlc, receive, tick, type Hlc } from './hlc.js';
+import { formatHlc, hlcTime, MAX_COUNTER, parseHlc, reanchor, receive, tick, type Hlc } from './hlc.js';
 
 const T = Date.parse('2026-11-22T09:58:11.004Z');
 const after = (a: Hlc, b: Hlc) => a.wallMs > b.wallMs || (a.wallMs === b.wallMs && a.counter > b.counter);
@@ -77,5 +77,57 @@ describe('the hybrid logical clock', () => {
         return true;
       }),
     );
+  });
+
+  describe('re-anchored to a sane time', () => {
+    const TOLERANCE = 120_000;
+    const TWO_YEARS = 2 * 365 * 86_400_000;
+
+    it('steps back from a time two years ahead, and stamps from the sane time on', () => {
+      const ahead = tick(null, T + TWO_YEARS, 'n1');
+      const back = reanchor(ahead, T, 'n1', TOLERANCE);
+      expect(back).toEqual({ wallMs: T, counter: 0, node: 'n1' });
+      expect(tick(back, T + 5, 'n1')).toEqual({ wallMs: T + 5, counter: 0, node: 'n1' });
+    });
+
+    it('stays monotonic when it is only a little ahead of the sane time, as network delays leave it', () => {
+      const slightly = tick(null, T + 900, 'n1');
+      const kept = reanchor(slightly, T, 'n1', TOLERANCE)!;
+      expect(after(kept, slightly)).toBe(true);
+      expect(kept.wallMs).toBe(T + 900);
+    });
+
+    it('moves forward to a sane time later than its own, as a time seen from the service does', () => {
+      const slow = tick(null, T - 7_200_000, 'n1');
+      expect(reanchor(slow, T, 'n1', TOLERANCE)).toEqual(receive(slow, T, T, 'n1'));
+      expect(reanchor(null, T, 'n1', TOLERANCE)?.wallMs).toBe(T);
+    });
+
+    it('changes nothing for an unreadable or absurd sane time', () => {
+      const ahead = tick(null, T + TWO_YEARS, 'n1');
+      for (const sane of [Number.NaN, -5, Date.parse('+010000-01-01T00:00:00Z')]) expect(reanchor(ahead, sane, 'n1', TOLERANCE)).toBe(ahead);
+    });
+
+    it('never goes backwards under ticks and remote times; only a re-anchor far ahead of the clock steps it back (property)', () => {
+      const event = fc.oneof(
+        fc.record({ kind: fc.constant('local' as const), now: fc.integer({ min: T - 1e7, max: T + 1e7 }) }),
+        fc.record({ kind: fc.constant('remote' as const), now: fc.integer({ min: T - 1e7, max: T + 1e7 }), remote: fc.integer({ min: T - 1e7, max: T + 1e7 }) }),
+        fc.record({ kind: fc.constant('anchor' as const), sane: fc.integer({ min: T - 1e7, max: T + 1e7 }) }),
+      );
+      fc.assert(
+        fc.property(fc.array(event, { minLength: 1, maxLength: 200 }), (events) => {
+          let clock: Hlc | null = null;
+          for (const step of events) {
+            const next: Hlc =
+              step.kind === 'local' ? tick(clock, step.now, 'n') : step.kind === 'remote' ? receive(clock, step.remote, step.now, 'n') : reanchor(clock, step.sane, 'n', TOLERANCE)!;
+            const steppedBack = clock !== null && !after(next, clock);
+            if (steppedBack && !(step.kind === 'anchor' && clock!.wallMs - step.sane > TOLERANCE && next.wallMs === step.sane)) return false;
+            if (step.kind === 'anchor' && next.wallMs < step.sane) return false;
+            clock = next;
+          }
+          return true;
+        }),
+      );
+    });
   });
 });

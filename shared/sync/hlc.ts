@@ -9,7 +9,8 @@
  *   operation is not stamped earlier than that, so a till whose clock runs hours slow stops producing sales
  *   "before" ones the service already holds.
  *
- * It does not block on skew (Actual's 5-minute drift error locked users out): it only keeps the larger time.
+ * It does not block on skew (Actual's 5-minute drift error locked users out): it keeps the larger time — except
+ * on an explicit re-anchor (`reanchor`), when the till has learnt the sane time and finds itself far ahead of it.
  * Text form: `2026-11-22T09:58:11.004Z-0003-<node>` (ISO time, counter as 4 hex digits, node id), which sorts as
  * the clock orders.
  */
@@ -52,6 +53,24 @@ export function receive(last: Hlc | null, remoteMs: number, nowMs: number, node:
   // The remote time is an event at (remote, 0): this one comes after it.
   if (wallMs === remote) return { wallMs, counter: 1, node };
   return { wallMs, counter: 0, node };
+}
+
+/**
+ * The till learnt the sane time (`saneMs`: the service's time, or its own clock checked against it). Within
+ * `toleranceMs` this is an ordinary remote time (`receive`): the clock stays monotonic, as network delays and small
+ * drifts always leave it a little ahead. Further ahead than that, the clock was carried into the future by an OS
+ * clock set wrong (two years ahead, say) and would otherwise stamp every later operation there until that date:
+ * it steps back to the sane time.
+ *
+ * Stepping back is safe because nothing orders by this clock: sync orders by the service's versions and a till's
+ * queue by its seq; `occurredAt` is only when the cashier did it, and descriptive edits' stamps are capped at the
+ * service's arrival time and raised to the till's own earlier stamps on the service (app/field-versions.ts).
+ */
+export function reanchor(last: Hlc | null, saneMs: number, node: string, toleranceMs: number): Hlc | null {
+  // An unreadable or absurd time teaches nothing: the clock stays as it was.
+  if (!(Number.isFinite(saneMs) && saneMs > 0 && saneMs <= MAX_WALL_MS)) return last;
+  if (!last || last.wallMs - saneMs <= toleranceMs) return receive(last, saneMs, saneMs, node);
+  return { wallMs: saneMs, counter: 0, node };
 }
 
 /** The stamp as text; its ISO part is the business time (`occurredAt`). */

@@ -89,6 +89,8 @@ export interface PullResponse {
   /** In (version, ord) order; a version is never split across pages. */
   readonly changes: ChangeEntry[];
   readonly reset: PullReset | null;
+  /** The service's clock when it answered (ISO); a till checks its own clock against it. Absent from older services. */
+  readonly serverTime?: string;
   /** Protocol 3: the service's generation (also inside the cursor). */
   readonly generation?: string;
   /** Protocol 3, when the pull asked (`wantQueues`): where the service stands in each of the terminal's queues. */

@@ -94,6 +94,20 @@ describe.each(await testEngines())('fleet health on %s', (engine) => {
     expect((await entryOf(silent.terminalId)).alerts).toEqual(['NOT_SEEN']);
   });
 
+  it('shows how far a till’s clock is off and marks it, until a report without the skew says it is right again', async () => {
+    const till = await enrollTerminal(server, shop, world.workplace1);
+    const twoYears = 2 * 365 * 86_400;
+    await syncCall(server, 'pull', till, { cursor: null, health: report({ outboxDepth: 0, oldestUnsentAgeSeconds: null, clockSkewSeconds: twoYears }) });
+    expect(await entryOf(till.terminalId)).toMatchObject({ alerts: ['CLOCK_WRONG'], health: { clock_skew_seconds: twoYears } });
+    await syncCall(server, 'pull', till, { cursor: null, health: report({ outboxDepth: 0, oldestUnsentAgeSeconds: null, clockSkewSeconds: -600 }) });
+    expect((await entryOf(till.terminalId)).health.clock_skew_seconds).toBe(-600);
+    await syncCall(server, 'pull', till, { cursor: null, health: report({ outboxDepth: 0, oldestUnsentAgeSeconds: null }) });
+    expect(await entryOf(till.terminalId)).toMatchObject({ alerts: [], health: { clock_skew_seconds: null } });
+    const bad = await syncCall(server, 'pull', till, { cursor: null, health: report({ clockSkewSeconds: 1.5 }) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toEqual(['health.clockSkewSeconds must be an integer']);
+  });
+
   it('keeps the last report when a protocol 1 till pulls, and only marks it seen', async () => {
     const till = await enrollTerminal(server, shop, world.workplace1);
     await syncCall(server, 'pull', till, { cursor: null, health: report({ appVersion: '0.3.0' }) });

@@ -144,4 +144,32 @@ describe.each(await testEngines())('descriptive edits ordered by their clock on 
     await push(other, [edit(other, id, { name: 'Juice (other till, later)' }, new Date(Date.now() + 1000).toISOString())]);
     expect((await item(id)).name).toBe('Juice (other till, later)');
   });
+
+  it('caps a till’s edit made with its clock two years ahead at its arrival, so later office and till edits win', async () => {
+    const id = await createItem(server, shop, 'Ayran');
+    const ahead = await till();
+    const twoYearsAhead = new Date(Date.now() + 2 * 365 * 24 * 60 * MINUTE).toISOString();
+    await push(ahead, [edit(ahead, id, { name: 'Ayran (clock ahead)', description: 'Cold' }, twoYearsAhead)]);
+    expect((await item(id)).name).toBe('Ayran (clock ahead)');
+
+    await officeEdit(id, { name: 'Ayran (office, later)' });
+    expect((await item(id)).name).toBe('Ayran (office, later)');
+
+    // Another till, its clock right, renames it after the office did: it wins too.
+    const right = await till();
+    await push(right, [edit(right, id, { description: 'Chilled (till, later)' }, new Date(Date.now() + 1000).toISOString())]);
+    expect(await item(id)).toMatchObject({ name: 'Ayran (office, later)', description: 'Chilled (till, later)' });
+  });
+
+  it('lets the same till’s later edit, made once its clock was put right, win over its own edit made while ahead', async () => {
+    const id = await createItem(server, shop, 'Kefir');
+    const fixed = await till();
+    const twoYearsAhead = new Date(Date.now() + 2 * 365 * 24 * 60 * MINUTE).toISOString();
+    await push(fixed, [edit(fixed, id, { name: 'Kefir (clock ahead)' }, twoYearsAhead)]);
+    await officeEdit(id, { name: 'Kefir (office)' });
+
+    await push(fixed, [edit(fixed, id, { name: 'Kefir (till, clock right)' }, new Date(Date.now() + 1000).toISOString())]);
+
+    expect((await item(id)).name).toBe('Kefir (till, clock right)');
+  });
 });

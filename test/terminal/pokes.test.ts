@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HealthState } from '../../main/terminal/health.js';
+import { TillClock } from '../../main/terminal/till-clock.js';
 import { PokeConnection, type PokeLinkState } from '../../main/terminal/poke-connection.js';
 import { SyncEngine, type PokeEvents, type Timers } from '../../main/terminal/sync-engine.js';
 import type { Terminal } from '../../main/terminal/terminal.js';
@@ -108,6 +109,7 @@ describe('the sync engine and its poke link', () => {
       openWarningCount: async () => 0,
       credentialRefusedAt: async () => null,
       health: new HealthState(),
+      store: { clock: new TillClock() },
     };
     return { terminal: terminal as unknown as Terminal, syncs: () => syncs, finish: () => finishers.shift()?.() };
   }

@@ -3,6 +3,7 @@
  * frozen service one of them instead of "Syncing…" forever.
  */
 import { HealthState } from '../../main/terminal/health.js';
+import { TillClock } from '../../main/terminal/till-clock.js';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchTransport, ServiceNotAnswering, SyncRefused, type Terminal } from '../../main/terminal/terminal.js';
@@ -41,6 +42,7 @@ function fakeTerminal(failure: () => unknown) {
     openWarningCount: async () => 0,
     credentialRefusedAt: async () => refusedAt,
     health: new HealthState(),
+    store: { clock: new TillClock() },
   };
   return terminal as unknown as Terminal;
 }

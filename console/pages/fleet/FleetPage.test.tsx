@@ -26,6 +26,7 @@ const FLEET = {
   terminals: [
     { id: 't1', name: 'Door', workplace_id: 'w1', workplace_name: 'Till 1', point_name: 'Chorsu', is_revoked: false, last_seen_at: '2026-11-25T11:58:00.000Z', health, alerts: ['UNSENT_TOO_OLD'] },
     { id: 't2', name: null, workplace_id: 'w2', workplace_name: 'Till 2', point_name: 'Chorsu', is_revoked: false, last_seen_at: NOW, health: { ...health, outbox_depth: 0, oldest_unsent_age_seconds: null, last_sync_error: null, printer: { status: 'ok', detail: null } }, alerts: [] },
+    { id: 't3', name: null, workplace_id: 'w3', workplace_name: 'Till 3', point_name: 'Chorsu', is_revoked: false, last_seen_at: NOW, health: { ...health, outbox_depth: 0, oldest_unsent_age_seconds: null, needs_attention: 0, last_sync_error: null, printer: { status: 'ok', detail: null }, clock_skew_seconds: 2 * 365 * 86_400 }, alerts: ['CLOCK_WRONG'] },
   ],
 };
 
@@ -60,6 +61,13 @@ describe('the fleet page', () => {
     expect(red.textContent).toContain('2 minutes ago');
     expect(screen.getAllByText('OK')[0]!.closest('tr')!.className).toBe('');
     expect(sent[0]!.url).toBe('/api/v1/sync/fleet?unsentMinutes=30&unseenMinutes=60');
+  });
+
+  it('marks a till whose clock is wrong and says how far, so the owner has it set right', async () => {
+    renderFleet('en');
+    const red = (await screen.findByText('Clock wrong')).closest('tr')!;
+    expect(red.className).toBe('alert');
+    expect(red.textContent).toContain('Clock 2 years ahead of the service: set it right at the till');
   });
 
   it('disconnects a till only after a confirmation, and starts a replacement with a new code for its workplace', async () => {

@@ -1,8 +1,8 @@
 /**
  * Fleet health (docs/fleet-health.md): every enrolled till with what it last reported — when it was last in touch,
  * its version and system, its unsent operations and how old the oldest is, what needs a person at the till, its
- * last sync error and its printer — red when its sales are not reaching the office or it has gone silent, against
- * thresholds the owner sets here (kept in this browser). From here a till can be disconnected (its credential
+ * last sync error and its printer — red when its sales are not reaching the office, it has gone silent (against
+ * thresholds the owner sets here, kept in this browser) or its clock is wrong (how far, in the problems). From here a till can be disconnected (its credential
  * revoked) or replaced (a new enrollment code for the same workplace). Reads through the public
  * `SyncController_fleet` operation; refreshes every 30 seconds.
  */
@@ -29,8 +29,10 @@ export interface FleetTerminal {
     readonly needs_attention: number;
     readonly last_sync_error: { readonly message: string; readonly at: string | null } | null;
     readonly printer: { readonly status: string; readonly detail: string | null } | null;
+    /** How far the till's clock is off (positive: ahead), while off by more than 2 minutes; absent from older services. */
+    readonly clock_skew_seconds?: number | null;
   } | null;
-  readonly alerts: readonly ('UNSENT_TOO_OLD' | 'NOT_SEEN')[];
+  readonly alerts: readonly ('UNSENT_TOO_OLD' | 'NOT_SEEN' | 'CLOCK_WRONG')[];
 }
 
 interface Fleet {
@@ -58,6 +60,21 @@ function printerText(t: Translate, printer: { status: string; detail: string | n
     ? t(`fleet.printer.${printer.status}` as MessageKey)
     : printer.status;
   return printer.detail ? `${known} (${printer.detail})` : known;
+}
+
+const UNITS: readonly [MessageKey, number][] = [
+  ['fleet.years', 365 * 86_400],
+  ['fleet.days', 86_400],
+  ['fleet.hours', 3_600],
+  ['fleet.minutes', 60],
+];
+
+/** "Clock 2 years ahead of the service…": the largest whole unit, as the owner would say it. */
+function clockText(t: Translate, skewSeconds: number): string {
+  const size = Math.abs(skewSeconds);
+  const [key, unit] = UNITS.find(([, seconds]) => size >= seconds) ?? UNITS[UNITS.length - 1]!;
+  const amount = t(key, { count: Math.max(1, Math.round(size / unit)) });
+  return t(skewSeconds > 0 ? 'fleet.clockAhead' : 'fleet.clockBehind', { amount });
 }
 
 type Pending = { kind: 'revoke'; terminal: FleetTerminal } | null;
@@ -232,7 +249,8 @@ function FleetPage() {
                         ) : null}
                       </div>
                     ) : null}
-                    {!health || (health.needs_attention === 0 && !health.last_sync_error) ? '—' : null}
+                    {health?.clock_skew_seconds != null ? <div>{clockText(t, health.clock_skew_seconds)}</div> : null}
+                    {!health || (health.needs_attention === 0 && !health.last_sync_error && health.clock_skew_seconds == null) ? '—' : null}
                   </td>
                   <td>{printerText(t, health?.printer ?? null)}</td>
                   <td className="fleet-actions">

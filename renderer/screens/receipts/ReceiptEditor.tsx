@@ -14,6 +14,7 @@ import { showQuantity } from '../../lib/format.js';
 import { useNextActionClears } from '../../lib/status.js';
 import { useUnsavedWork } from '../../lib/unsaved-work.js';
 import { useLoad } from '../../lib/use-load.js';
+import { useSaneClock } from '../../lib/sane-clock.js';
 import { useBridge, useT, useTerminal } from '../../state/context.js';
 import type { IndexedItem } from './catalogue.js';
 import { ConfirmPanel } from './ConfirmPanel.js';
@@ -59,7 +60,7 @@ function useLines(initial: () => LineDraft[]) {
   return { lines, current, update };
 }
 
-function newHeader(refs: References, pointId: string | null, t: Translate): HeaderDraft {
+function newHeader(refs: References, pointId: string | null, t: Translate, now: Date): HeaderDraft {
   const organizationId = pointId ?? (refs.points.length === 1 ? refs.points[0]!.id : '');
   const pointWarehouse = refs.points.find((point) => point.id === organizationId)?.default_warehouse_id;
   const warehouse =
@@ -69,7 +70,7 @@ function newHeader(refs: References, pointId: string | null, t: Translate): Head
         ? refs.warehouses[0]!.id
         : '';
   return {
-    name: defaultName(new Date(), t),
+    name: defaultName(now, t),
     clientId: refs.suppliers.length === 1 ? refs.suppliers[0]!.id : '',
     warehouseIds: warehouse ? [warehouse] : [],
     organizationId,
@@ -117,7 +118,8 @@ export function ReceiptForm({
   const [guid] = useState(() => correction?.draft.guid ?? uuidv7());
   const [saved, setSaved] = useState<Saved | null>(stored && { id: stored.id, conducted: stored.conducted });
   const start = stored ?? correction?.draft ?? null;
-  const [header, setHeader] = useState<HeaderDraft>(() => (start ? storedHeader(start) : newHeader(refs, fixedPoint, t)));
+  const now = useSaneClock();
+  const [header, setHeader] = useState<HeaderDraft>(() => (start ? storedHeader(start) : newHeader(refs, fixedPoint, t, now())));
   const { lines, current, update } = useLines(() =>
     (start?.items ?? []).map((line) =>
       lineFromWire(line, nextKey(), refs.items.byId.get(line.itemId)?.name ?? t('receipts.unknownItem')),

@@ -10,6 +10,7 @@ import { ErrorLines } from '../../components/ErrorLines.js';
 import { VirtualList } from '../../components/VirtualList.js';
 import { showDateTime, showMoney } from '../../lib/format.js';
 import type { Loaded } from '../../lib/use-load.js';
+import { useSaneClock } from '../../lib/sane-clock.js';
 import { useT, useTerminal } from '../../state/context.js';
 import { filterReceipts, localDay, NO_FILTER, receiptRows, type ListFilter, type StateFilter } from './list.js';
 import type { References } from './references.js';
@@ -37,6 +38,7 @@ export function ReceiptList({
   readonly notice: string;
 }) {
   const t = useT();
+  const now = useSaneClock();
   const language = useTerminal((state) => state.language);
   const [selected, setSelected] = useState<number | null>(null);
   const suppliers = refs?.suppliers ?? NONE;
@@ -86,7 +88,7 @@ export function ReceiptList({
             type="button"
             className="secondary"
             onClick={() => {
-              const today = localDay(new Date());
+              const today = localDay(now());
               set({ from: today, to: today });
             }}
           >

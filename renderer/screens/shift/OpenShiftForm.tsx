@@ -9,6 +9,7 @@ import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import { FieldError } from '../../components/FieldError.js';
 import { useFormat } from '../../lib/use-format.js';
+import { useSaneClock } from '../../lib/sane-clock.js';
 import { useBridge, useT } from '../../state/context.js';
 import { MoneyEntry } from './MoneyEntry.js';
 
@@ -17,7 +18,9 @@ export function OpenShiftForm({ workplaceId, onOpened }: { readonly workplaceId:
   const f = useFormat();
   const bridge = useBridge();
   const errorId = useId();
-  const [name, setName] = useState(() => t('shift.defaultName', { date: f.dateTime(new Date()) }));
+  // The till's sane time: a computer clock set two years ahead must not name the shift two years ahead.
+  const now = useSaneClock();
+  const [name, setName] = useState(() => t('shift.defaultName', { date: f.dateTime(now()) }));
   const [cash, setCash] = useState('');
   const [fieldProblem, setFieldProblem] = useState('');
   const [problem, setProblem] = useState<string[]>([]);
@@ -29,7 +32,7 @@ export function OpenShiftForm({ workplaceId, onOpened }: { readonly workplaceId:
     const units = f.units(cash === '' ? '0' : cash, MONEY);
     if (units === undefined || units < 0n) return setFieldProblem(t('shift.cashInvalid'));
     setBusy(true);
-    const body = { name: name.trim() || t('shift.defaultName', { date: f.dateTime(new Date()) }), opening_cash: formatMoney(units), ...(workplaceId ? { workplace_id: workplaceId } : {}) };
+    const body = { name: name.trim() || t('shift.defaultName', { date: f.dateTime(now()) }), opening_cash: formatMoney(units), ...(workplaceId ? { workplace_id: workplaceId } : {}) };
     bridge
       .run('SettlmentController_create', { body })
       .then(onOpened, (error: unknown) => setProblem(errorLines(error)))

@@ -61,6 +61,7 @@ export const PullResponseWire = record({
     generation: text().optional(),
     queues: many(QueuePositionWire).optional(),
   }).nullable(),
+  serverTime: timestamp(),
   generation: text().optional(),
   queues: many(QueuePositionWire).optional(),
   incidentsRecorded: many(text()).optional(),
@@ -169,8 +170,9 @@ const FleetWire = record({
         needs_attention: count(),
         last_sync_error: record({ message: text(), at: timestamp().nullable() }).nullable(),
         printer: record({ status: text(), detail: text().nullable() }).nullable(),
+        clock_skew_seconds: count().nullable(),
       }).nullable(),
-      alerts: many(z.enum(['UNSENT_TOO_OLD', 'NOT_SEEN'])),
+      alerts: many(z.enum(['UNSENT_TOO_OLD', 'NOT_SEEN', 'CLOCK_WRONG'])),
     }),
   ),
 });

@@ -406,6 +406,15 @@ describe('the till’s documents', () => {
     expect(early).not.toContain('Counted cash');
   });
 
+  it('prints an X report’s time by the till’s sane clock, not by a computer clock set two years ahead', async () => {
+    const sane = new Date(2026, 10, 25, 21, 5, 9);
+    const printing = new TillPrinting({ reader: { ...reader(), now: async () => sane }, service: recordingService().service });
+    const text = (
+      await printing.preview({ kind: 'shift-report', settlementId: 'shift-1', final: false, language: 'en' })
+    ).lines.join('\n');
+    expect(text).toMatch(/25\.11\.2026 21:05:09/);
+  });
+
   it('prints the Z report with the counted cash and the over or short of a closed shift', async () => {
     const closed = shiftReportWire({
       is_closed: true,
