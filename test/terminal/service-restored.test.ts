@@ -97,7 +97,6 @@ describe.each(await testEngines())('a service restored from an older backup unde
       await sell(till);
     }
     await service.restore(backup);
-    const server = service.server();
     expect((await orderGuids()).length).toBe(4);
 
     for (let round = 0; round < 2; round += 1) for (const till of tills) await till.terminal.sync();
