@@ -7,11 +7,11 @@
  * till pushes after every sale. SQLite reads them one by one, in process (employees as the operations need them).
  */
 import { sql } from 'kysely';
-import type { PushDto } from '../../shared/catalogue/sync.js';
 import type { Db } from '../context.js';
 import { onPostgres } from '../operation.js';
 import { withInsertsInFront } from '../../db/insert-statements.js';
 import { resolveTerminalScope, scopeOf, terminalScopeQuery } from './scope.js';
+import type { PushBatch } from './push-batch.js';
 
 export interface PushingTerminal {
   readonly businessId: string;
@@ -35,7 +35,7 @@ export interface PushOpening {
 }
 
 /** The queue position's row: inserted, or (when it exists) updated — which locks it — keeping the app's versions. */
-function upsertClient(tx: Db, businessId: string, terminalId: string, body: PushDto, now: string) {
+function upsertClient(tx: Db, businessId: string, terminalId: string, body: PushBatch, now: string) {
   return tx
     .insertInto('sync_clients')
     .values({
@@ -58,7 +58,7 @@ function upsertClient(tx: Db, businessId: string, terminalId: string, body: Push
 }
 
 /** Opens a push of a live terminal of the business; null when the terminal is not live (revoked meanwhile). */
-export async function openPush(tx: Db, businessId: string, terminalId: string, body: PushDto): Promise<PushOpening | null> {
+export async function openPush(tx: Db, businessId: string, terminalId: string, body: PushBatch): Promise<PushOpening | null> {
   const receivedAt = new Date().toISOString();
   if (!onPostgres(tx)) {
     const scope = await resolveTerminalScope(tx, businessId, terminalId);
