@@ -22,6 +22,7 @@ import type { PushedOperationDto } from '../../shared/catalogue/sync.js';
 import { badRequest, conflict, OperationError } from '../../shared/errors.js';
 import type { MutationResult } from '../../shared/sync/wire.js';
 import { lsnToVersion, stampChanges } from '../../db/change-capture.js';
+import { transientFailure } from '../../db/transient.js';
 import type { Db } from '../context.js';
 import { onPostgres } from '../operation.js';
 import { perform, prepare, type Prepared, type Who } from '../pipeline.js';
@@ -50,15 +51,8 @@ interface Outcome {
   readonly result: { warnings: readonly unknown[] } | { error: { code: string; statusCode: number; message: string | string[] } };
 }
 
-/** Errors worth retrying the whole batch for: the operation itself was fine, the database was not. */
-function isTransient(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return false;
-  return (
-    ['40001', '40P01', '55P03', '57014', '57P01', '53300', '08000', '08003', '08006'].includes(code) ||
-    code.startsWith('SQLITE_BUSY')
-  );
-}
+/** Errors worth retrying the whole batch for: the operation itself was fine, the database was not (db/transient.ts). */
+const isTransient = (error: unknown) => transientFailure(error) !== null;
 
 const REJECTION_CODES: Record<number, string> = {
   400: 'INVALID',
@@ -377,7 +371,8 @@ export async function finishPush(
   return { ...applied, version: Number(version) };
 }
 
-const behindCapture = () => new OperationError(503, 'The service is catching up with its change log; send the operations again');
+const behindCapture = () =>
+  new OperationError(503, 'The service is catching up with its change log; send the operations again', { code: 'CATCHING_UP', retryAfterSeconds: 1 });
 
 /** Applies a push inside the caller's write transaction (the service's transactor). */
 export async function applyPush(tx: Db, opening: PushOpening, body: PushBatch, options: PushOptions): Promise<AppliedPush> {
