@@ -15,14 +15,16 @@ import { ServiceNotAnswering, SyncRefused, type RedownloadProgress, type Termina
 import type { PokeLink, PokeLinkState } from './poke-connection.js';
 
 /**
- * Why the last cycle failed, in four kinds the till shows apart (issue 14, item 5):
+ * Why the last cycle failed, in five kinds the till shows apart (issue 14, item 5):
  * - `no-network`: the service could not be reached at all (no route, connection refused, DNS);
  * - `not-answering`: it was reached and did not answer within the deadline (frozen, overloaded, a hung proxy);
  * - `credential-refused`: it answered 401 — the owner revoked this till or deleted its workplace; the till takes
  *   no new operations until it is enrolled again, and this stays across restarts (terminal.ts);
- * - `service-error`: it answered with another failure (5xx, 4xx of the protocol).
+ * - `busy`: it answered 503 or 429 — too busy now (a conflict with other writers, its database out of reach, a rate
+ *   limit): nothing is wrong with this till's operations, and the wait honours the service's Retry-After;
+ * - `service-error`: it answered with another failure (other 5xx, 4xx of the protocol).
  */
-export type SyncProblem = 'no-network' | 'not-answering' | 'credential-refused' | 'service-error';
+export type SyncProblem = 'no-network' | 'not-answering' | 'credential-refused' | 'busy' | 'service-error';
 
 export interface SyncStatus {
   readonly online: boolean;
@@ -41,7 +43,7 @@ export interface SyncStatus {
   readonly problem: SyncProblem | null;
   /** When the current kind of failure began (ISO): the first failure of a run of the same kind. */
   readonly problemSince: string | null;
-  /** The service's HTTP status for `service-error` (and 401 for `credential-refused`), else null. */
+  /** The service's HTTP status for `service-error` and `busy` (and 401 for `credential-refused`), else null. */
   readonly problemStatus: number | null;
   /** The tables the last completed cycle's pull changed (`*`: all of them, after a fresh download). */
   readonly changedTables?: readonly string[];
@@ -223,10 +225,14 @@ export class SyncEngine {
     }, ms);
   }
 
-  /** Full jitter: uniformly within [0, min(cap, base·2^failures)]. */
-  private backoff(): number {
+  /**
+   * Full jitter: uniformly within [0, min(cap, base·2^failures)]. A busy service's Retry-After is the least it
+   * waits (a fleet told "1 s" must not all come back at once sooner), within the cap.
+   */
+  private backoff(retryAfterMs: number | null = null): number {
     const ceiling = Math.min(this.options.maxBackoffMs, this.options.baseBackoffMs * 2 ** Math.min(this.failures, 30));
-    return Math.round(this.options.random() * ceiling);
+    const jittered = Math.round(this.options.random() * ceiling);
+    return retryAfterMs === null ? jittered : Math.min(this.options.maxBackoffMs, Math.max(retryAfterMs, jittered));
   }
 
   private async refreshCounts() {
@@ -268,15 +274,15 @@ export class SyncEngine {
       if (!this.stopped) this.schedule(this.status.updates === 'live' ? this.options.pokedPullIntervalMs : this.options.pullIntervalMs);
     } catch (error) {
       this.failures += 1;
-      const wait = this.backoff();
-      const { problem, status, reason } = classify(error);
+      const { problem, status, reason, retryAfterMs } = classify(error);
+      const wait = this.backoff(retryAfterMs);
       // Reported with the next pull that gets through (fleet health).
       this.terminal.health.noteSyncError(reason);
       const since = this.status.problem === problem && this.status.problemSince ? this.status.problemSince : new Date().toISOString();
       // Refused (e.g. 503) means the service was reached; anything else means it was not.
       this.update({
         redownload: null,
-        online: problem === 'service-error',
+        online: problem === 'service-error' || problem === 'busy',
         syncing: false,
         lastError: reason,
         retryAt: new Date(Date.now() + wait).toISOString(),
@@ -290,12 +296,22 @@ export class SyncEngine {
   }
 }
 
+interface Classified {
+  readonly problem: SyncProblem;
+  readonly status: number | null;
+  readonly reason: string;
+  /** How long a busy service asked the till to wait, in ms, or null. */
+  readonly retryAfterMs: number | null;
+}
+
 /** The kind of a failed cycle (see SyncProblem), with the service's status and a reason without internals. */
-function classify(error: unknown): { problem: SyncProblem; status: number | null; reason: string } {
+function classify(error: unknown): Classified {
   if (error instanceof SyncRefused) {
-    if (error.status === 401) return { problem: 'credential-refused', status: 401, reason: 'the service refused this terminal’s credential' };
-    return { problem: 'service-error', status: error.status, reason: `the service answered ${error.status}` };
+    const { status } = error;
+    if (status === 401) return { problem: 'credential-refused', status, reason: 'the service refused this terminal’s credential', retryAfterMs: null };
+    if (status === 503 || status === 429) return { problem: 'busy', status, reason: `the service is busy (${status})`, retryAfterMs: error.retryAfterMs };
+    return { problem: 'service-error', status, reason: `the service answered ${status}`, retryAfterMs: null };
   }
-  if (error instanceof ServiceNotAnswering) return { problem: 'not-answering', status: null, reason: error.message };
-  return { problem: 'no-network', status: null, reason: 'offline' };
+  if (error instanceof ServiceNotAnswering) return { problem: 'not-answering', status: null, reason: error.message, retryAfterMs: null };
+  return { problem: 'no-network', status: null, reason: 'offline', retryAfterMs: null };
 }

@@ -29,6 +29,8 @@ const MAX_PUSH_BYTES = 512 * 1024;
 export interface HttpAnswer {
   readonly status: number;
   readonly text: string;
+  /** The answer's Retry-After header, when it has one: a busy service (503, 429) says when to try again. */
+  readonly retryAfter?: string | null;
 }
 
 /**
@@ -81,7 +83,7 @@ export const fetchTransport: Transport = async (url, body, token, deadline = CAL
     const bodyTimer = AbortSignal.timeout(deadline.bodyMs);
     bodyTimer.addEventListener('abort', () => aborter.abort(bodyTimer.reason), { once: true });
     try {
-      return { status: response.status, text: await response.text() };
+      return { status: response.status, text: await response.text(), retryAfter: response.headers.get('retry-after') };
     } catch (error) {
       if (bodyTimer.aborted) throw new ServiceNotAnswering(deadline.bodyMs);
       throw error;
@@ -95,9 +97,23 @@ export class SyncRefused extends Error {
   constructor(
     readonly status: number,
     readonly body: string,
+    /** How long the service asked to be left alone (its Retry-After), in ms, or null. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(`the service answered ${status}`);
   }
+
+  static of(answer: HttpAnswer): SyncRefused {
+    return new SyncRefused(answer.status, answer.text, retryAfterMs(answer.retryAfter));
+  }
+}
+
+/** A Retry-After header in ms: delay-seconds, or an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 export interface BootstrapProgress {
@@ -182,7 +198,7 @@ export class Terminal {
     if (previous && (await this.credentialRefusedAt()) === null) throw conflict('This terminal is already enrolled');
     const request = { code, name, protocolVersion: PROTOCOL_VERSION, ...(previous ? { previousAccessToken: previous.accessToken } : {}) };
     const answer = await this.transport(`${serviceUrl}/api/v1/sync/enroll`, request, null, CALL_DEADLINE);
-    if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+    if (answer.status !== 201) throw SyncRefused.of(answer);
     const enrolled = JSON.parse(answer.text) as EnrollResponse;
     // A service that did not check the business (an older one) must not get this till's queue either.
     if (previous && enrolled.businessId !== previous.businessId) throw new SyncRefused(409, JSON.stringify({ detail: { code: 'OTHER_BUSINESS' } }));
@@ -260,7 +276,7 @@ export class Terminal {
     let first = true;
     for (;;) {
       const answer = await next;
-      if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+      if (answer.status !== 201) throw SyncRefused.of(answer);
       // The page's metadata only; SQLite reads the rows from the text itself.
       const page = JSON.parse(answer.text, (key, value: unknown) => (key === 'rows' ? [] : value)) as {
         table: string | null;
@@ -355,7 +371,7 @@ export class Terminal {
           continue;
         }
       }
-      if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+      if (answer.status !== 201) throw SyncRefused.of(answer);
       const { serverTime } = JSON.parse(answer.text) as { serverTime?: unknown };
       if (typeof serverTime === 'string') await this.store.writes.transaction((tx) => observeServiceTime(tx as unknown as Kysely<unknown>, serverTime));
       sent += mutations.length;
@@ -392,7 +408,7 @@ export class Terminal {
     };
     for (;;) {
       const answer = await this.call('pull', { cursor, knownAck: await this.knownAck(), limitRows: 10_000, limitBytes: 8 * 1024 * 1024, health: await this.health.report(this.local) });
-      if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+      if (answer.status !== 201) throw SyncRefused.of(answer);
       const meta = JSON.parse(answer.text, (key, value: unknown) => (key === 'changes' ? [] : value)) as PullPageMeta;
       if (meta.reset) {
         await flush();
