@@ -6,7 +6,12 @@
  * - at once when the service pokes this till (./poke-connection.ts, docs/sync.md "Pokes"): a poke during a running
  *   cycle makes one more cycle after it (however many pokes came), so a change committed while the running pull
  *   was already read is never left waiting. While the poke connection is live, polling slows to
- *   `pokedPullIntervalMs`: it stays only as the fallback for a poke lost on the way.
+ *   `pokedPullIntervalMs`: it stays only as the fallback for a poke lost on the way;
+ * - at once when the live poke connection is lost (a probe): the service may have died, and "Online" must not
+ *   outlive it until the next poll. A dead service refuses the probe within milliseconds ("no network"); one that
+ *   accepts and never answers is shown "not answering" once the probe has gone `probeAnswerMs` without an answer
+ *   (the call itself waits its full deadline). At most one probe per `probeGapMs`, none during a failure's back-off,
+ *   so a flapping connection cannot make a storm of cycles.
  * A failed cycle waits an exponentially growing, fully jittered delay (capped) on its own timer: the retry does
  * not depend on the cashier doing something, and a burst of local writes while offline does not hammer the
  * network. Only one cycle runs at a time. Status changes are reported to `onStatus`.
@@ -80,6 +85,10 @@ export interface SyncEngineOptions {
   readonly maxBackoffMs?: number;
   /** Delay between a local write and the cycle it triggers (writes in a burst share one cycle). */
   readonly nudgeDelayMs?: number;
+  /** How long the cycle probing a lost poke connection may go unanswered before the status says "not answering". */
+  readonly probeAnswerMs?: number;
+  /** The least time between two probes for lost poke connections (a flapping connection probes no more often). */
+  readonly probeGapMs?: number;
   readonly random?: () => number;
   readonly timers?: Timers;
   readonly onStatus?: (status: SyncStatus) => void;
@@ -94,6 +103,11 @@ export class SyncEngine {
   private stopped = true;
   /** A poke arrived while a cycle ran: run one more when it ends. */
   private pokedDuringCycle = false;
+  /** The poke connection was lost while a cycle ran (which may have been answered just before): probe after it. */
+  private lostDuringCycle = false;
+  /** The next cycle probes a lost poke connection (its answer is watched: see `probeAnswerMs`). */
+  private probeNext = false;
+  private lastProbeAt = Number.NEGATIVE_INFINITY;
   private link: PokeLink | null = null;
   private status: SyncStatus = {
     online: false,
@@ -122,6 +136,8 @@ export class SyncEngine {
       baseBackoffMs: options.baseBackoffMs ?? 1_000,
       maxBackoffMs: options.maxBackoffMs ?? 60_000,
       nudgeDelayMs: options.nudgeDelayMs ?? 50,
+      probeAnswerMs: options.probeAnswerMs ?? 3_000,
+      probeGapMs: options.probeGapMs ?? 5_000,
       random: options.random ?? Math.random,
       timers: options.timers ?? realTimers,
       onStatus: options.onStatus,
@@ -167,8 +183,23 @@ export class SyncEngine {
     const updates = state === 'live' ? 'live' : 'polling';
     if (updates === this.status.updates) return;
     this.update({ updates });
-    // Lost: poll at the short interval again from now (a cycle or a back-off sets its own timer).
-    if (updates === 'polling' && !this.stopped && !this.running && this.status.retryAt === null) this.schedule(this.options.pullIntervalMs);
+    if (updates === 'polling') this.linkLost();
+  }
+
+  /**
+   * The live poke connection was lost: the service may be gone, so find out now rather than at the next poll — a
+   * probe cycle (and, after it, polling at the short interval). Not during a failure's back-off: the bar already
+   * says what is wrong, and the back-off's timer stands. A cycle running now may have been answered before the loss:
+   * the probe follows it.
+   */
+  private linkLost(): void {
+    if (this.stopped || this.status.retryAt !== null) return;
+    if (this.running) {
+      this.lostDuringCycle = true;
+      return;
+    }
+    this.probeNext = true;
+    this.schedule(Math.max(0, this.lastProbeAt + this.options.probeGapMs - Date.now()));
   }
 
   /** Something the counts show changed without a write to send (a warning marked seen): report them again. */
@@ -204,7 +235,10 @@ export class SyncEngine {
   runOnce(): Promise<void> {
     this.running ??= this.cycle().finally(() => {
       this.running = null;
-      if (this.pokedDuringCycle) {
+      if (this.lostDuringCycle) {
+        this.lostDuringCycle = false;
+        this.linkLost();
+      } else if (this.pokedDuringCycle) {
         this.pokedDuringCycle = false;
         this.poked();
       }
@@ -253,10 +287,28 @@ export class SyncEngine {
     this.options.onStatus?.(this.status);
   }
 
+  /**
+   * Watches a probe cycle: unanswered after `probeAnswerMs`, the service is shown "not answering" at once, while the
+   * call waits out its own deadline (a slow answer then still counts). Returns the watch's cancel.
+   */
+  private watchProbe(): () => void {
+    if (!this.probeNext) return () => undefined;
+    this.probeNext = false;
+    this.lastProbeAt = Date.now();
+    const watch = this.options.timers.set(() => {
+      if (!this.running || this.status.problem === 'not-answering') return;
+      const seconds = this.options.probeAnswerMs / 1000;
+      this.update({ online: false, problem: 'not-answering', problemSince: new Date().toISOString(), problemStatus: null, lastError: `the service did not answer within ${seconds} s` });
+    }, this.options.probeAnswerMs);
+    return () => this.options.timers.clear(watch);
+  }
+
   private async cycle(): Promise<void> {
     this.update({ syncing: true, retryAt: null });
+    const unwatch = this.watchProbe();
     try {
       const pulled = await this.terminal.sync((progress) => this.update({ redownload: progress }));
+      unwatch();
       this.failures = 0;
       this.update({
         online: true,
@@ -273,6 +325,7 @@ export class SyncEngine {
       await this.refreshCounts();
       if (!this.stopped) this.schedule(this.status.updates === 'live' ? this.options.pokedPullIntervalMs : this.options.pullIntervalMs);
     } catch (error) {
+      unwatch();
       this.failures += 1;
       const { problem, status, reason, retryAfterMs } = classify(error);
       const wait = this.backoff(retryAfterMs);
