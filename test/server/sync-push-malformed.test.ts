@@ -17,8 +17,8 @@ import { enrollTerminal, shopWorld, type EnrolledTerminal } from '../helpers/ter
 const PUSH = '/api/v1/sync/push';
 
 /**
- * A value nested `depth` arrays deep, written as text: the test process could not even JSON.stringify it (its own
- * stack is smaller than the service's), so a placeholder string is swapped for it in the body's text.
+ * A value nested `depth` arrays deep, written as text: JSON.stringify cannot write it (its recursion overflows the
+ * stack — the very failure the push had), so a placeholder string is swapped for it in the body's text.
  */
 const deep = (depth: number) => `@@nested-${depth}@@`;
 const bodyText = (body: unknown) =>
