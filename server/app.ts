@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { principalResolver } from './auth/principal.js';
 import { tokenService } from './auth/tokens.js';
 import { errorBody, installErrorHandling } from './errors.js';
+import { installJsonBodies } from './json-body.js';
 import { registerObservability } from './observability.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { adminHandlers } from './platform/admin.js';
@@ -124,6 +125,7 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   const services: PlatformServices = { db, writes, config, tokens, principals: principalResolver(db, tokens), pokes, captureProgress, generation };
 
   installErrorHandling(app);
+  installJsonBodies(app);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');

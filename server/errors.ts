@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OperationError } from '../shared/errors.js';
+import { RETRY_AFTER_SECONDS, transientFailure } from '../db/transient.js';
 
 export interface ErrorBody {
   statusCode: number;
@@ -24,6 +25,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+const TRANSIENT_MESSAGES = {
+  conflict: 'The service is busy with other changes to the same records; send the request again',
+  unavailable: 'The service cannot reach its database just now; send the request again',
+} as const;
+
 function classify(error: unknown): { status: number; message: string | string[]; detail: unknown } | null {
   if (error instanceof OperationError) return { status: error.statusCode, message: error.reason, detail: error.detail };
   const fastifyError = error as Partial<FastifyError>;
@@ -40,6 +46,10 @@ function classify(error: unknown): { status: number; message: string | string[];
   }
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) return { status: 400, message: 'Body is not valid JSON', detail: null };
   if (isUniqueViolation(error)) return { status: 409, message: 'A record with the same unique key already exists', detail: null };
+  // A conflict the transactor's own retries did not get past, or a database out of reach: the same request will
+  // succeed when sent again, so it is a 503 saying when (db/transient.ts), never a 500.
+  const transient = transientFailure(error);
+  if (transient) return { status: 503, message: TRANSIENT_MESSAGES[transient], detail: { code: transient === 'conflict' ? 'BUSY' : 'UNAVAILABLE', retryAfterSeconds: RETRY_AFTER_SECONDS[transient] } };
   if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return { status: fastifyError.statusCode, message: 'Bad request', detail: null };
   }
@@ -54,7 +64,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     const known = classify(error);
     if (known) {
       const retryAfter = (known.detail as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
-      if (known.status === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      if ((known.status === 429 || known.status === 503) && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       if (known.status >= 500 && known.status !== 501) request.log.warn({ err: error }, 'operation failed');
       return reply.code(known.status).send(errorBody(request, known.status, known.message, known.detail));
     }

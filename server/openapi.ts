@@ -93,9 +93,11 @@ function errorResponses(spec: OperationSpec): Record<string, unknown> {
   if (spec.body && 'protocolVersion' in ((jsonSchema(spec.body).properties as object | undefined) ?? {}))
     add(426, 'The terminal speaks a sync protocol version this service no longer supports: update it');
   if (spec.throttle || REPORTING.has(spec.operationId)) add(429, 'Too many attempts or queries; the Retry-After header says when to retry');
+  // A write meets other writers' locks; server/errors.ts and db/transient.ts.
+  if (writes) add(503, 'Busy with concurrent changes to the same records, or the database is out of reach: the Retry-After header says when to send it again');
   if (AI_PROVIDER.has(spec.operationId)) {
     add(502, 'The AI provider failed to answer');
-    add(503, 'No AI provider is configured on this service');
+    add(503, 'No AI provider is configured on this service (or, as for any write, busy: see Retry-After)');
   }
   return responses;
 }

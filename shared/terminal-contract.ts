@@ -147,12 +147,13 @@ export interface SyncStatusPayload {
   /**
    * Why sync fails now, or null: `no-network` (the service cannot be reached), `not-answering` (reached, no answer
    * within the deadline), `credential-refused` (the owner disconnected this till: it takes no new operations until
-   * it is enrolled again), `service-error` (another failure answer, `problemStatus`).
+   * it is enrolled again), `busy` (the service answered 503 or 429: too busy now, the till waits as it asked),
+   * `service-error` (another failure answer, `problemStatus`).
    */
-  readonly problem?: 'no-network' | 'not-answering' | 'credential-refused' | 'service-error' | null;
+  readonly problem?: 'no-network' | 'not-answering' | 'credential-refused' | 'busy' | 'service-error' | null;
   /** When the current kind of failure began (ISO), or null. */
   readonly problemSince?: string | null;
-  /** The service's status for `service-error` (401 for `credential-refused`), else null. */
+  /** The service's status for `service-error` and `busy` (401 for `credential-refused`), else null. */
   readonly problemStatus?: number | null;
   /**
    * The tables the last completed cycle's pull changed (`*`: all, after a fresh download); absent from an older core.

@@ -1,17 +1,19 @@
 /**
  * What a push reads and locks before its operations (./push.ts): the terminal's scope, its queue position — the
  * (terminal, epoch) row of `sync_clients`, created if new and locked until COMMIT, so a retry racing its original
- * waits and then finds everything applied — and the employees the batch names.
+ * waits and then finds everything applied — the employees the batch names, and on PostgreSQL the balance rows of a
+ * batch of several operations, in the global lock order (./push-locks.ts).
  *
- * On PostgreSQL the three are one statement: each statement is a system call each way for the service, and a
+ * On PostgreSQL they are one statement: each statement is a system call each way for the service, and a
  * till pushes after every sale. SQLite reads them one by one, in process (employees as the operations need them).
  */
 import { sql } from 'kysely';
-import type { PushDto } from '../../shared/catalogue/sync.js';
 import type { Db } from '../context.js';
 import { onPostgres } from '../operation.js';
 import { withInsertsInFront } from '../../db/insert-statements.js';
 import { resolveTerminalScope, scopeOf, terminalScopeQuery } from './scope.js';
+import type { PushBatch } from './push-batch.js';
+import { batchLockKeys, lockInOrder } from './push-locks.js';
 
 export interface PushingTerminal {
   readonly businessId: string;
@@ -35,7 +37,7 @@ export interface PushOpening {
 }
 
 /** The queue position's row: inserted, or (when it exists) updated — which locks it — keeping the app's versions. */
-function upsertClient(tx: Db, businessId: string, terminalId: string, body: PushDto, now: string) {
+function upsertClient(tx: Db, businessId: string, terminalId: string, body: PushBatch, now: string) {
   return tx
     .insertInto('sync_clients')
     .values({
@@ -58,7 +60,7 @@ function upsertClient(tx: Db, businessId: string, terminalId: string, body: Push
 }
 
 /** Opens a push of a live terminal of the business; null when the terminal is not live (revoked meanwhile). */
-export async function openPush(tx: Db, businessId: string, terminalId: string, body: PushDto): Promise<PushOpening | null> {
+export async function openPush(tx: Db, businessId: string, terminalId: string, body: PushBatch): Promise<PushOpening | null> {
   const receivedAt = new Date().toISOString();
   if (!onPostgres(tx)) {
     const scope = await resolveTerminalScope(tx, businessId, terminalId);
@@ -68,6 +70,7 @@ export async function openPush(tx: Db, businessId: string, terminalId: string, b
     return { terminal: scope, client, actors: new Map(), receivedAt };
   }
   const employeeIds = [...new Set(body.mutations.map((mutation) => mutation.actor.employeeId))];
+  const lockKeys = batchLockKeys(body.mutations);
   // The upsert runs (and waits for a racing copy of this push) whether or not the terminal is still live; a push
   // of a revoked terminal is refused and its transaction rolled back.
   const opening = terminalScopeQuery(tx, businessId, terminalId).select([
@@ -76,6 +79,8 @@ export async function openPush(tx: Db, businessId: string, terminalId: string, b
     sql<[string, number][] | null>`(
       select json_agg(json_build_array(e.id, e.is_deleted)) from employees e
        where e.business_id = ${businessId} and e.id = any(${employeeIds}))`.as('actors'),
+    // A batch's balance rows, locked in the global order before its operations run (./push-locks.ts).
+    ...(lockKeys ? [lockInOrder(businessId, terminalId, lockKeys).as('locked')] : []),
   ]);
   type Row = NonNullable<Awaited<ReturnType<typeof opening.executeTakeFirst>>>;
   const statement = withInsertsInFront([upsertClient(tx, businessId, terminalId, body, receivedAt).compile()], opening.compile(), ['client']);

@@ -18,10 +18,11 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { PushDto, PushedOperationDto } from '../../shared/catalogue/sync.js';
+import type { PushedOperationDto } from '../../shared/catalogue/sync.js';
 import { badRequest, conflict, OperationError } from '../../shared/errors.js';
 import type { MutationResult } from '../../shared/sync/wire.js';
 import { lsnToVersion, stampChanges } from '../../db/change-capture.js';
+import { transientFailure } from '../../db/transient.js';
 import type { Db } from '../context.js';
 import { onPostgres } from '../operation.js';
 import { perform, prepare, type Prepared, type Who } from '../pipeline.js';
@@ -31,6 +32,7 @@ import { warn } from '../warnings.js';
 import { queuedEditStamp } from '../field-versions.js';
 import { recordWarnings } from './warning-log.js';
 import { terminalQueues } from './generation.js';
+import type { PushBatch, QueuedOperation } from './push-batch.js';
 
 export interface PushResponse {
   readonly protocolVersion: number;
@@ -50,15 +52,8 @@ interface Outcome {
   readonly result: { warnings: readonly unknown[] } | { error: { code: string; statusCode: number; message: string | string[] } };
 }
 
-/** Errors worth retrying the whole batch for: the operation itself was fine, the database was not. */
-function isTransient(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return false;
-  return (
-    ['40001', '40P01', '55P03', '57014', '57P01', '53300', '08000', '08003', '08006'].includes(code) ||
-    code.startsWith('SQLITE_BUSY')
-  );
-}
+/** Errors worth retrying the whole batch for: the operation itself was fine, the database was not (db/transient.ts). */
+const isTransient = (error: unknown) => transientFailure(error) !== null;
 
 const REJECTION_CODES: Record<number, string> = {
   400: 'INVALID',
@@ -70,9 +65,26 @@ const REJECTION_CODES: Record<number, string> = {
   429: 'LIMITED',
 };
 
-function rejected(code: string, statusCode: number, message: string | string[]): Outcome {
-  return { status: 'rejected', result: { error: { code, statusCode, message } } };
+/** A rejection's message lines kept: one operation's problems can be thousands of lines, some quoting what it sent. */
+const MAX_MESSAGE_LINES = 20;
+const MAX_MESSAGE_LINE = 500;
+
+const cut = (line: string, max: number) => (line.length <= max ? line : `${line.slice(0, max - 1)}…`);
+
+/** A message the stored result can always hold: bounded in lines and in length. */
+function boundedMessage(message: string | readonly string[]): string | string[] {
+  if (typeof message === 'string') return cut(message, MAX_MESSAGE_LINE * 4);
+  const kept = message.slice(0, MAX_MESSAGE_LINES).map((line) => cut(line, MAX_MESSAGE_LINE));
+  return message.length > MAX_MESSAGE_LINES ? [...kept, `… and ${message.length - MAX_MESSAGE_LINES} more problems`] : kept;
 }
+
+function rejected(code: string, statusCode: number, message: string | readonly string[]): Outcome {
+  return { status: 'rejected', result: { error: { code, statusCode, message: boundedMessage(message) } } };
+}
+
+/** A malformed operation's answer (./push-batch.ts): rejected before anything runs, so no savepoint is needed. */
+const malformedOutcome = (mutation: QueuedOperation): Outcome | null =>
+  mutation.malformed ? rejected('INVALID', 400, mutation.malformed.problems) : null;
 
 /** The actor a queued operation runs as: the employee who did it at this terminal's till. */
 async function actorOf(tx: Db, terminal: PushingTerminal, mutation: PushedOperationDto, actors: ActorCache) {
@@ -194,12 +206,13 @@ export class PushNeedsIsolation extends Error {
  * rejected or fails, `PushNeedsIsolation` is thrown: the caller's transaction rolls back whole and the push runs
  * again isolated, with a savepoint per operation, so the rejection leaves nothing behind and the rest apply.
  * Operations are deterministic given the same state (their ids derive from the mutationId), so the second pass
- * does exactly what the first would have done for those that apply.
+ * does exactly what the first would have done for those that apply. A malformed operation (./push-batch.ts) is
+ * rejected in either pass without running: nothing of it is written, so it needs no isolation.
  */
 async function applyBatch(
   tx: Db,
   terminal: PushingTerminal,
-  mutations: readonly PushedOperationDto[],
+  mutations: readonly QueuedOperation[],
   receivedAt: string,
   options: PushOptions,
   actors: ActorCache,
@@ -207,6 +220,11 @@ async function applyBatch(
   const outcomes: Outcome[] = [];
   if (!options.isolated) {
     for (const mutation of mutations) {
+      const malformed = malformedOutcome(mutation);
+      if (malformed) {
+        outcomes.push(malformed);
+        continue;
+      }
       let outcome: Outcome;
       try {
         outcome = await applyOne(tx, terminal, mutation, receivedAt, actors);
@@ -220,6 +238,11 @@ async function applyBatch(
     return outcomes;
   }
   for (const mutation of mutations) {
+    const malformed = malformedOutcome(mutation);
+    if (malformed) {
+      outcomes.push(malformed);
+      continue;
+    }
     try {
       outcomes.push(await applyIsolated(tx, terminal, mutation, receivedAt, actors));
     } catch (error) {
@@ -253,7 +276,7 @@ function storeResults(
   tx: Db,
   terminal: PushingTerminal,
   epoch: string,
-  fresh: readonly { mutation: PushedOperationDto; outcome: Outcome }[],
+  fresh: readonly { mutation: QueuedOperation; outcome: Outcome }[],
   lastApplied: number,
   receivedAt: string,
   version: bigint | null,
@@ -264,12 +287,16 @@ function storeResults(
     tx,
     'sync_mutations',
     fresh.map(({ mutation, outcome }) => {
-      const args = JSON.stringify({
-        args: mutation.args ?? null,
-        params: mutation.params ?? null,
-        basis: mutation.basis ?? null,
-        actor: mutation.actor,
-      });
+      // A malformed operation's parts are stored bounded; the others passed their schema and a depth check.
+      const stored = mutation.malformed?.stored;
+      const args =
+        stored?.payload ??
+        JSON.stringify({
+          args: mutation.args ?? null,
+          params: mutation.params ?? null,
+          basis: mutation.basis ?? null,
+          actor: mutation.actor,
+        });
       return {
         business_id: terminal.businessId,
         terminal_id: terminal.terminalId,
@@ -280,7 +307,7 @@ function storeResults(
         op_version: mutation.v,
         args,
         args_digest: digestOf(args),
-        occurred_at: mutation.occurredAt,
+        occurred_at: stored ? stored.occurredAt : mutation.occurredAt,
         received_at: receivedAt,
         status: outcome.status,
         result: JSON.stringify(outcome.result),
@@ -345,14 +372,15 @@ export async function finishPush(
   return { ...applied, version: Number(version) };
 }
 
-const behindCapture = () => new OperationError(503, 'The service is catching up with its change log; send the operations again');
+const behindCapture = () =>
+  new OperationError(503, 'The service is catching up with its change log; send the operations again', { code: 'CATCHING_UP', retryAfterSeconds: 1 });
 
 /** Applies a push inside the caller's write transaction (the service's transactor). */
-export async function applyPush(tx: Db, opening: PushOpening, body: PushDto, options: PushOptions): Promise<AppliedPush> {
+export async function applyPush(tx: Db, opening: PushOpening, body: PushBatch, options: PushOptions): Promise<AppliedPush> {
   const { terminal, client, receivedAt } = opening;
   let lastApplied = client.lastAppliedSeq;
   const results: MutationResult[] = [];
-  const fresh: { mutation: PushedOperationDto; outcome: Outcome }[] = [];
+  const fresh: { mutation: QueuedOperation; outcome: Outcome }[] = [];
 
   const first = body.mutations.find((mutation) => mutation.seq > lastApplied);
   // Both refusals say where the service stands in each of the terminal's queues: a till that holds operations the

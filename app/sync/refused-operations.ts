@@ -3,7 +3,7 @@
  * did after its credential was revoked and redo by hand what should stand. A retried batch adds nothing (one row
  * per terminal and mutation id).
  */
-import type { PushDto } from '../../shared/catalogue/sync.js';
+import type { PushBatch } from './push-batch.js';
 import type { Db } from '../context.js';
 
 export const REVOKED_REASON = 'terminal-revoked';
@@ -13,7 +13,7 @@ export async function keepRefusedOperations(
   db: Db,
   businessId: string,
   terminalId: string,
-  push: PushDto,
+  push: PushBatch,
   now: string,
 ): Promise<number> {
   if (push.mutations.length === 0) return 0;
@@ -25,8 +25,9 @@ export async function keepRefusedOperations(
     seq: BigInt(mutation.seq),
     name: mutation.name,
     employee_id: mutation.actor.employeeId,
-    occurred_at: mutation.occurredAt,
-    payload: JSON.stringify({ params: mutation.params ?? {}, args: mutation.args ?? null, basis: mutation.basis ?? null }),
+    // A malformed operation keeps what can be stored of it (./push-batch.ts), and the time it arrived if its own is unusable.
+    occurred_at: mutation.malformed ? (mutation.malformed.stored.occurredAt ?? now) : mutation.occurredAt,
+    payload: mutation.malformed?.stored.refusedPayload ?? JSON.stringify({ params: mutation.params ?? {}, args: mutation.args ?? null, basis: mutation.basis ?? null }),
     reason: REVOKED_REASON,
     received_at: now,
   }));

@@ -6,7 +6,12 @@
  * - at once when the service pokes this till (./poke-connection.ts, docs/sync.md "Pokes"): a poke during a running
  *   cycle makes one more cycle after it (however many pokes came), so a change committed while the running pull
  *   was already read is never left waiting. While the poke connection is live, polling slows to
- *   `pokedPullIntervalMs`: it stays only as the fallback for a poke lost on the way.
+ *   `pokedPullIntervalMs`: it stays only as the fallback for a poke lost on the way;
+ * - at once when the live poke connection is lost (a probe): the service may have died, and "Online" must not
+ *   outlive it until the next poll. A dead service refuses the probe within milliseconds ("no network"); one that
+ *   accepts and never answers is shown "not answering" once the probe has gone `probeAnswerMs` without an answer
+ *   (the call itself waits its full deadline). At most one probe per `probeGapMs`, none during a failure's back-off,
+ *   so a flapping connection cannot make a storm of cycles.
  * A failed cycle waits an exponentially growing, fully jittered delay (capped) on its own timer: the retry does
  * not depend on the cashier doing something, and a burst of local writes while offline does not hammer the
  * network. Only one cycle runs at a time. Status changes are reported to `onStatus`.
@@ -16,14 +21,16 @@ import type { PokeLink, PokeLinkState } from './poke-connection.js';
 import type { ClockReading } from './till-clock.js';
 
 /**
- * Why the last cycle failed, in four kinds the till shows apart (issue 14, item 5):
+ * Why the last cycle failed, in five kinds the till shows apart (issue 14, item 5):
  * - `no-network`: the service could not be reached at all (no route, connection refused, DNS);
  * - `not-answering`: it was reached and did not answer within the deadline (frozen, overloaded, a hung proxy);
  * - `credential-refused`: it answered 401 — the owner revoked this till or deleted its workplace; the till takes
  *   no new operations until it is enrolled again, and this stays across restarts (terminal.ts);
- * - `service-error`: it answered with another failure (5xx, 4xx of the protocol).
+ * - `busy`: it answered 503 or 429 — too busy now (a conflict with other writers, its database out of reach, a rate
+ *   limit): nothing is wrong with this till's operations, and the wait honours the service's Retry-After;
+ * - `service-error`: it answered with another failure (other 5xx, 4xx of the protocol).
  */
-export type SyncProblem = 'no-network' | 'not-answering' | 'credential-refused' | 'service-error';
+export type SyncProblem = 'no-network' | 'not-answering' | 'credential-refused' | 'busy' | 'service-error';
 
 export interface SyncStatus {
   readonly online: boolean;
@@ -42,7 +49,7 @@ export interface SyncStatus {
   readonly problem: SyncProblem | null;
   /** When the current kind of failure began (ISO): the first failure of a run of the same kind. */
   readonly problemSince: string | null;
-  /** The service's HTTP status for `service-error` (and 401 for `credential-refused`), else null. */
+  /** The service's HTTP status for `service-error` and `busy` (and 401 for `credential-refused`), else null. */
   readonly problemStatus: number | null;
   /** The tables the last completed cycle's pull changed (`*`: all of them, after a fresh download). */
   readonly changedTables?: readonly string[];
@@ -85,6 +92,10 @@ export interface SyncEngineOptions {
   readonly maxBackoffMs?: number;
   /** Delay between a local write and the cycle it triggers (writes in a burst share one cycle). */
   readonly nudgeDelayMs?: number;
+  /** How long the cycle probing a lost poke connection may go unanswered before the status says "not answering". */
+  readonly probeAnswerMs?: number;
+  /** The least time between two probes for lost poke connections (a flapping connection probes no more often). */
+  readonly probeGapMs?: number;
   readonly random?: () => number;
   readonly timers?: Timers;
   readonly onStatus?: (status: SyncStatus) => void;
@@ -99,6 +110,11 @@ export class SyncEngine {
   private stopped = true;
   /** A poke arrived while a cycle ran: run one more when it ends. */
   private pokedDuringCycle = false;
+  /** The poke connection was lost while a cycle ran (which may have been answered just before): probe after it. */
+  private lostDuringCycle = false;
+  /** The next cycle probes a lost poke connection (its answer is watched: see `probeAnswerMs`). */
+  private probeNext = false;
+  private lastProbeAt = Number.NEGATIVE_INFINITY;
   private link: PokeLink | null = null;
   private status: SyncStatus = {
     online: false,
@@ -127,6 +143,8 @@ export class SyncEngine {
       baseBackoffMs: options.baseBackoffMs ?? 1_000,
       maxBackoffMs: options.maxBackoffMs ?? 60_000,
       nudgeDelayMs: options.nudgeDelayMs ?? 50,
+      probeAnswerMs: options.probeAnswerMs ?? 3_000,
+      probeGapMs: options.probeGapMs ?? 5_000,
       random: options.random ?? Math.random,
       timers: options.timers ?? realTimers,
       onStatus: options.onStatus,
@@ -172,8 +190,23 @@ export class SyncEngine {
     const updates = state === 'live' ? 'live' : 'polling';
     if (updates === this.status.updates) return;
     this.update({ updates });
-    // Lost: poll at the short interval again from now (a cycle or a back-off sets its own timer).
-    if (updates === 'polling' && !this.stopped && !this.running && this.status.retryAt === null) this.schedule(this.options.pullIntervalMs);
+    if (updates === 'polling') this.linkLost();
+  }
+
+  /**
+   * The live poke connection was lost: the service may be gone, so find out now rather than at the next poll — a
+   * probe cycle (and, after it, polling at the short interval). Not during a failure's back-off: the bar already
+   * says what is wrong, and the back-off's timer stands. A cycle running now may have been answered before the loss:
+   * the probe follows it.
+   */
+  private linkLost(): void {
+    if (this.stopped || this.status.retryAt !== null) return;
+    if (this.running) {
+      this.lostDuringCycle = true;
+      return;
+    }
+    this.probeNext = true;
+    this.schedule(Math.max(0, this.lastProbeAt + this.options.probeGapMs - Date.now()));
   }
 
   /** Something the counts show changed without a write to send (a warning marked seen): report them again. */
@@ -209,7 +242,10 @@ export class SyncEngine {
   runOnce(): Promise<void> {
     this.running ??= this.cycle().finally(() => {
       this.running = null;
-      if (this.pokedDuringCycle) {
+      if (this.lostDuringCycle) {
+        this.lostDuringCycle = false;
+        this.linkLost();
+      } else if (this.pokedDuringCycle) {
         this.pokedDuringCycle = false;
         this.poked();
       }
@@ -230,10 +266,14 @@ export class SyncEngine {
     }, ms);
   }
 
-  /** Full jitter: uniformly within [0, min(cap, base·2^failures)]. */
-  private backoff(): number {
+  /**
+   * Full jitter: uniformly within [0, min(cap, base·2^failures)]. A busy service's Retry-After is the least it
+   * waits (a fleet told "1 s" must not all come back at once sooner), within the cap.
+   */
+  private backoff(retryAfterMs: number | null = null): number {
     const ceiling = Math.min(this.options.maxBackoffMs, this.options.baseBackoffMs * 2 ** Math.min(this.failures, 30));
-    return Math.round(this.options.random() * ceiling);
+    const jittered = Math.round(this.options.random() * ceiling);
+    return retryAfterMs === null ? jittered : Math.min(this.options.maxBackoffMs, Math.max(retryAfterMs, jittered));
   }
 
   private async refreshCounts() {
@@ -255,10 +295,28 @@ export class SyncEngine {
     this.options.onStatus?.(this.status);
   }
 
+  /**
+   * Watches a probe cycle: unanswered after `probeAnswerMs`, the service is shown "not answering" at once, while the
+   * call waits out its own deadline (a slow answer then still counts). Returns the watch's cancel.
+   */
+  private watchProbe(): () => void {
+    if (!this.probeNext) return () => undefined;
+    this.probeNext = false;
+    this.lastProbeAt = Date.now();
+    const watch = this.options.timers.set(() => {
+      if (!this.running || this.status.problem === 'not-answering') return;
+      const seconds = this.options.probeAnswerMs / 1000;
+      this.update({ online: false, problem: 'not-answering', problemSince: new Date().toISOString(), problemStatus: null, lastError: `the service did not answer within ${seconds} s` });
+    }, this.options.probeAnswerMs);
+    return () => this.options.timers.clear(watch);
+  }
+
   private async cycle(): Promise<void> {
     this.update({ syncing: true, retryAt: null });
+    const unwatch = this.watchProbe();
     try {
       const pulled = await this.terminal.sync((progress) => this.update({ redownload: progress }));
+      unwatch();
       this.failures = 0;
       this.update({
         online: true,
@@ -275,16 +333,17 @@ export class SyncEngine {
       await this.refreshCounts();
       if (!this.stopped) this.schedule(this.status.updates === 'live' ? this.options.pokedPullIntervalMs : this.options.pullIntervalMs);
     } catch (error) {
+      unwatch();
       this.failures += 1;
-      const wait = this.backoff();
-      const { problem, status, reason } = classify(error);
+      const { problem, status, reason, retryAfterMs } = classify(error);
+      const wait = this.backoff(retryAfterMs);
       // Reported with the next pull that gets through (fleet health).
       this.terminal.health.noteSyncError(reason);
       const since = this.status.problem === problem && this.status.problemSince ? this.status.problemSince : new Date().toISOString();
       // Refused (e.g. 503) means the service was reached; anything else means it was not.
       this.update({
         redownload: null,
-        online: problem === 'service-error',
+        online: problem === 'service-error' || problem === 'busy',
         syncing: false,
         lastError: reason,
         retryAt: new Date(Date.now() + wait).toISOString(),
@@ -298,12 +357,22 @@ export class SyncEngine {
   }
 }
 
+interface Classified {
+  readonly problem: SyncProblem;
+  readonly status: number | null;
+  readonly reason: string;
+  /** How long a busy service asked the till to wait, in ms, or null. */
+  readonly retryAfterMs: number | null;
+}
+
 /** The kind of a failed cycle (see SyncProblem), with the service's status and a reason without internals. */
-function classify(error: unknown): { problem: SyncProblem; status: number | null; reason: string } {
+function classify(error: unknown): Classified {
   if (error instanceof SyncRefused) {
-    if (error.status === 401) return { problem: 'credential-refused', status: 401, reason: 'the service refused this terminal’s credential' };
-    return { problem: 'service-error', status: error.status, reason: `the service answered ${error.status}` };
+    const { status } = error;
+    if (status === 401) return { problem: 'credential-refused', status, reason: 'the service refused this terminal’s credential', retryAfterMs: null };
+    if (status === 503 || status === 429) return { problem: 'busy', status, reason: `the service is busy (${status})`, retryAfterMs: error.retryAfterMs };
+    return { problem: 'service-error', status, reason: `the service answered ${status}`, retryAfterMs: null };
   }
-  if (error instanceof ServiceNotAnswering) return { problem: 'not-answering', status: null, reason: error.message };
-  return { problem: 'no-network', status: null, reason: 'offline' };
+  if (error instanceof ServiceNotAnswering) return { problem: 'not-answering', status: null, reason: error.message, retryAfterMs: null };
+  return { problem: 'no-network', status: null, reason: 'offline', retryAfterMs: null };
 }

@@ -35,6 +35,8 @@ const MAX_PUSH_BYTES = 512 * 1024;
 export interface HttpAnswer {
   readonly status: number;
   readonly text: string;
+  /** The answer's Retry-After header, when it has one: a busy service (503, 429) says when to try again. */
+  readonly retryAfter?: string | null;
 }
 
 /**
@@ -87,7 +89,7 @@ export const fetchTransport: Transport = async (url, body, token, deadline = CAL
     const bodyTimer = AbortSignal.timeout(deadline.bodyMs);
     bodyTimer.addEventListener('abort', () => aborter.abort(bodyTimer.reason), { once: true });
     try {
-      return { status: response.status, text: await response.text() };
+      return { status: response.status, text: await response.text(), retryAfter: response.headers.get('retry-after') };
     } catch (error) {
       if (bodyTimer.aborted) throw new ServiceNotAnswering(deadline.bodyMs);
       throw error;
@@ -101,9 +103,23 @@ export class SyncRefused extends Error {
   constructor(
     readonly status: number,
     readonly body: string,
+    /** How long the service asked to be left alone (its Retry-After), in ms, or null. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(`the service answered ${status}`);
   }
+
+  static of(answer: HttpAnswer): SyncRefused {
+    return new SyncRefused(answer.status, answer.text, retryAfterMs(answer.retryAfter));
+  }
+}
+
+/** A Retry-After header in ms: delay-seconds, or an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 export interface BootstrapProgress {
@@ -244,7 +260,7 @@ export class Terminal {
       ...(continuing ? { previousAccessToken: previous.accessToken } : {}),
     };
     const answer = await this.transport(`${serviceUrl}/api/v1/sync/enroll`, request, null, CALL_DEADLINE);
-    if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+    if (answer.status !== 201) throw SyncRefused.of(answer);
     const enrolled = JSON.parse(answer.text) as EnrollResponse;
     // A service that did not check the business (an older one) must not get this till's queue either.
     if (continuing && enrolled.businessId !== previous.businessId) throw new SyncRefused(409, JSON.stringify({ detail: { code: 'OTHER_BUSINESS' } }));
@@ -414,7 +430,7 @@ export class Terminal {
         first = true;
         continue;
       }
-      if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+      if (answer.status !== 201) throw SyncRefused.of(answer);
       // The page's metadata only; SQLite reads the rows from the text itself.
       const page = JSON.parse(answer.text, (key, value: unknown) => (key === 'rows' ? [] : value)) as {
         table: string | null;
@@ -513,7 +529,7 @@ export class Terminal {
           continue;
         }
       }
-      if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+      if (answer.status !== 201) throw SyncRefused.of(answer);
       const pushed = JSON.parse(answer.text) as { serverTime?: unknown; generation?: unknown; copy?: { detectedAt?: unknown } };
       await takeServiceTime(this.store, pushed.serverTime, 'keep');
       await this.noteAnswer(pushed);
@@ -548,7 +564,7 @@ export class Terminal {
         recoveries += 1;
         continue;
       }
-      if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+      if (answer.status !== 201) throw SyncRefused.of(answer);
       const pushed = JSON.parse(answer.text) as { results: ResendResult[] };
       await this.store.writes.transaction((tx) => confirmResends(tx as unknown as Kysely<unknown>, epoch, pushed.results, new Date()));
       sent += mutations.length;
@@ -608,7 +624,7 @@ export class Terminal {
         ...(wantQueues ? { wantQueues: true } : {}),
       };
       const answer = await this.call('pull', request);
-      if (answer.status !== 201) throw new SyncRefused(answer.status, answer.text);
+      if (answer.status !== 201) throw SyncRefused.of(answer);
       const meta = JSON.parse(answer.text, (key, value: unknown) => (key === 'changes' ? [] : value)) as PullPageMeta & PullNotes;
       await takeServiceTime(this.store, meta.serverTime, 'when-ahead');
       if (meta.incidentsRecorded && meta.incidentsRecorded.length > 0) {

@@ -2,8 +2,9 @@
  * The sync status, always on screen: online or offline, whether other tills' changes arrive at once (the poke
  * connection is live) or by polling, operations waiting to be sent, the last successful sync,
  * and how many operations need attention (a button to the inbox). "Sync now" asks for a cycle at once. When sync
- * fails it says which of four ways, and since when: no network, the service not answering, the credential refused
- * (the owner disconnected this till), a service error with its status.
+ * fails it says which of five ways, and since when: no network, the service not answering, the credential refused
+ * (the owner disconnected this till), the service busy (it will be tried again by itself), a service error with its
+ * status.
  */
 import { errorLines } from '../bridge.js';
 import { showTime } from '../lib/format.js';
@@ -24,6 +25,8 @@ export function syncProblemText(sync: SyncStatusPayload | null, t: Translate, la
       return t('syncStates.notAnswering', { time });
     case 'credential-refused':
       return t('syncStates.credentialRefused', { time });
+    case 'busy':
+      return t('syncStates.busy', { time });
     case 'service-error':
       return t('syncStates.serviceError', { time, status: sync.problemStatus ?? '' });
   }

@@ -51,6 +51,7 @@ describe('the sync bar', () => {
     [{ problem: 'no-network' }, `No network: the service cannot be reached (since ${localTime})`],
     [{ problem: 'not-answering', syncing: true }, `The service is not answering (since ${localTime})`],
     [{ problem: 'credential-refused', problemStatus: 401 }, `Disconnected by the owner (since ${localTime})`],
+    [{ problem: 'busy', problemStatus: 503, online: true }, `The service is busy: sending again shortly, nothing is lost (since ${localTime})`],
     [{ problem: 'service-error', problemStatus: 503, online: true }, `Service error 503 (since ${localTime})`],
   ];
   for (const [change, text] of cases) {
@@ -69,6 +70,10 @@ describe('the sync bar', () => {
     expect(screen.getByTestId('sync-online').textContent).toMatch(/^Сервис не отвечает \(с /);
     act(() => store.setState({ language: 'uz', sync: status({ problem: 'credential-refused', problemSince: SINCE }) }));
     expect(screen.getByTestId('sync-online').textContent).toMatch(/^Egasi tomonidan uzilgan \(/);
+    act(() => store.setState({ language: 'ru', sync: status({ problem: 'busy', problemStatus: 503, online: true, problemSince: SINCE }) }));
+    expect(screen.getByTestId('sync-online').textContent).toMatch(/^Сервис занят: отправка повторится скоро, ничего не потеряно \(с /);
+    act(() => store.setState({ language: 'uz', sync: status({ problem: 'busy', problemStatus: 429, online: true, problemSince: SINCE }) }));
+    expect(screen.getByTestId('sync-online').textContent).toMatch(/^Xizmat band: /);
   });
 });
 

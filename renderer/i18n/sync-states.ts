@@ -1,5 +1,5 @@
 /**
- * Messages for the till's sync states (issue 14, items 1, 5, 6, 8): the four kinds of sync failure with when each
+ * Messages for the till's sync states (issue 14, items 1, 5, 6, 8): the five kinds of sync failure with when each
  * began, the till disconnected by the owner with its unsent operations, enrolling again, sign-out with operations
  * waiting, and a tab left from an earlier run. English is the source; ru and uz are typed by its keys, so a missing
  * or extra key is a compile error (renderer/i18n/catalogues.test.ts checks placeholders).
@@ -8,6 +8,7 @@ export const syncStatesEn = {
   'syncStates.noNetwork': 'No network: the service cannot be reached (since {time})',
   'syncStates.notAnswering': 'The service is not answering (since {time})',
   'syncStates.credentialRefused': 'Disconnected by the owner (since {time})',
+  'syncStates.busy': 'The service is busy: sending again shortly, nothing is lost (since {time})',
   'syncStates.redownloading': 'Downloading this till’s data again ({done} of {total} rows): it was offline longer than the service keeps its changes. Sales waiting to be sent are kept and sent once.',
   'syncStates.serviceError': 'Service error {status} (since {time})',
 
@@ -43,6 +44,7 @@ export const syncStatesRu: Keys = {
   'syncStates.noNetwork': 'Нет сети: сервис недоступен (с {time})',
   'syncStates.notAnswering': 'Сервис не отвечает (с {time})',
   'syncStates.credentialRefused': 'Отключена владельцем (с {time})',
+  'syncStates.busy': 'Сервис занят: отправка повторится скоро, ничего не потеряно (с {time})',
   'syncStates.redownloading': 'Данные кассы загружаются заново ({done} из {total} строк): она была офлайн дольше, чем сервис хранит изменения. Неотправленные продажи сохранены и будут отправлены один раз.',
   'syncStates.serviceError': 'Ошибка сервиса {status} (с {time})',
 
@@ -76,6 +78,7 @@ export const syncStatesUz: Keys = {
   'syncStates.noNetwork': 'Tarmoq yo‘q: xizmatga ulanib bo‘lmayapti ({time} dan beri)',
   'syncStates.notAnswering': 'Xizmat javob bermayapti ({time} dan beri)',
   'syncStates.credentialRefused': 'Egasi tomonidan uzilgan ({time} dan beri)',
+  'syncStates.busy': 'Xizmat band: tez orada qayta yuboriladi, hech narsa yo‘qolmaydi ({time} dan beri)',
   'syncStates.redownloading': 'Kassa maʼlumotlari qaytadan yuklanmoqda ({done} / {total} qator): u xizmat oʻzgarishlarni saqlaydigan muddatdan uzoqroq oflayn boʻlgan. Yuborilmagan savdolar saqlanadi va bir marta yuboriladi.',
   'syncStates.serviceError': 'Xizmat xatosi {status} ({time} dan beri)',
 

@@ -4,7 +4,7 @@
  * this file adds what only the service has — the service secret's keys, token signing, the principal cache —
  * and checks the protocol version and that a terminal speaks only for itself.
  */
-import { BootstrapDto, CreateEnrollmentCodeDto, EnrollDto, PullDto, PushDto } from '../../shared/catalogue/sync.js';
+import { BootstrapDto, CreateEnrollmentCodeDto, EnrollDto, PullDto } from '../../shared/catalogue/sync.js';
 import { forbidden, OperationError, unauthorized } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { MIN_PROTOCOL_VERSION, PROTOCOL_VERSION, supportsProtocolVersion, unsupportedProtocolMessage } from '../../shared/sync/protocol.js';
@@ -19,6 +19,7 @@ import { changeCacheFor } from '../../app/sync/change-cache.js';
 import { keepRefusedOperations, listRefusedOperations } from '../../app/sync/refused-operations.js';
 import { applyPush, finishPush, pushWithIsolationRetry } from '../../app/sync/push.js';
 import { openPush } from '../../app/sync/push-opening.js';
+import { readPushBatch } from '../../app/sync/push-batch.js';
 import { resolveTerminalScope, scopeWarehouses } from '../../app/sync/scope.js';
 import { listTerminals, revokeTerminal } from '../../app/sync/terminals.js';
 import type { Principal } from '../auth/principal.js';
@@ -199,7 +200,7 @@ const push: PlatformHandler = {
   async unauthenticated({ writes, principals }, rawBody, authorization, log) {
     const revoked = await principals.revokedTerminal(authorization);
     if (!revoked) return;
-    const checked = validate(PushDto, rawBody);
+    const checked = readPushBatch(rawBody);
     if (!checked.ok || checked.value.terminalId !== revoked.terminalId) return;
     const body = checked.value;
     const kept = await writes.transaction((tx) => keepRefusedOperations(tx, revoked.businessId, revoked.terminalId, body, new Date().toISOString()));
@@ -207,7 +208,8 @@ const push: PlatformHandler = {
     throw unauthorized('This terminal’s credential has been revoked: its operations were kept for the back office, not applied');
   },
   async run({ db, writes, pokes, captureProgress, generation }, input, principal, log) {
-    const body = parse(validate(PushDto, input.body));
+    // Only what places the batch refuses it; a malformed operation is rejected alone (app/sync/push-batch.ts).
+    const body = parse(readPushBatch(input.body));
     requireProtocol(body.protocolVersion);
     const terminal = terminalOf(principal, body.terminalId);
     const current = await generation.current();

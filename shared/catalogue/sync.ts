@@ -156,6 +156,19 @@ export const PushDto = dto({
 });
 export type PushDto = z.output<typeof PushDto>;
 
+/**
+ * What a push must hold for its batch to be taken at all: PushDto's top level, and of each operation only its place
+ * in the queue (`seq`) and its identity (`mutationId`), which its result is stored and acknowledged under. The rest
+ * of each operation is checked one by one against PushedOperationDto (app/sync/push-batch.ts), so a malformed
+ * operation is rejected alone, as its result, instead of refusing the whole batch — and every retry of it — forever.
+ * PushDto stays the documented shape (OpenAPI).
+ */
+export const PushEnvelopeDto = PushDto.extend({ mutations: list(z.unknown(), MAX_PUSH_OPERATIONS) });
+export type PushEnvelopeDto = z.output<typeof PushEnvelopeDto>;
+
+/** An operation's place and identity: without them its result could not be stored or acknowledged. */
+export const PushedOperationSlot = z.object({ seq: PushedOperationDto.shape.seq, mutationId: PushedOperationDto.shape.mutationId });
+
 const terminalOnly = ['TERMINAL'] as const;
 const managers = ['OWNER', 'ADMIN'] as const;
 

@@ -1,13 +1,14 @@
 /**
- * The four ways a sync cycle fails, told apart (issue 14, item 5), and the deadline on every call that makes a
- * frozen service one of them instead of "Syncing…" forever.
+ * The five ways a sync cycle fails, told apart (issue 14, item 5), the deadline on every call that makes a frozen
+ * service one of them instead of "Syncing…" forever, and a busy service's Retry-After honoured.
  */
 import { HealthState } from '../../main/terminal/health.js';
 import { TillClock } from '../../main/terminal/till-clock.js';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fetchTransport, ServiceNotAnswering, SyncRefused, type Terminal } from '../../main/terminal/terminal.js';
-import { SyncEngine, type SyncStatus, type Timers } from '../../main/terminal/sync-engine.js';
+import { fetchTransport, retryAfterMs, ServiceNotAnswering, SyncRefused, type Terminal } from '../../main/terminal/terminal.js';
+import { SyncEngine, type PokeEvents, type SyncStatus, type Timers } from '../../main/terminal/sync-engine.js';
 
 /** A TCP server that accepts connections and never answers: a frozen service. */
 async function blackHole(): Promise<{ url: string; server: Server; sockets: Socket[] }> {
@@ -72,7 +73,9 @@ describe('the sync engine tells failures apart', () => {
     ['no network', () => new TypeError('fetch failed'), 'no-network', null, false],
     ['service not answering', () => new ServiceNotAnswering(15_000), 'not-answering', null, false],
     ['credential refused', () => new SyncRefused(401, '{}'), 'credential-refused', 401, false],
-    ['service error', () => new SyncRefused(503, '{}'), 'service-error', 503, true],
+    ['service busy', () => new SyncRefused(503, '{}', 1000), 'busy', 503, true],
+    ['service rate-limiting this till', () => new SyncRefused(429, '{}'), 'busy', 429, true],
+    ['service error', () => new SyncRefused(500, '{}'), 'service-error', 500, true],
   ];
   for (const [label, failure, problem, status, online] of cases) {
     it(`reports ${label} as "${problem}", with when it started`, async () => {
@@ -115,6 +118,86 @@ describe('the sync engine tells failures apart', () => {
     engine.start();
     await expect.poll(() => statuses.at(-1)?.problem).toBe('credential-refused');
     expect(statuses.at(-1)?.problemSince).toBe(await terminal.credentialRefusedAt());
+    await engine.stop();
+  });
+});
+
+describe('a busy service', () => {
+  it('reads the Retry-After of a 503 answer, as seconds or as a date', async () => {
+    const server = createHttpServer((_request, response) => {
+      response.writeHead(503, { 'retry-after': '7', 'content-type': 'application/json' });
+      response.end('{"statusCode":503}');
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+    try {
+      const answer = await fetchTransport(`http://127.0.0.1:${(server.address() as { port: number }).port}/api/v1/sync/push`, {}, 'token');
+      expect(answer).toMatchObject({ status: 503, retryAfter: '7' });
+      expect(SyncRefused.of(answer).retryAfterMs).toBe(7000);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+    const now = Date.parse('2026-11-25T09:00:00.000Z');
+    expect(retryAfterMs('Wed, 25 Nov 2026 09:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs(null)).toBeNull();
+    expect(retryAfterMs('soon')).toBeNull();
+  });
+
+  /** Timers that only record the delays the engine asks for. */
+  function recordingTimers() {
+    const delays: number[] = [];
+    const timers: Timers = { set: (_callback, ms) => delays.push(ms), clear: () => undefined };
+    return { timers, delays };
+  }
+
+  it('waits at least what its Retry-After asks, full jitter above it, and never past the cap', async () => {
+    let retryAfter: number | null = 5_000;
+    const jitter = { value: 0 };
+    const { timers, delays } = recordingTimers();
+    const engine = new SyncEngine(fakeTerminal(() => new SyncRefused(503, '{}', retryAfter)), {
+      timers,
+      random: () => jitter.value,
+      baseBackoffMs: 1_000,
+      maxBackoffMs: 60_000,
+    });
+    engine.start();
+    // Jitter below what the service asked: the service's 5 s.
+    await engine.runOnce();
+    expect(delays.at(-1)).toBe(5_000);
+    expect(engine.current()).toMatchObject({ problem: 'busy', problemStatus: 503, online: true });
+    // The back-off's ceiling has doubled past it (1 s · 2^3): jitter decides above the service's floor.
+    jitter.value = 1;
+    await engine.runOnce();
+    await engine.runOnce();
+    expect(delays.at(-1)).toBe(8_000);
+    // An hour asked for is capped: the till tries again within its own longest wait.
+    retryAfter = 3_600_000;
+    await engine.runOnce();
+    expect(delays.at(-1)).toBe(60_000);
+    // No Retry-After: the usual full jitter.
+    retryAfter = null;
+    jitter.value = 0;
+    await engine.runOnce();
+    expect(delays.at(-1)).toBe(0);
+    await engine.stop();
+  });
+
+  it('does not cut its back-off short for a poke: pokes come with every commit', async () => {
+    const { timers, delays } = recordingTimers();
+    let events: PokeEvents | null = null;
+    const engine = new SyncEngine(fakeTerminal(() => new SyncRefused(503, '{}', 5_000)), {
+      timers,
+      random: () => 0,
+      pokes: (given) => {
+        events = given;
+        return { start: () => undefined, stop: async () => undefined };
+      },
+    });
+    engine.start();
+    await engine.runOnce();
+    expect(delays.at(-1)).toBe(5_000);
+    const scheduled = delays.length;
+    (events as unknown as PokeEvents).poke();
+    expect(delays).toHaveLength(scheduled);
     await engine.stop();
   });
 });
