@@ -44,6 +44,8 @@ export const TERMINAL_OPERATIONS = [
   'terminal.unsentList',
   'terminal.warningsList',
   'terminal.warningsDismiss',
+  'terminal.incidentsList',
+  'terminal.incidentSeen',
   // Printing: answered by the shell's print service, never by the core (see PRINT_OPERATIONS below).
   'terminal.print',
   'terminal.reprintLast',
@@ -173,6 +175,31 @@ export interface SyncStatusPayload {
   readonly redownload?: (EnrollmentProgressPayload & { readonly reason: string }) | null;
   /** The till's clock (absent from an older core): see `ClockPayload`. */
   readonly clock?: ClockPayload;
+  /**
+   * When the service told this till it is a copy of another till (its data copied to another computer or folder), or
+   * null: it takes no new operations, still sends what it holds, and must be connected as a new till (absent from an
+   * older core).
+   */
+  readonly copyDetectedAt?: string | null;
+  /** Operations the service lost in a restore that this till is sending again (absent from an older core). */
+  readonly resendsWaiting?: number;
+  /** What went wrong here that nobody at the till has marked seen yet (`terminal.incidentsList`; absent from an older core). */
+  readonly unseenIncidents?: number;
+}
+
+/**
+ * Something that went wrong at this till that the cashier and the office must hear of (`terminal.incidentsList`,
+ * main/terminal/incidents.ts). Kinds: `SERVICE_REWOUND` — the service was restored from an older backup: `resent`
+ * operations this till sent again, `lost` acknowledged ones it no longer held (`lostSeqs` says which); others may
+ * follow (show an unknown kind by its name).
+ */
+export interface IncidentPayload {
+  readonly id: string;
+  readonly kind: string;
+  readonly occurredAt: string;
+  readonly detail: Readonly<Record<string, string | number | boolean | null>>;
+  /** When the service recorded it for the office (null until then). */
+  readonly reportedAt: string | null;
 }
 
 /**
@@ -265,13 +292,15 @@ export interface TerminalOperationTypes extends PrintOperationTypes {
   /**
    * Whether the till is enrolled, and the names its sign-in screen shows (null when unknown); `scope`: the workplace
    * and point this till was enrolled at (null before enrollment, or from an older core) — screens default to them;
-   * `disconnected`: the service refused this till's credential; it may enroll again (same business only).
+   * `disconnected`: the service refused this till's credential; it may enroll again (same business only). `copy`:
+   * this till is a copy of another one; it may enroll as a new till once it has sent what it holds.
    */
   'terminal.enrollmentStatus': {
     input: undefined;
     result: {
       enrolled: boolean;
       disconnected?: boolean;
+      copy?: boolean;
       serviceUrl?: string;
       business?: string | null;
       till?: string | null;
@@ -298,6 +327,10 @@ export interface TerminalOperationTypes extends PrintOperationTypes {
   'terminal.unsentList': { input: undefined; result: UnsentOperationPayload[] };
   'terminal.warningsList': { input: undefined; result: WarningPayload[] };
   'terminal.warningsDismiss': { input: { mutationId: string }; result: { dismissed: true } };
+  /** What went wrong at this till that nobody here has marked seen, newest first. */
+  'terminal.incidentsList': { input: undefined; result: IncidentPayload[] };
+  /** A signed-in employee has read an incident. */
+  'terminal.incidentSeen': { input: { id: string }; result: { seen: true } };
 }
 
 /** The payload of each event. */

@@ -27,6 +27,7 @@ import type { CoreEventListener, CoreOptions, TerminalCore } from './api.js';
 import { NOTE_PRINTER_OPERATION, type NotePrinterInput, type TerminalEventName } from '../../shared/terminal-contract.js';
 import { PRINTER_STATES } from '../../shared/catalogue/terminal-health.js';
 import { RpcFailure } from './errors.js';
+import { OperationError } from '../../shared/errors.js';
 import type { OperationId } from '../../shared/catalogue/index.js';
 import type { OperationInput } from '../../app/operation.js';
 
@@ -52,6 +53,7 @@ function enrollRefusal(error: SyncRefused): string {
       }
     })();
     if (answer.detail?.code === 'OTHER_BUSINESS') return typeof answer.message === 'string' ? answer.message : 'This code is for another business';
+    if (answer.detail?.code === 'COPY_STILL_SENDING' && typeof answer.message === 'string') return answer.message;
   }
   return `The service answered ${error.status}`;
 }
@@ -81,6 +83,8 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
       // of another business than the one this till's queue belongs to) reaches the screen; an unreachable
       // service is a 503.
       if (error instanceof SyncRefused) throw new RpcFailure(error.status >= 500 ? 502 : error.status, enrollRefusal(error));
+      // The till's own refusal (a copy still sending what it holds): said as it is.
+      if (error instanceof OperationError) throw new RpcFailure(error.statusCode, error.message);
       throw new RpcFailure(503, 'The central service cannot be reached');
     });
     // Enrolled again, a till keeps its data and cursor: the next pull brings what changed (or resets).
@@ -128,11 +132,19 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
         const names = { ...(await terminal.identity()), scope: await terminal.scope(), ...(provisioning ? { provisioning } : {}) };
         // Enrolled from its file but still downloading: not ready for sign-in yet.
         if (!(await terminal.enrolled()) || provisioning?.state === 'enrolling') return { enrolled: false, disconnected: false, ...names };
-        return { enrolled: true, disconnected: (await terminal.credentialRefusedAt()) !== null, serviceUrl: await terminal.serviceUrl(), ...names };
+        return {
+          enrolled: true,
+          disconnected: (await terminal.credentialRefusedAt()) !== null,
+          copy: (await terminal.copyDetectedAt()) !== null,
+          serviceUrl: await terminal.serviceUrl(),
+          ...names,
+        };
       }
       case 'terminal.enroll': {
         if (provisioning?.state === 'enrolling') throw new RpcFailure(409, 'This till is being connected from its downloaded file');
-        if ((await terminal.enrolled()) && (await terminal.credentialRefusedAt()) === null) throw new RpcFailure(409, 'This terminal is already enrolled');
+        // A copy of a till may enroll as a new one (the terminal refuses while it still holds operations to send).
+        if ((await terminal.enrolled()) && (await terminal.credentialRefusedAt()) === null && (await terminal.copyDetectedAt()) === null)
+          throw new RpcFailure(409, 'This terminal is already enrolled');
         return enrollWith(String(input.serviceUrl), String(input.code), (input.name as string | null | undefined) ?? null);
       }
       case 'terminal.pinLogin':
@@ -195,6 +207,12 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
         if (!(await dismissWarnings(terminal.store, String(input.mutationId), signedIn().id))) throw new RpcFailure(404, 'No such warning is open');
         engine.recount();
         return { dismissed: true };
+      case 'terminal.incidentsList':
+        return terminal.incidents();
+      case 'terminal.incidentSeen':
+        if (!(await terminal.markIncidentSeen(String(input.id), signedIn().id))) throw new RpcFailure(404, 'No such incident is unseen');
+        engine.recount();
+        return { seen: true };
       case NOTE_PRINTER_OPERATION: {
         // From the shell's print service only: the bridge refuses this name (it is not in TERMINAL_OPERATIONS).
         const note = input as Partial<NotePrinterInput>;

@@ -59,6 +59,9 @@ export const ManagerApprovalInput = dto({ pin: pin(), reason: requiredText().max
 /** Dismissing the warnings of one operation (anyone signed in: they only say what happened). */
 export const WarningsDismissInput = dto({ mutationId: id() });
 
+/** Marking an incident read (anyone signed in: it only says what happened). */
+export const IncidentSeenInput = dto({ id: requiredText().max(64, { error: 'must be at most 64 characters' }) });
+
 export const terminalOperationInputs: Record<TerminalOperationName, z.ZodType> = {
   'terminal.enrollmentStatus': nothing,
   'terminal.enroll': EnrollInput,
@@ -74,6 +77,8 @@ export const terminalOperationInputs: Record<TerminalOperationName, z.ZodType> =
   'terminal.unsentList': nothing,
   'terminal.warningsList': nothing,
   'terminal.warningsDismiss': WarningsDismissInput,
+  'terminal.incidentsList': nothing,
+  'terminal.incidentSeen': IncidentSeenInput,
   // Answered by the shell's print service (main/print-dispatcher.ts), checked here like every call.
   ...printOperationInputs,
 };

@@ -69,6 +69,12 @@ export interface SyncStatus {
    * write and every cycle (offline too), so a jump shows by the next sale or retry at the latest.
    */
   readonly clock?: ClockReading;
+  /** When the service told this till it is a copy of another till (./terminal.ts `copyDetectedAt`), else null. */
+  readonly copyDetectedAt?: string | null;
+  /** Operations the service lost in a restore that this till is sending again (./rewind.ts). */
+  readonly resendsWaiting?: number;
+  /** What went wrong here that nobody at the till has marked seen (./incidents.ts). */
+  readonly unseenIncidents?: number;
 }
 
 /** What the engine gives a poke link: call `poke` to ask for a pull, `state` when the connection changes. */
@@ -282,6 +288,9 @@ export class SyncEngine {
       needsAttention: (await this.terminal.inbox()).length,
       openWarnings: await this.terminal.openWarningCount(),
       clock: this.terminal.store.clock.read(),
+      copyDetectedAt: await this.terminal.copyDetectedAt(),
+      resendsWaiting: await this.terminal.resendsWaiting(),
+      unseenIncidents: (await this.terminal.incidents()).length,
     };
     // A refused credential is remembered by the terminal (across restarts), so the state shows before any cycle.
     const refusedAt = await this.terminal.credentialRefusedAt();

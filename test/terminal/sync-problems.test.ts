@@ -42,6 +42,9 @@ function fakeTerminal(failure: () => unknown) {
     inbox: async () => [],
     openWarningCount: async () => 0,
     credentialRefusedAt: async () => refusedAt,
+    copyDetectedAt: async () => null,
+    resendsWaiting: async () => 0,
+    incidents: async () => [],
     health: new HealthState(),
     store: { clock: new TillClock() },
   };
