@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogue } from '../shared/catalogue/index.js';
 import { successStatus, type OperationSpec } from '../shared/catalogue/operation.js';
-import { forbidden, notFound, notImplemented, unauthorized } from '../shared/errors.js';
+import { forbidden, notFound, notImplemented, OperationError, unauthorized } from '../shared/errors.js';
 import type { OperationContext } from '../app/context.js';
 import type { OperationInput } from '../app/operation.js';
 import { checkInput, contextOf, invalidInput, perform, prepare, resolve, unknowableId, type Caller, type WireInput } from '../app/pipeline.js';
@@ -106,6 +106,7 @@ export function registerCatalogueRoutes(
         : await services.principals.resolve(request.headers.authorization);
     if (!principal) {
       await platform.get(spec.operationId)?.unauthenticated?.(services, request.body, request.headers.authorization, request.log);
+      if (spec.access.includes('TERMINAL') && (await services.principals.unknownTerminal(request.headers.authorization))) throw unknownTill();
       throw unauthorized();
     }
     // Every later log line of this request names the tenant and the actor (never their token).
@@ -113,6 +114,14 @@ export function registerCatalogueRoutes(
     if (!spec.access.includes(principal.actor.role)) throw forbidden();
     return principal;
   }
+
+  /** A till the service signed a credential for and has no record of: it was restored from an older backup. */
+  const unknownTill = () =>
+    new OperationError(
+      401,
+      'This till is not known to the service: it was restored from a backup taken before this till was connected. Connect it again with a new code: what it holds is kept and sent once.',
+      { code: 'TERMINAL_UNKNOWN' },
+    );
 
   async function forgetTerminalsOf(businessId: string, workplaceId: string): Promise<void> {
     const revoked = await services.db.selectFrom('terminals').select('id').where('business_id', '=', businessId).where('workplace_id', '=', workplaceId).execute();

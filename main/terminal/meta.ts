@@ -29,6 +29,8 @@ export type MetaKey =
    * owner, its workplace deleted). Set, the till takes no new operations until it is enrolled again (terminal.ts).
    */
   | 'credential_refused_at'
+  /** Why: REVOKED, or TERMINAL_UNKNOWN (the service was restored from a backup older than this till's enrollment). */
+  | 'credential_refused_reason'
   /** The service's database generation this till last synced under (./rewind.ts); null before it learned one. */
   | 'service_generation'
   /** Why this till must download its data again before its next pull (a rewound service); absent otherwise. */

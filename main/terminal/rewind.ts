@@ -124,6 +124,8 @@ export interface ResendResult {
 /**
  * Settles re-sent operations from the push's answer, in the caller's transaction: each is now where the service
  * holds it (the fresh queue); a rejected one goes to the inbox with its reason, an applied one keeps its warnings.
+ * Re-sent operations the restored service refused (what they named went with the restore: an employee or a client
+ * made after the backup) are said aloud as an incident of their own, beside the inbox entries.
  */
 export async function confirmResends(local: Kysely<unknown>, epoch: string, results: readonly ResendResult[], now: Date): Promise<void> {
   const at = now.toISOString();
@@ -136,5 +138,10 @@ export async function confirmResends(local: Kysely<unknown>, epoch: string, resu
     const settled = { ...entry, epoch, seq: result.seq };
     if (result.status === 'rejected') await moveToInbox(local, settled, result.result, at);
     else await keepWarnings(local, settled, result.result, at);
+  }
+  const refused = results.filter((result) => result.status === 'rejected');
+  if (refused.length > 0) {
+    const codes = [...new Set(refused.map((result) => (result.result as { error?: { code?: unknown } } | null)?.error?.code).filter((code) => typeof code === 'string'))];
+    await noteIncident(local, 'RESEND_REFUSED', { refused: refused.length, codes: codes.join(', ') || null }, now);
   }
 }

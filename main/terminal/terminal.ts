@@ -275,6 +275,7 @@ export class Terminal {
       await writeMeta(local, 'access_token', enrolled.accessToken);
       await writeMeta(local, 'enrolled_install_id', this.installId);
       await deleteMeta(local, 'credential_refused_at');
+      await deleteMeta(local, 'credential_refused_reason');
       // A till that knows a generation keeps it: if the service's is another, its next sync finds out what the service
       // lost (./rewind.ts). A new till, or a copy starting over, takes the service's.
       if (enrolled.generation && (copy || (await readMeta(local, 'service_generation')) === null)) await writeMeta(local, 'service_generation', enrolled.generation);
@@ -362,7 +363,7 @@ export class Terminal {
     const answer = await this.transport(url, { ...identity, ...body }, await requireMeta(local, 'access_token'), path === 'bootstrap' ? BOOTSTRAP_DEADLINE : CALL_DEADLINE);
     // The sync operations answer 401 only when the credential itself is refused: revoked, its workplace deleted,
     // or the service's secret changed. Remembered, so the till stops taking operations it could never send.
-    if (answer.status === 401) await this.markCredentialRefused();
+    if (answer.status === 401) await this.markCredentialRefused(conflictDetail(answer.text).code === 'TERMINAL_UNKNOWN' ? 'TERMINAL_UNKNOWN' : 'REVOKED');
     return answer;
   }
 
@@ -402,12 +403,25 @@ export class Terminal {
     return false;
   }
 
-  private async markCredentialRefused(): Promise<void> {
+  /**
+   * Remembers that the service refused this till's credential, and why: `REVOKED` (the owner disconnected it, or
+   * deleted its workplace) or `TERMINAL_UNKNOWN` (the service was restored from a backup older than this till's
+   * enrollment). Either way the till takes no new operations until it is enrolled again, and keeps what it holds.
+   */
+  private async markCredentialRefused(reason: 'REVOKED' | 'TERMINAL_UNKNOWN'): Promise<void> {
     await this.store.writes.transaction(async (tx) => {
       const local = tx as unknown as Kysely<unknown>;
-      if ((await readMeta(local, 'credential_refused_at')) === null) await writeMeta(local, 'credential_refused_at', new Date(this.store.clock.now()).toISOString());
+      if ((await readMeta(local, 'credential_refused_at')) === null) await writeMeta(local, 'credential_refused_at', new Date().toISOString());
+      await writeMeta(local, 'credential_refused_reason', reason);
     });
   }
+
+  /** Why the service refused this till's credential (see markCredentialRefused), or null while it is accepted. */
+  async credentialRefusedReason(): Promise<'REVOKED' | 'TERMINAL_UNKNOWN' | null> {
+    if ((await this.credentialRefusedAt()) === null) return null;
+    return (await readMeta(this.local, 'credential_refused_reason')) === 'TERMINAL_UNKNOWN' ? 'TERMINAL_UNKNOWN' : 'REVOKED';
+  }
+
 
   /** Downloads every mirrored table in scope, page by page, reporting progress; then pulls continue from it. */
   async bootstrap(onProgress: (progress: BootstrapProgress) => void = () => undefined): Promise<void> {

@@ -36,6 +36,12 @@ export interface PrincipalResolver {
    * one, or a live terminal). Only for keeping what such a terminal still pushes (docs/sync.md).
    */
   revokedTerminal(authorization: string | undefined): Promise<{ businessId: string; terminalId: string } | null>;
+  /**
+   * True for a valid terminal-audience token of a business this service has, whose terminal it has no row for: the
+   * database was restored from a backup taken before the till was enrolled (docs/sync.md, "Disasters"). The till
+   * enrolls again with its old credential and keeps its id (app/sync/enrollment.ts).
+   */
+  unknownTerminal(authorization: string | undefined): Promise<boolean>;
   /** Drops cached state for a principal whose role or status just changed. */
   forget(businessId: string, id: string): void;
 }
@@ -127,6 +133,19 @@ export function principalResolver(db: Kysely<Database>, tokens: TokenService): P
       // Credentials name their enrollment's code; older ones (without it) are valid only if it never was.
       if (claims.enrollmentCodeId ? claims.enrollmentCodeId !== live.enrollmentCodeId : live.enrolledAgain) return null;
       return { businessId: claims.businessId, actor: { kind: 'terminal', id: claims.sub, role: 'TERMINAL', workplaceId: live.workplaceId } };
+    },
+    async unknownTerminal(authorization) {
+      const token = bearer(authorization);
+      if (!token) return false;
+      const claims = await tokens.verify(token, TERMINAL_AUDIENCE);
+      if (!claims || claims.kind !== 'terminal' || !claims.businessId) return false;
+      const known = await db
+        .selectFrom('businesses')
+        .leftJoin('terminals as t', (join) => join.onRef('t.business_id', '=', 'businesses.id').on('t.id', '=', claims.sub))
+        .select(['businesses.id as business', 't.id as terminal'])
+        .where('businesses.id', '=', claims.businessId)
+        .executeTakeFirst();
+      return known !== undefined && known.terminal === null;
     },
     async revokedTerminal(authorization) {
       const token = bearer(authorization);

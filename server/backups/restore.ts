@@ -15,7 +15,7 @@
  */
 import Sqlite from 'better-sqlite3';
 import { copyFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { randomToken } from '../../shared/ids.js';
 import { removeWitness } from '../generation/witness.js';
 
@@ -55,7 +55,7 @@ function stampRestored(file: string, backup: string, now: Date): void {
     if (copy.prepare("select 1 from sqlite_master where type = 'table' and name = 'sync_generation'").get() === undefined) return;
     copy
       .prepare("update sync_generation set previous = generation, generation = ?, since = ?, reason = ?, fingerprint = null where id = 1")
-      .run(randomToken(), now.toISOString(), `restored from ${backup}`);
+      .run(randomToken(), now.toISOString(), `restored from ${basename(backup)}`);
     // The stamp must be in the file itself before it is renamed into place.
     if (copy.pragma('journal_mode', { simple: true }) === 'wal') copy.pragma('wal_checkpoint(TRUNCATE)');
   } finally {

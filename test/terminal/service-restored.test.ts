@@ -155,6 +155,61 @@ describe.each(await testEngines())('a service restored from an older backup unde
     expect(reports).toHaveLength(1);
   });
 
+  it('tells a till enrolled after the backup that the service no longer knows it, and keeps its sales until it is connected again', async () => {
+    const server = service.server();
+    const cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1 })).id;
+    const backup = await service.backup();
+    const terminal = await Terminal.open(':memory:');
+    const first = await terminal.enroll(service.url, await enrollmentCode(server, shop.token, world.workplace1), 'A till set up after the backup');
+    await terminal.bootstrap();
+    const till = { ...tills[0]!, terminal, cashier, rung: [] as string[] };
+    tills.push(till);
+    await sell(till);
+    await sell(till);
+    await terminal.sync();
+    await service.restore(backup);
+
+    await expect(terminal.sync()).rejects.toMatchObject({ status: 401 });
+    expect(await terminal.credentialRefusedReason()).toBe('TERMINAL_UNKNOWN');
+    await expect(sell(till)).rejects.toMatchObject({ statusCode: 409 });
+    // Connected again with a code of its business: the same terminal, and what it sold lands once.
+    const again = await terminal.enroll(service.url, await enrollmentCode(service.server(), shop.token, world.workplace1), 'Connected again');
+    expect(again.terminalId).toBe(first.terminalId);
+    expect(await terminal.credentialRefusedReason()).toBeNull();
+    await terminal.sync();
+    await sell(till);
+    await terminal.sync();
+    const guids = await orderGuids();
+    expect(till.rung.filter((guid) => guids.filter((held) => held === guid).length === 1)).toHaveLength(3);
+    expect(await terminal.pendingOperations()).toBe(0);
+  });
+
+  it('puts in the inbox, and reports, the sales sent again that named what the restore took', async () => {
+    const server = service.server();
+    const terminal = await Terminal.open(':memory:');
+    await terminal.enroll(service.url, await enrollmentCode(server, shop.token, world.workplace1), 'Till of a new cashier');
+    await terminal.bootstrap();
+    const backup = await service.backup();
+    // A cashier taken on after the backup: the restored service has never heard of them.
+    const cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1 })).id;
+    await terminal.sync();
+    const till = { ...tills[0]!, terminal, cashier, rung: [] as string[] };
+    tills.push(till);
+    await sell(till);
+    await terminal.sync();
+    await service.restore(backup);
+    await terminal.sync();
+
+    expect((await terminal.inbox()).map((entry) => [entry.name, JSON.parse(String(entry.reason)).error.code])).toEqual([['OrderController_create', 'UNKNOWN_EMPLOYEE']]);
+    const incidents = await terminal.incidents();
+    expect(incidents.map((incident) => [incident.kind, incident.detail.refused ?? incident.detail.resent])).toEqual([
+      ['RESEND_REFUSED', 1],
+      ['SERVICE_REWOUND', 1],
+    ]);
+    const reported = ((await rest('GET', '/logs/all?type=WARNING&limit=1000')).body as { action: string }[]).filter((entry) => entry.action === 'RESEND_REFUSED');
+    expect(reported).toHaveLength(1);
+  });
+
   async function orderGuids(): Promise<string[]> {
     const orders = (await rest('GET', '/orders/all')).body as { guid: string | null }[];
     return orders.map((order) => order.guid ?? '');
