@@ -37,7 +37,12 @@ export type OperationWarning =
   /** A refund took back more of a sale's item than was left to take back (two tills refunded one sale offline). */
   | { readonly code: 'OVER_REFUND'; readonly orderId: string; readonly itemId: string; readonly quantity: string }
   /** A sale's line broke its item's modifier-group rules (changed at the office while the sale waited in a queue). */
-  | { readonly code: 'MODIFIER_RULES'; readonly itemId: string; readonly problem: string };
+  | { readonly code: 'MODIFIER_RULES'; readonly itemId: string; readonly problem: string }
+  /**
+   * A till's sale arrived with a sale number another sale of the business already holds (two terminals on one
+   * workplace, a till put back to an old copy of itself): kept under `assigned`, the first free "/2", "/3"… of it.
+   */
+  | { readonly code: 'ORDER_NUMBER_TAKEN'; readonly orderId: string; readonly number: string; readonly assigned: string };
 
 export type WarningCode = OperationWarning['code'];
 

@@ -670,6 +670,18 @@ export interface TerminalIncidentsTable {
   received_at: string;
 }
 
+/**
+ * A sale number of a business, held once by the order that has it (0036; app/orders/sale-number-claim.ts). Never
+ * removed: a deleted sale keeps its number. Not mirrored.
+ */
+export interface SaleNumbersTable {
+  business_id: string;
+  /** The sale number, as the order's `order_id` carries it ("B-17", "B-17.K7Q", "B-17/2"). */
+  number: string;
+  /** The id of the order holding it. */
+  order_id: string;
+}
+
 /** The last health report of a terminal (0020; docs/fleet-health.md). */
 export interface TerminalHealthTable {
   business_id: string;
@@ -817,6 +829,7 @@ export interface Database {
   terminal_health: TerminalHealthTable;
   sync_generation: SyncGenerationTable;
   terminal_incidents: TerminalIncidentsTable;
+  sale_numbers: SaleNumbersTable;
   rate_limit_windows: RateLimitWindowsTable;
   sync_clients: SyncClientsTable;
   sync_mutations: SyncMutationsTable;

@@ -46,10 +46,11 @@ export async function createOrder(db: Db, body: CreateOrderDto, ctx: OperationCo
   const deliveryFee = nullable(body.delivery_fee) as Money | null;
   const { totals, problems } = orderTotals({ ...contents, lines: contents.lines.map(mathLine), deliveryFee });
   failIfAny([...problems, ...totalProblems(body, totals)]);
-  const header = headerRow(body, totals, ctx);
+  const row = headerRow(body, totals, ctx);
   // The header goes first so that a retry (same guid) is recognised before anything else is checked or written.
-  if (!(await insertOrder(db, header))) return repeatOf(db, ctx, body);
-  await checkOrderNumber(db, ctx, header);
+  if (!(await insertOrder(db, row))) return repeatOf(db, ctx, body);
+  // The number the sale keeps: its own, or the one the service gave a till's sale whose number was taken.
+  const header: OrderRow = { ...row, order_id: await checkOrderNumber(db, ctx, row) };
   await checkDiscountApprover(db, ctx, header.discount_approved_by ?? null);
 
   const checked = await checkOrder(db, ctx, {

@@ -14,6 +14,7 @@ import { replayPending, undoPending, type OutboxRow } from './local-run.js';
 import { upsertFromJson, upsertManyFromJson } from './rows.js';
 import { keepWarnings } from './warnings.js';
 import { moveToInbox } from './inbox.js';
+import { keepCounterAhead } from './order-number.js';
 import type { TerminalStore } from './store.js';
 import { DEFAULT_JOURNAL_BOUNDS, journalAcknowledged, pruneJournal, type JournalBounds } from './journal.js';
 
@@ -87,6 +88,7 @@ export async function applyPullPages(store: TerminalStore, pages: readonly Pulle
       changes += 1;
       tables.add(entry.t);
     }
+    await keepCounterAhead(local, pulledNumbers(newest.values()));
     let acknowledged = 0;
     let rejected = 0;
     const epoch = await requireMeta(local, 'epoch');
@@ -157,6 +159,7 @@ export async function applyBootstrapPage(store: TerminalStore, text: string, met
     if (meta.table && columns) {
       const written = await upsertManyFromJson(meta.table, columns)(local, text, '$.rows');
       rows = Number(written.numAffectedRows ?? 0n);
+      if (meta.table === 'orders') await keepCounterAhead(local, await downloadedNumbers(local, text));
       await sql`
         insert into mirror_versions (tbl, row_id, v)
         select ${meta.table}, json_extract(value, '$.row.id'), json_extract(value, '$.v') from json_each(${text}, '$.rows') where true
@@ -167,6 +170,26 @@ export async function applyBootstrapPage(store: TerminalStore, text: string, met
     if (meta.done && meta.cursor) await writeMeta(local, 'cursor', meta.cursor);
     return rows;
   });
+}
+
+/**
+ * The `order_id`s of the orders a pull brings: a till put back to an older copy of itself learns from them which of
+ * its numbers the service already holds (./order-number.ts).
+ */
+function pulledNumbers(entries: Iterable<{ t: string; row: string }>): string[] {
+  const numbers: string[] = [];
+  for (const entry of entries) {
+    if (entry.t !== 'orders') continue;
+    const orderId = (JSON.parse(entry.row) as { order_id?: unknown }).order_id;
+    if (typeof orderId === 'string') numbers.push(orderId);
+  }
+  return numbers;
+}
+
+/** The `order_id`s of a download page of orders (read by SQLite, as the rows were). */
+async function downloadedNumbers(local: Kysely<unknown>, text: string): Promise<string[]> {
+  const rows = (await sql<{ order_id: string | null }>`select json_extract(value, '$.row.order_id') as order_id from json_each(${text}, '$.rows')`.execute(local)).rows;
+  return rows.flatMap((row) => (typeof row.order_id === 'string' ? [row.order_id] : []));
 }
 
 /** Deletes the rows a finished download did not send (see applyBootstrapPage). */

@@ -24,6 +24,8 @@ export type MetaKey =
   | 'clock_right_at'
   /** The counter of this till's last sale number ("A-17": 17), taken with the sale (order-number.ts). */
   | 'last_sale_counter'
+  /** A copy of the till's own series: its install tag and last counter ("K7Q:17" for "A-17.K7Q"; order-number.ts). */
+  | 'tagged_sale_counter'
   /**
    * When the service first refused this terminal's credential (401 to push, pull or bootstrap: revoked by the
    * owner, its workplace deleted). Set, the till takes no new operations until it is enrolled again (terminal.ts).
@@ -39,6 +41,8 @@ export type MetaKey =
   | 'install_seed'
   /** The install this till was enrolled from: another install opening this data is a copy of the till. */
   | 'enrolled_install_id'
+  /** The install that opened this data last (Terminal.open): another than `enrolled_install_id` is a copy of the till. */
+  | 'current_install_id'
   /**
    * When this till learned it is a copy of another till (the service said so, or its data was opened by another
    * install): it takes no new operations until it is enrolled as a new till, and still delivers what it holds.

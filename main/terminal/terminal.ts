@@ -176,6 +176,8 @@ export class Terminal {
       const id = options.installId ?? (await installIdOf(local, file));
       // A till enrolled before installs had ids is its own install.
       if ((await readMeta(local, 'terminal_id')) !== null && (await readMeta(local, 'enrolled_install_id')) === null) await writeMeta(local, 'enrolled_install_id', id);
+      // A copy numbers its sales in a series of its own (./order-number.ts).
+      await writeMeta(local, 'current_install_id', id);
       return id;
     });
     return new Terminal(store, transport, installId, options.journal ?? DEFAULT_JOURNAL_BOUNDS);

@@ -80,4 +80,12 @@ describe('the warnings of this till’s operations', () => {
     expect(warningText(translator('en'), broken)).toBe(`The modifiers of Cola 1L broke its modifier groups’ rules, changed meanwhile (${problem}); recorded all the same.`);
     expect(warningText(translator('ru'), broken)).toContain(`Модификаторы Cola 1L нарушили правила групп модификаторов, изменённые тем временем (${problem})`);
   });
+
+  it('says a sale’s number was another sale’s, and the number the office keeps it under', () => {
+    const taken = { ...BELOW_ZERO, code: 'ORDER_NUMBER_TAKEN', detail: { code: 'ORDER_NUMBER_TAKEN', orderId: 'o-1', number: 'B-17', assigned: 'B-17/2' } };
+    expect(warningText(translator('en'), taken)).toContain('Sale number B-17 was already another sale’s');
+    expect(warningText(translator('en'), taken)).toContain('the office keeps this sale as B-17/2.');
+    expect(warningText(translator('ru'), taken)).toContain('записана как B-17/2');
+    expect(warningText(translator('uz'), taken)).toContain('B-17/2 sifatida');
+  });
 });

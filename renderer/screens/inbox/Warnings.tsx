@@ -25,7 +25,7 @@ const OPERATIONS = new Set([
   'SettlmentController_update',
   'OrderRefundController_create',
 ]);
-const CODES = new Set(['STOCK_BELOW_ZERO', 'DELETED_REFERENCE', 'EMPLOYEE_INACTIVE', 'SHIFT_CLOSED', 'SHIFT_ALREADY_CLOSED', 'CREDIT_LIMIT_EXCEEDED', 'OVER_REFUND', 'MODIFIER_RULES']);
+const CODES = new Set(['STOCK_BELOW_ZERO', 'DELETED_REFERENCE', 'EMPLOYEE_INACTIVE', 'SHIFT_CLOSED', 'SHIFT_ALREADY_CLOSED', 'CREDIT_LIMIT_EXCEEDED', 'OVER_REFUND', 'MODIFIER_RULES', 'ORDER_NUMBER_TAKEN']);
 
 /** The operation in words ("Sale"), whatever its catalogue name. */
 export function operationLabel(t: Translate, name: string): string {
@@ -49,6 +49,8 @@ export function warningText(t: Translate, warning: Pick<WarningPayload, 'code' |
     balance: text(detail.balance),
     limit: text(detail.limit),
     problem: text(detail.problem),
+    number: text(detail.number),
+    assigned: text(detail.assigned),
   });
 }
 

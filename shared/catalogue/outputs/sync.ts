@@ -17,6 +17,7 @@ export const OperationWarningWire = z.discriminatedUnion('code', [
   record({ code: z.literal('CREDIT_LIMIT_EXCEEDED'), clientId: id(), balance: money(), limit: money() }),
   record({ code: z.literal('OVER_REFUND'), orderId: id(), itemId: id(), quantity: quantity() }),
   record({ code: z.literal('MODIFIER_RULES'), itemId: id(), problem: text() }),
+  record({ code: z.literal('ORDER_NUMBER_TAKEN'), orderId: id(), number: text(), assigned: text() }),
 ]);
 
 /** A refused operation's error body: the usual error fields, and whatever details its error carries (JSON). */
