@@ -129,18 +129,20 @@ describe('the fleet page', () => {
     const copy = await screen.findByRole('alert');
     expect(copy.textContent).toBe(t('fleet.copyBanner', { till: 'Market — 3-kassa' }));
     expect(copy.className).toContain('danger');
-    const row = (id: string) => screen.getByText(`Market — ${id === 'resent' ? 1 : id === 'lost' ? 2 : 3}-kassa`).closest('tr')!;
-    const resent = row('resent');
-    expect(resent.className).toBe('');
+    // A till's body: its row, and its incidents on a line each under it.
+    const till = (n: number) => screen.getByText(`Market — ${n}-kassa`).closest('tbody')!;
+    const resent = till(1);
+    expect(resent.querySelector('tr')!.className).toBe('');
     expect(resent.textContent).toContain(t('fleet.incident.resent', { count: 6 }));
     expect(resent.textContent).toContain(`${showDate(RESTORED_AT, language)} ${showTime(RESTORED_AT, language)}`);
-    const lost = row('lost');
-    expect(lost.className).toBe('alert');
+    expect(resent.querySelector('.incident.red')).toBeNull();
+    const lost = till(2);
+    expect(lost.querySelector('tr')!.className).toBe('alert');
     expect(lost.textContent).toContain(t('fleet.alert.RESTORE_LOSS'));
     expect(lost.textContent).toContain(t('fleet.incident.resent', { count: 3 }));
     const lostLine = [...lost.querySelectorAll('.incident.red')].map((line) => line.textContent);
     expect(lostLine).toEqual([expect.stringContaining(t('fleet.incident.lostSeqs', { count: 2, seqs: '4–5' }))]);
-    const copied = row('copied');
+    const copied = till(3);
     expect(copied.textContent).toContain(t('fleet.alert.COPY_DETECTED'));
     expect(copied.querySelector('.incident.red')?.textContent).toContain(t('fleet.incident.copy'));
   });
@@ -151,14 +153,14 @@ describe('the fleet page', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'A copy of till “Market — 3-kassa” is using its connection (another computer or folder). The copy takes no new sales and must be connected as a new till; everything it sold is kept.',
     );
-    expect(screen.getByText('Market — 1-kassa').closest('tr')!.textContent).toContain('Sent again 6 operations the service lost in a restore');
-    expect(screen.getByText('Market — 2-kassa').closest('tr')!.textContent).toContain('2 operations could not be recovered (seq 4–5): they were older than this till keeps');
+    expect(screen.getByText('Market — 1-kassa').closest('tbody')!.textContent).toContain('Sent again 6 operations the service lost in a restore');
+    expect(screen.getByText('Market — 2-kassa').closest('tbody')!.textContent).toContain('2 operations could not be recovered (seq 4–5): they were older than this till keeps');
   });
 
   it('says a copy that was dealt with without red, and a kind it does not know by its name', async () => {
     const copied = { ...DISASTERS.terminals[2]!, alerts: [], incidents: [...DISASTERS.terminals[2]!.incidents, incident('c1', 'CLOCK_JUMP', {})] };
     renderFleet('en', { ...DISASTERS, terminals: [copied] });
-    const row = (await screen.findByText('Market — 3-kassa')).closest('tr')!;
+    const row = (await screen.findByText('Market — 3-kassa')).closest('tbody')!;
     expect(screen.queryByRole('alert')).toBeNull();
     expect(row.querySelector('.incident.red')).toBeNull();
     expect(row.textContent).toContain('A copy used this till’s connection; it no longer can');

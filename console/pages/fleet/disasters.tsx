@@ -1,8 +1,8 @@
 /**
  * What the fleet page says about disasters (docs/fleet-health.md, "Disasters"): a banner while the service's
  * database was lately put back to an earlier state, with how many tills have sent again what it lost; a banner per
- * till whose copy is using its connection; and each till's incidents in words in its problems column — red for what
- * was lost and for a copy at work, since those need a person.
+ * till whose copy is using its connection; and each till's incidents in words, a line each under its row — red for
+ * what was lost and for a copy at work, since those need a person.
  */
 import { useLanguage, useT } from '../../context.js';
 import type { Translate } from '../../i18n/index.js';
@@ -104,7 +104,7 @@ export function incidentLines(t: Translate, incident: FleetIncident, copyAtWork:
   return [{ text: t('fleet.incident.other', { kind: incident.kind }), red: false }];
 }
 
-/** A till's incidents in its problems column, newest first, each with when it happened. */
+/** A till's incidents, newest first, each with when it happened. */
 export function IncidentList({ till }: { till: TillIncidents }) {
   const t = useT();
   const { language } = useLanguage();
@@ -113,7 +113,7 @@ export function IncidentList({ till }: { till: TillIncidents }) {
     incidentLines(t, incident, copyAtWork).map((line, index) => (
       <div key={`${incident.id}:${index}`} className={line.red ? 'incident red' : 'incident'}>
         <span className="muted">
-          {showDate(incident.occurred_at, language)} {showTime(incident.occurred_at, language)}
+          {showDate(incident.occurred_at, language)} {showTime(incident.occurred_at, language)} ·
         </span>{' '}
         {line.text}
       </div>

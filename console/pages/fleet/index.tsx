@@ -162,11 +162,19 @@ function FleetPage() {
       >
         <label className="threshold">
           <span>{t('fleet.unsentMinutes')}</span>
-          <input inputMode="numeric" value={thresholds.unsent} onChange={(event) => setThresholds({ ...thresholds, unsent: event.target.value })} />
+          <input
+            inputMode="numeric"
+            value={thresholds.unsent}
+            onChange={(event) => setThresholds({ ...thresholds, unsent: event.target.value })}
+          />
         </label>
         <label className="threshold">
           <span>{t('fleet.unseenMinutes')}</span>
-          <input inputMode="numeric" value={thresholds.unseen} onChange={(event) => setThresholds({ ...thresholds, unseen: event.target.value })} />
+          <input
+            inputMode="numeric"
+            value={thresholds.unseen}
+            onChange={(event) => setThresholds({ ...thresholds, unseen: event.target.value })}
+          />
         </label>
         <span className="grow" />
         <button type="submit">{t('fleet.refresh')}</button>
@@ -216,13 +224,16 @@ function FleetPage() {
               </th>
             </tr>
           </thead>
-          <tbody>
-            {fleet.terminals.map((terminal, position) => {
-              const red = terminal.alerts.length > 0;
-              const health = terminal.health;
-              const system = health ? [health.app_version, health.os].filter(Boolean).join(' · ') : '';
-              return (
-                <tr key={terminal.id} className={red ? 'alert' : terminal.is_revoked ? 'revoked' : ''}>
+          {/* A body per till: its row, and under it a line per incident across the columns (a restore's or a copy's
+              words are too long for one column at 1024 px). */}
+          {fleet.terminals.map((terminal, position) => {
+            const red = terminal.alerts.length > 0;
+            const health = terminal.health;
+            const system = health ? [health.app_version, health.os].filter(Boolean).join(' · ') : '';
+            const marked = red ? 'alert' : terminal.is_revoked ? 'revoked' : '';
+            return (
+              <tbody key={terminal.id}>
+                <tr className={marked}>
                   <td title={terminal.name ?? undefined}>
                     <strong>{tillName(terminal)}</strong>
                     {terminal.point_name ? <div className="muted small">{terminal.point_name}</div> : null}
@@ -240,28 +251,35 @@ function FleetPage() {
                         : t('fleet.ok')}
                   </td>
                   <td>
-                    {terminal.last_seen_at ? t('fleet.minutesAgo', { minutes: minutesSince(terminal.last_seen_at, fleet.now) }) : t('fleet.never')}
+                    {terminal.last_seen_at
+                      ? t('fleet.minutesAgo', { minutes: minutesSince(terminal.last_seen_at, fleet.now) })
+                      : t('fleet.never')}
                   </td>
                   <td>
                     {health ? t('fleet.queue', { count: health.outbox_depth }) : t('fleet.noReport')}
                     {health?.oldest_unsent_age_seconds != null ? (
-                      <div className="small">{t('fleet.queueAge', { minutes: Math.floor(health.oldest_unsent_age_seconds / 60) })}</div>
+                      <div className="small">
+                        {t('fleet.queueAge', { minutes: Math.floor(health.oldest_unsent_age_seconds / 60) })}
+                      </div>
                     ) : null}
                   </td>
                   <td>
-                    {health && health.needs_attention > 0 ? <div>{t('fleet.attentionCount', { count: health.needs_attention })}</div> : null}
+                    {health && health.needs_attention > 0 ? (
+                      <div>{t('fleet.attentionCount', { count: health.needs_attention })}</div>
+                    ) : null}
                     {health?.last_sync_error ? (
                       <div className="clip-2" title={health.last_sync_error.message}>
                         {health.last_sync_error.message}
                         {health.last_sync_error.at ? (
-                          <span className="muted"> · {t('fleet.minutesAgo', { minutes: minutesSince(health.last_sync_error.at, fleet.now) })}</span>
+                          <span className="muted">
+                            {' '}
+                            · {t('fleet.minutesAgo', { minutes: minutesSince(health.last_sync_error.at, fleet.now) })}
+                          </span>
                         ) : null}
                       </div>
                     ) : null}
                     {health?.clock_skew_seconds != null ? <div>{clockText(t, health.clock_skew_seconds)}</div> : null}
-                    <IncidentList till={tills[position]!} />
-                    {terminal.incidents.length === 0 &&
-                    (!health || (health.needs_attention === 0 && !health.last_sync_error && health.clock_skew_seconds == null))
+                    {!health || (health.needs_attention === 0 && !health.last_sync_error && health.clock_skew_seconds == null)
                       ? '—'
                       : null}
                   </td>
@@ -277,9 +295,17 @@ function FleetPage() {
                     </button>
                   </td>
                 </tr>
-              );
-            })}
-          </tbody>
+                {terminal.incidents.length > 0 ? (
+                  <tr className={`fleet-incidents ${marked}`.trim()}>
+                    <td />
+                    <td colSpan={6}>
+                      <IncidentList till={tills[position]!} />
+                    </td>
+                  </tr>
+                ) : null}
+              </tbody>
+            );
+          })}
         </table>
       ) : null}
     </div>
