@@ -3,15 +3,28 @@
  * — with its workplace and point, its last health report and what needs a person's eye. A till is marked when its
  * oldest unsent operation is older than `unsentMinutes` (its sales are not reaching the office) or when it has not
  * been seen for `unseenMinutes` (switched off, offline, or broken), or when its last report says its clock is
- * wrong (its sales are dated by the service's time meanwhile, but someone should set it right); revoked tills are
- * never marked.
+ * wrong (its sales are dated by the service's time meanwhile, but someone should set it right), when a copy of it
+ * is at work with its credential, or when a restore lost operations it could not send again (./fleet-disasters.ts,
+ * which also says whether the service was restored and how many tills have caught up); revoked tills are never
+ * marked.
  */
 import type { Db } from '../context.js';
+import { readGeneration } from './generation.js';
+import {
+  copyStillAtWork,
+  installsOf,
+  lostInRestore,
+  fleetService,
+  readFleetIncidents,
+  shownIncidents,
+  type FleetIncident,
+  type FleetService,
+} from './fleet-disasters.js';
 
 export const DEFAULT_UNSENT_MINUTES = 30;
 export const DEFAULT_UNSEEN_MINUTES = 60;
 
-export type FleetAlert = 'UNSENT_TOO_OLD' | 'NOT_SEEN' | 'CLOCK_WRONG';
+export type FleetAlert = 'UNSENT_TOO_OLD' | 'NOT_SEEN' | 'CLOCK_WRONG' | 'COPY_DETECTED' | 'RESTORE_LOSS';
 
 export interface FleetTerminal {
   readonly id: string;
@@ -39,6 +52,8 @@ export interface FleetTerminal {
     /** How far the till's OS clock was off when it reported (positive: ahead), while off by more than 2 minutes. */
     readonly clock_skew_seconds: number | null;
   } | null;
+  /** Its incidents of the last INCIDENT_DAYS, newest first (bounded), and a copy still at work however old. */
+  readonly incidents: readonly FleetIncident[];
   readonly alerts: readonly FleetAlert[];
 }
 
@@ -46,6 +61,8 @@ export interface Fleet {
   readonly now: string;
   readonly unsent_minutes: number;
   readonly unseen_minutes: number;
+  /** The database's generation, and whether a restore lately put it back (the page's banner). */
+  readonly service: FleetService;
   readonly terminals: readonly FleetTerminal[];
 }
 
@@ -55,21 +72,24 @@ export async function readFleet(db: Db, businessId: string, options: { now: Date
   const unsentMinutes = options.unsentMinutes ?? DEFAULT_UNSENT_MINUTES;
   const unseenMinutes = options.unseenMinutes ?? DEFAULT_UNSEEN_MINUTES;
   const nowMs = options.now.getTime();
-  const rows = await db
+  const reading = db
     .selectFrom('terminals as t')
     .leftJoin('workplaces as w', (join) => join.onRef('w.business_id', '=', 't.business_id').onRef('w.id', '=', 't.workplace_id'))
     .leftJoin('points as p', (join) => join.onRef('p.business_id', '=', 'w.business_id').onRef('p.id', '=', 'w.automated_point_id'))
     .leftJoin('terminal_health as h', (join) => join.onRef('h.business_id', '=', 't.business_id').onRef('h.terminal_id', '=', 't.id'))
     .select([
       't.id', 't.name', 't.workplace_id', 'w.name as workplace_name', 'w.automated_point_id', 'p.name as point_name', 't.enrolled_at', 't.revoked_at',
-      'h.seen_at', 'h.reported_at', 'h.protocol_version', 'h.app_version', 'h.os', 'h.outbox_depth', 'h.oldest_unsent_age_seconds',
+      't.install_id', 'h.generation', 'h.seen_at', 'h.reported_at', 'h.protocol_version', 'h.app_version', 'h.os', 'h.outbox_depth', 'h.oldest_unsent_age_seconds',
       'h.needs_attention', 'h.last_sync_error', 'h.last_sync_error_at', 'h.printer_status', 'h.printer_detail', 'h.clock_skew_seconds',
     ])
     .where('t.business_id', '=', businessId)
     .orderBy('t.enrolled_at')
     .orderBy('t.id')
     .execute();
-  const terminals = rows.map((row): FleetTerminal => {
+  const [rows, incidentsOf, generation] = await Promise.all([reading, readFleetIncidents(db, businessId, options.now), readGeneration(db)]);
+  const facts = rows.map((row) => ({ ...row, seen_at: row.seen_at ?? null, protocol_version: row.protocol_version === null ? null : Number(row.protocol_version), generation: row.generation ?? null }));
+  const installs = installsOf(facts);
+  const terminals = facts.map((row): FleetTerminal => {
     const reportedMs = row.reported_at ? Date.parse(row.reported_at) : NaN;
     const reportedAge = toNumber(row.oldest_unsent_age_seconds);
     const unsentAge = reportedAge === null || Number.isNaN(reportedMs) ? null : reportedAge + Math.max(0, Math.floor((nowMs - reportedMs) / 1000));
@@ -87,12 +107,15 @@ export async function readFleet(db: Db, businessId: string, options: { now: Date
           clock_skew_seconds: toNumber(row.clock_skew_seconds),
         }
       : null;
+    const incidents = shownIncidents(incidentsOf.get(row.id) ?? [], row, installs, options.now);
     const alerts: FleetAlert[] = [];
     if (row.revoked_at === null) {
       if (unsentAge !== null && unsentAge > unsentMinutes * 60) alerts.push('UNSENT_TOO_OLD');
       const seenMs = row.seen_at ? Date.parse(row.seen_at) : Date.parse(row.enrolled_at);
       if (nowMs - seenMs > unseenMinutes * 60_000) alerts.push('NOT_SEEN');
       if (health?.clock_skew_seconds != null) alerts.push('CLOCK_WRONG');
+      if (incidents.some((incident) => copyStillAtWork(incident, row, installs))) alerts.push('COPY_DETECTED');
+      if (incidents.some((incident) => lostInRestore(incident, options.now))) alerts.push('RESTORE_LOSS');
     }
     return {
       id: row.id,
@@ -106,8 +129,10 @@ export async function readFleet(db: Db, businessId: string, options: { now: Date
       revoked_at: row.revoked_at,
       last_seen_at: row.seen_at ?? null,
       health,
+      incidents,
       alerts,
     };
   });
-  return { now: options.now.toISOString(), unsent_minutes: unsentMinutes, unseen_minutes: unseenMinutes, terminals };
+  const service = fleetService(generation, facts, options.now);
+  return { now: options.now.toISOString(), unsent_minutes: unsentMinutes, unseen_minutes: unseenMinutes, service, terminals };
 }

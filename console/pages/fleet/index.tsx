@@ -2,9 +2,11 @@
  * Fleet health (docs/fleet-health.md): every enrolled till with what it last reported — when it was last in touch,
  * its version and system, its unsent operations and how old the oldest is, what needs a person at the till, its
  * last sync error and its printer — red when its sales are not reaching the office, it has gone silent (against
- * thresholds the owner sets here, kept in this browser) or its clock is wrong (how far, in the problems). From here a till can be disconnected (its credential
- * revoked) or replaced (a new enrollment code for the same workplace). Reads through the public
- * `SyncController_fleet` operation; refreshes every 30 seconds.
+ * thresholds the owner sets here, kept in this browser), its clock is wrong (how far, in the problems), a copy of it
+ * is using its connection or a restore lost operations it could not send again. Above the list, banners say when
+ * the service's database was restored and how far the tills are with it, and name each till whose copy is at work
+ * (./disasters.tsx). From here a till can be disconnected (its credential revoked) or replaced (a new enrollment
+ * code for the same workplace). Reads through the public `SyncController_fleet` operation; refreshes every 30 s.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useApi, useT } from '../../context.js';
@@ -12,6 +14,7 @@ import { describeError } from '../../lib/problems.js';
 import { FormErrors } from '../../components/form.js';
 import type { MessageKey, Translate } from '../../i18n/index.js';
 import type { ConsolePage } from '../page.js';
+import { CopyBanners, IncidentList, RestoreBanner, type FleetIncident, type FleetService } from './disasters.js';
 
 export interface FleetTerminal {
   readonly id: string;
@@ -32,11 +35,14 @@ export interface FleetTerminal {
     /** How far the till's clock is off (positive: ahead), while off by more than 2 minutes; absent from older services. */
     readonly clock_skew_seconds?: number | null;
   } | null;
-  readonly alerts: readonly ('UNSENT_TOO_OLD' | 'NOT_SEEN' | 'CLOCK_WRONG')[];
+  /** Recent incidents, newest first. */
+  readonly incidents: readonly FleetIncident[];
+  readonly alerts: readonly ('UNSENT_TOO_OLD' | 'NOT_SEEN' | 'CLOCK_WRONG' | 'COPY_DETECTED' | 'RESTORE_LOSS')[];
 }
 
 interface Fleet {
   readonly now: string;
+  readonly service: FleetService;
   readonly terminals: readonly FleetTerminal[];
 }
 
@@ -138,8 +144,11 @@ function FleetPage() {
   }
 
   const tillName = (terminal: FleetTerminal) => terminal.workplace_name ?? terminal.name ?? terminal.id;
+  const tills = (fleet?.terminals ?? []).map((terminal) => ({ ...terminal, name: tillName(terminal) }));
   return (
     <div className="fleet-page">
+      {fleet ? <RestoreBanner service={fleet.service} /> : null}
+      <CopyBanners tills={tills} />
       <p className="muted">{t('fleet.intro')}</p>
       {/* The thresholds on one line at 1024 px: each label beside its input, never wrapped; one button applies and
           refreshes. */}
@@ -153,11 +162,19 @@ function FleetPage() {
       >
         <label className="threshold">
           <span>{t('fleet.unsentMinutes')}</span>
-          <input inputMode="numeric" value={thresholds.unsent} onChange={(event) => setThresholds({ ...thresholds, unsent: event.target.value })} />
+          <input
+            inputMode="numeric"
+            value={thresholds.unsent}
+            onChange={(event) => setThresholds({ ...thresholds, unsent: event.target.value })}
+          />
         </label>
         <label className="threshold">
           <span>{t('fleet.unseenMinutes')}</span>
-          <input inputMode="numeric" value={thresholds.unseen} onChange={(event) => setThresholds({ ...thresholds, unseen: event.target.value })} />
+          <input
+            inputMode="numeric"
+            value={thresholds.unseen}
+            onChange={(event) => setThresholds({ ...thresholds, unseen: event.target.value })}
+          />
         </label>
         <span className="grow" />
         <button type="submit">{t('fleet.refresh')}</button>
@@ -207,13 +224,16 @@ function FleetPage() {
               </th>
             </tr>
           </thead>
-          <tbody>
-            {fleet.terminals.map((terminal) => {
-              const red = terminal.alerts.length > 0;
-              const health = terminal.health;
-              const system = health ? [health.app_version, health.os].filter(Boolean).join(' · ') : '';
-              return (
-                <tr key={terminal.id} className={red ? 'alert' : terminal.is_revoked ? 'revoked' : ''}>
+          {/* A body per till: its row, and under it a line per incident across the columns (a restore's or a copy's
+              words are too long for one column at 1024 px). */}
+          {fleet.terminals.map((terminal, position) => {
+            const red = terminal.alerts.length > 0;
+            const health = terminal.health;
+            const system = health ? [health.app_version, health.os].filter(Boolean).join(' · ') : '';
+            const marked = red ? 'alert' : terminal.is_revoked ? 'revoked' : '';
+            return (
+              <tbody key={terminal.id}>
+                <tr className={marked}>
                   <td title={terminal.name ?? undefined}>
                     <strong>{tillName(terminal)}</strong>
                     {terminal.point_name ? <div className="muted small">{terminal.point_name}</div> : null}
@@ -231,26 +251,37 @@ function FleetPage() {
                         : t('fleet.ok')}
                   </td>
                   <td>
-                    {terminal.last_seen_at ? t('fleet.minutesAgo', { minutes: minutesSince(terminal.last_seen_at, fleet.now) }) : t('fleet.never')}
+                    {terminal.last_seen_at
+                      ? t('fleet.minutesAgo', { minutes: minutesSince(terminal.last_seen_at, fleet.now) })
+                      : t('fleet.never')}
                   </td>
                   <td>
                     {health ? t('fleet.queue', { count: health.outbox_depth }) : t('fleet.noReport')}
                     {health?.oldest_unsent_age_seconds != null ? (
-                      <div className="small">{t('fleet.queueAge', { minutes: Math.floor(health.oldest_unsent_age_seconds / 60) })}</div>
+                      <div className="small">
+                        {t('fleet.queueAge', { minutes: Math.floor(health.oldest_unsent_age_seconds / 60) })}
+                      </div>
                     ) : null}
                   </td>
                   <td>
-                    {health && health.needs_attention > 0 ? <div>{t('fleet.attentionCount', { count: health.needs_attention })}</div> : null}
+                    {health && health.needs_attention > 0 ? (
+                      <div>{t('fleet.attentionCount', { count: health.needs_attention })}</div>
+                    ) : null}
                     {health?.last_sync_error ? (
                       <div className="clip-2" title={health.last_sync_error.message}>
                         {health.last_sync_error.message}
                         {health.last_sync_error.at ? (
-                          <span className="muted"> · {t('fleet.minutesAgo', { minutes: minutesSince(health.last_sync_error.at, fleet.now) })}</span>
+                          <span className="muted">
+                            {' '}
+                            · {t('fleet.minutesAgo', { minutes: minutesSince(health.last_sync_error.at, fleet.now) })}
+                          </span>
                         ) : null}
                       </div>
                     ) : null}
                     {health?.clock_skew_seconds != null ? <div>{clockText(t, health.clock_skew_seconds)}</div> : null}
-                    {!health || (health.needs_attention === 0 && !health.last_sync_error && health.clock_skew_seconds == null) ? '—' : null}
+                    {!health || (health.needs_attention === 0 && !health.last_sync_error && health.clock_skew_seconds == null)
+                      ? '—'
+                      : null}
                   </td>
                   <td>{printerText(t, health?.printer ?? null)}</td>
                   <td className="fleet-actions">
@@ -264,9 +295,17 @@ function FleetPage() {
                     </button>
                   </td>
                 </tr>
-              );
-            })}
-          </tbody>
+                {terminal.incidents.length > 0 ? (
+                  <tr className={`fleet-incidents ${marked}`.trim()}>
+                    <td />
+                    <td colSpan={6}>
+                      <IncidentList till={tills[position]!} />
+                    </td>
+                  </tr>
+                ) : null}
+              </tbody>
+            );
+          })}
         </table>
       ) : null}
     </div>

@@ -145,10 +145,29 @@ export const RefusedOperationWire = record({
 });
 
 /** The console's fleet page (app/sync/fleet.ts): every till of the business with its last health report. */
+/** Something that went wrong at a till or was found about it (app/sync/incidents.ts); `detail` as it was recorded. */
+const FleetIncidentWire = record({
+  id: text(),
+  kind: text(),
+  occurred_at: timestamp(),
+  received_at: timestamp(),
+  detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+
 const FleetWire = record({
   now: timestamp(),
   unsent_minutes: count(),
   unseen_minutes: count(),
+  /** The database's generation and whether a restore put it back lately (app/sync/fleet-disasters.ts). */
+  service: record({
+    generation: text(),
+    since: timestamp(),
+    reason: text(),
+    previous: text().nullable(),
+    restored: flag(),
+    tills_affected: count(),
+    tills_not_reconciled: count(),
+  }),
   terminals: many(
     record({
       id: id(),
@@ -173,7 +192,8 @@ const FleetWire = record({
         printer: record({ status: text(), detail: text().nullable() }).nullable(),
         clock_skew_seconds: count().nullable(),
       }).nullable(),
-      alerts: many(z.enum(['UNSENT_TOO_OLD', 'NOT_SEEN', 'CLOCK_WRONG'])),
+      incidents: many(FleetIncidentWire),
+      alerts: many(z.enum(['UNSENT_TOO_OLD', 'NOT_SEEN', 'CLOCK_WRONG', 'COPY_DETECTED', 'RESTORE_LOSS'])),
     }),
   ),
 });
