@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { formatHlc, hlcTime, parseHlc, reanchor, tick, type Hlc } from '../../shared/sync/hlc.js';
 import { readMeta, writeMeta } from './meta.js';
 import { CLOCK_SKEW_THRESHOLD_MS, type TillClock } from './till-clock.js';
-import type { TerminalStore } from './store.js';
+import type { DatabaseHandle } from '../../db/connect.js';
 
 async function current(db: Kysely<unknown>): Promise<Hlc | null> {
   const stored = parseHlc(await readMeta(db, 'hlc'));
@@ -53,7 +53,10 @@ export async function observeServiceTime(db: Kysely<unknown>, serviceTime: strin
  * `when-ahead` (a pull answer, which comes with every sync) writes only when the business clock must come back from
  * the future — every local commit is a synchronous write, and the sane clock itself lives in memory.
  */
-export async function takeServiceTime(store: TerminalStore, serverTime: unknown, write: 'keep' | 'when-ahead'): Promise<void> {
+/** The store's handle and clock (./store.ts `TerminalStore`; named here by what is used, so the store can import this file). */
+type StoreWithClock = Pick<DatabaseHandle, 'db' | 'writes'> & { readonly clock: TillClock };
+
+export async function takeServiceTime(store: StoreWithClock, serverTime: unknown, write: 'keep' | 'when-ahead'): Promise<void> {
   if (typeof serverTime !== 'string') return;
   const serviceMs = Date.parse(serverTime);
   const local = store.db as unknown as Kysely<unknown>;
