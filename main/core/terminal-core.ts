@@ -20,6 +20,7 @@ import { findOperation } from '../../shared/catalogue/index.js';
 import { PokeConnection } from '../terminal/poke-connection.js';
 import { SyncEngine } from '../terminal/sync-engine.js';
 import { SyncRefused, Terminal } from '../terminal/terminal.js';
+import { journalBoundsFrom } from '../terminal/journal.js';
 import { dismissWarnings, openWarnings } from '../terminal/warnings.js';
 import { approveAsManager } from '../terminal/manager-approval.js';
 import type { LoggedInEmployee } from '../terminal/pin-login.js';
@@ -60,7 +61,8 @@ function enrollRefusal(error: SyncRefused): string {
 
 export async function createCore(options: CoreOptions): Promise<TerminalCore> {
   mkdirSync(options.dataDir, { recursive: true });
-  const terminal = await Terminal.open(join(options.dataDir, 'terminal.sqlite'));
+  // How long acknowledged operations are kept in case the service loses them (docs/sync.md, "Disasters").
+  const terminal = await Terminal.open(join(options.dataDir, 'terminal.sqlite'), undefined, { journal: journalBoundsFrom(process.env) });
   if (options.appVersion) terminal.health.appVersion = options.appVersion;
   const listeners = new Set<CoreEventListener>();
   const emit = (name: TerminalEventName, payload: unknown) => {

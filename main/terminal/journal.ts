@@ -9,7 +9,7 @@
  * Size: an entry is its operation as queued (a sale of a few lines is about 1–2 KB); the defaults keep 30 days
  * and at most 100,000 operations — a till ringing 2,000 sales a day keeps 30 days in about 100 MB.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { OutboxRow } from './local-run.js';
 
 export interface JournalBounds {
@@ -23,15 +23,16 @@ export const DEFAULT_JOURNAL_BOUNDS: JournalBounds = { keepDays: 30, maxOperatio
 
 /** The bounds from the environment (`KASSA_JOURNAL_DAYS`, `KASSA_JOURNAL_MAX_OPERATIONS`), else the defaults. */
 export function journalBoundsFrom(env: Readonly<Record<string, string | undefined>>): JournalBounds {
-  const whole = (text: string | undefined, fallback: number, min: number) => {
+  const whole = (name: string, fallback: number, min: number) => {
+    const text = env[name];
     if (text === undefined || text.trim() === '') return fallback;
     const value = Number(text);
-    if (!Number.isSafeInteger(value) || value < min) throw new Error(`must be a whole number of at least ${min}: ${text}`);
+    if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min} (it is "${text}")`);
     return value;
   };
   return {
-    keepDays: whole(env.KASSA_JOURNAL_DAYS, DEFAULT_JOURNAL_BOUNDS.keepDays, 1),
-    maxOperations: whole(env.KASSA_JOURNAL_MAX_OPERATIONS, DEFAULT_JOURNAL_BOUNDS.maxOperations, 100),
+    keepDays: whole('KASSA_JOURNAL_DAYS', DEFAULT_JOURNAL_BOUNDS.keepDays, 1),
+    maxOperations: whole('KASSA_JOURNAL_MAX_OPERATIONS', DEFAULT_JOURNAL_BOUNDS.maxOperations, 100),
   };
 }
 
@@ -69,13 +70,20 @@ export async function ackedThrough(local: Kysely<unknown>, terminalId: string, e
 
 /**
  * Forgets the entries older than the bounds (never one being sent again), remembering per queue the last seq it no
- * longer holds. In the caller's transaction.
+ * longer holds. In the caller's transaction. Runs with every pull that acknowledges something, so each bound is its
+ * own range of an index (the key's order, the acknowledgement time): nearly always both are empty, two probes.
  */
 export async function pruneJournal(local: Kysely<unknown>, bounds: JournalBounds, now: Date): Promise<number> {
+  const newest = (await sql<{ ord: number | bigint | null }>`select max(ord) as ord from journal`.execute(local)).rows[0]?.ord;
+  if (newest === null || newest === undefined) return 0;
+  const keepFrom = Number(newest) - bounds.maxOperations + 1;
   const cutoff = new Date(now.getTime() - bounds.keepDays * 86_400_000).toISOString();
-  const newestKept = (await sql<{ ord: number | bigint | null }>`select max(ord) as ord from journal`.execute(local)).rows[0]?.ord;
-  const keepFrom = newestKept === null || newestKept === undefined ? 0 : Number(newestKept) - bounds.maxOperations + 1;
-  const old = sql`resend_seq is null and (acked_at < ${cutoff} or ord < ${keepFrom})`;
+  return (await forget(local, sql`ord < ${keepFrom}`)) + (await forget(local, sql`acked_at < ${cutoff}`));
+}
+
+/** Forgets the journal's entries matching `range` that are not being sent again, noting what each queue lost. */
+async function forget(local: Kysely<unknown>, range: RawBuilder<unknown>): Promise<number> {
+  const old = sql`${range} and resend_seq is null`;
   await sql`
     insert into journal_epochs (terminal_id, epoch, pruned_through)
     select terminal_id, epoch, max(seq) from journal where ${old} group by terminal_id, epoch
