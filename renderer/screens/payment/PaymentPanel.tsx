@@ -16,6 +16,7 @@ import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import { ManagerApproval } from '../../components/ManagerApproval.js';
 import { unitsOrUndefined } from '../../lib/format.js';
+import { writeRefusal } from '../../lib/write-refusal.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useBridge, useT, useTerminal } from '../../state/context.js';
 import type { PaidSale } from '../sale/LastSale.js';
@@ -46,6 +47,8 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
   const f = useFormat();
   const bridge = useBridge();
   const offline = useTerminal((state) => state.sync?.online === false);
+  // A copy of another till takes no sales: its refusal is said as such, not as the core's English line.
+  const copy = useTerminal((state) => Boolean(state.sync?.copyDetectedAt));
   // One id for every attempt at this sale: a retried commit is recognised, never doubled.
   const guid = useRef(globalThis.crypto.randomUUID()).current;
   const due = unitsOfMoney(draft.due);
@@ -137,7 +140,7 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
       },
       (error: unknown) => {
         setPhase({ kind: 'paying' });
-        setProblem(errorLines(error));
+        setProblem(writeRefusal(error, t, copy));
       },
     );
   };
