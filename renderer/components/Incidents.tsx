@@ -20,6 +20,7 @@ export function Incidents() {
   const bridge = useBridge();
   const language = useTerminal((state) => state.language);
   const unseen = useTerminal((state) => state.sync?.unseenIncidents ?? 0);
+  const resending = useTerminal((state) => (state.sync?.resendsWaiting ?? 0) > 0);
   const incidents = useLoad(
     () => (unseen > 0 ? bridge.terminal('terminal.incidentsList') : Promise.resolve(NONE)),
     [bridge, unseen],
@@ -47,10 +48,12 @@ export function Incidents() {
     section.current?.querySelector<HTMLButtonElement>('button')?.focus();
   }, [list]);
   if (list.length === 0 && problem.length === 0) return null;
+  const newestRestore = list.find((incident) => incident.kind === 'SERVICE_REWOUND')?.id;
   return (
     <section className="incidents" ref={section} aria-label={t('incidents.label')} data-testid="incidents">
       {list.map((incident) => {
-        const words = incidentWords(incident, t);
+        // Only the newest restore can still be sending (a later restore starts the resends over).
+        const words = incidentWords(incident, t, resending && incident.id === newestRestore);
         return (
           <article
             key={incident.id}

@@ -86,6 +86,21 @@ describe('a service restored from an older backup', () => {
     expect(notice().textContent).toContain('3 ta amalni tiklab bo‘lmadi (ular kassa saqlaydigan muddatdan eski edi): ofisga xabar bering.Ofis uchun: e-7: 4–6');
   });
 
+  it('says the newest restore’s operations are being sent while they still are, in en, ru and uz', async () => {
+    const { store } = incidents([NOTHING_LOST, rewound('inc-0', { resent: 4, lost: 0 })]);
+    act(() => store.setState({ sync: { ...ONLINE, unseenIncidents: 2, resendsWaiting: 6 } }));
+    await act(async () => {});
+    expect(notices()[0]!.textContent).toContain('This till is sending again 6 operations that the service had lost. Nothing was lost.');
+    // An older restore's operations were all sent: the resends counted now are the newest one's.
+    expect(notices()[1]!.textContent).toContain('This till sent again 4 operations that the service had lost.');
+    act(() => store.setState({ language: 'ru' }));
+    expect(notices()[0]!.textContent).toContain('Касса заново отправляет то, что сервис потерял: 6 операций.');
+    act(() => store.setState({ language: 'uz' }));
+    expect(notices()[0]!.textContent).toContain('Kassa xizmat yo‘qotgan 6 ta amalni qaytadan yubormoqda.');
+    act(() => store.setState({ sync: { ...ONLINE, unseenIncidents: 2, resendsWaiting: 0 } }));
+    expect(notices()[0]!.textContent).toContain('Kassa xizmat yo‘qotgan 6 ta amalni qaytadan yubordi.');
+  });
+
   it('says one operation in the singular, and a restore that took nothing of this till', async () => {
     incidents([rewound('inc-3', { resent: 1, lost: 1, lostSeqs: 'e-1: 9–9' }), rewound('inc-4', { resent: 0, lost: 0 })]);
     await act(async () => {});

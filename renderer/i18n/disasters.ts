@@ -10,6 +10,8 @@ export const disastersEn = {
   'incidents.rewound.title': 'The service was restored from an older backup',
   'incidents.rewound.resent':
     'This till sent again {resent, plural, one {# operation} other {# operations}} that the service had lost.',
+  'incidents.rewound.resending':
+    'This till is sending again {resent, plural, one {# operation} other {# operations}} that the service had lost.',
   'incidents.rewound.nothingLost': 'Nothing was lost.',
   'incidents.rewound.nothingMissing': 'The service had lost nothing of this till’s: nothing had to be sent again.',
   'incidents.rewound.lost':
@@ -53,6 +55,8 @@ export const disastersRu: Keys = {
   'incidents.rewound.title': 'Сервис восстановлен из старой резервной копии',
   'incidents.rewound.resent':
     'Касса заново отправила то, что сервис потерял: {resent, plural, one {# операцию} few {# операции} many {# операций} other {# операции}}.',
+  'incidents.rewound.resending':
+    'Касса заново отправляет то, что сервис потерял: {resent, plural, one {# операцию} few {# операции} many {# операций} other {# операции}}.',
   'incidents.rewound.nothingLost': 'Ничего не потеряно.',
   'incidents.rewound.nothingMissing': 'Сервис не потерял ничего из операций этой кассы: отправлять заново было нечего.',
   'incidents.rewound.lost':
@@ -94,6 +98,8 @@ export const disastersUz: Keys = {
   'incidents.label': 'Bu kassada nima bo‘ldi',
   'incidents.rewound.title': 'Xizmat eski zaxira nusxadan tiklandi',
   'incidents.rewound.resent': 'Kassa xizmat yo‘qotgan {resent, plural, one {# ta amalni} other {# ta amalni}} qaytadan yubordi.',
+  'incidents.rewound.resending':
+    'Kassa xizmat yo‘qotgan {resent, plural, one {# ta amalni} other {# ta amalni}} qaytadan yubormoqda.',
   'incidents.rewound.nothingLost': 'Hech narsa yo‘qolmadi.',
   'incidents.rewound.nothingMissing': 'Xizmat bu kassaning hech bir amalini yo‘qotmagan: qaytadan yuboriladigan narsa yo‘q edi.',
   'incidents.rewound.lost':

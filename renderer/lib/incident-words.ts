@@ -21,11 +21,11 @@ function count(value: unknown): number {
   return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : 0;
 }
 
-function rewound(detail: IncidentPayload['detail'], t: Translate): IncidentWords {
+function rewound(detail: IncidentPayload['detail'], t: Translate, sending: boolean): IncidentWords {
   const resent = count(detail.resent);
   const lost = count(detail.lost);
   const sentences: string[] = [];
-  if (resent > 0) sentences.push(t('incidents.rewound.resent', { resent }));
+  if (resent > 0) sentences.push(t(sending ? 'incidents.rewound.resending' : 'incidents.rewound.resent', { resent }));
   if (lost > 0) sentences.push(t('incidents.rewound.lost', { lost }));
   else sentences.push(t(resent > 0 ? 'incidents.rewound.nothingLost' : 'incidents.rewound.nothingMissing'));
   const seqs = typeof detail.lostSeqs === 'string' && detail.lostSeqs !== '' ? detail.lostSeqs : null;
@@ -37,8 +37,9 @@ function rewound(detail: IncidentPayload['detail'], t: Translate): IncidentWords
   };
 }
 
-export function incidentWords(incident: Pick<IncidentPayload, 'kind' | 'detail'>, t: Translate): IncidentWords {
-  if (incident.kind === 'SERVICE_REWOUND') return rewound(incident.detail, t);
+/** `sending`: what this incident's restore lost is still being sent again (the sync status counts resends). */
+export function incidentWords(incident: Pick<IncidentPayload, 'kind' | 'detail'>, t: Translate, sending = false): IncidentWords {
+  if (incident.kind === 'SERVICE_REWOUND') return rewound(incident.detail, t, sending);
   const details = Object.entries(incident.detail ?? {})
     .filter(([, value]) => value !== null && value !== '')
     .map(([key, value]) => `${key}: ${String(value)}`)
