@@ -42,6 +42,8 @@ export function SyncBar({ onOpenInbox }: { readonly onOpenInbox: () => void }) {
   const online = (sync?.online ?? false) && !sync?.problem;
   const problemText = syncProblemText(sync, t, language);
   const pending = sync?.pendingOperations ?? 0;
+  // Operations a restored service lost are to be sent too: never "All sent" while they wait (./SyncActivity.tsx says which).
+  const toSend = pending + (sync?.resendsWaiting ?? 0);
   const attention = sync?.needsAttention ?? 0;
   // Operations applied with a warning (stock below zero, a deleted record…) wait above the inbox until marked seen.
   const warnings = sync?.openWarnings ?? 0;
@@ -67,8 +69,8 @@ export function SyncBar({ onOpenInbox }: { readonly onOpenInbox: () => void }) {
           {t(sync.updates === 'live' ? 'sync.live' : 'sync.polling')}
         </span>
       )}
-      <span className={pending > 0 ? 'sync-pending waiting' : 'sync-pending'} data-testid="sync-pending">
-        {pending > 0 ? t('sync.pending', { count: pending }) : t('sync.allSent')}
+      <span className={toSend > 0 ? 'sync-pending waiting' : 'sync-pending'} data-testid="sync-pending">
+        {toSend > 0 ? t('sync.pending', { count: toSend }) : t('sync.allSent')}
       </span>
       <span className="sync-last" data-testid="sync-last">
         {sync?.lastSyncAt ? t('sync.lastSync', { time: showTime(sync.lastSyncAt, language) }) : t('sync.never')}

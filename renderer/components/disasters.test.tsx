@@ -16,6 +16,7 @@ import { Enrollment } from '../screens/Enrollment.js';
 import { EMPLOYEE, fakeBridge, ONLINE, renderWith, rpcError, type FakeBridge } from '../test-support.js';
 import { Incidents } from './Incidents.js';
 import { SyncActivity } from './SyncActivity.js';
+import { SyncBar } from './SyncBar.js';
 
 afterEach(cleanup);
 
@@ -158,6 +159,14 @@ describe('repairs under the sync bar', () => {
     expect(screen.getByTestId('sync-resending').textContent).toBe('Sending again 1 operation the service lost');
   });
 
+  it('never says "All sent" while operations wait to be sent again', () => {
+    const { store } = renderWith(fakeBridge(), <SyncBar onOpenInbox={() => undefined} />);
+    act(() => store.setState({ language: 'en', sync: { ...ONLINE, pendingOperations: 1, resendsWaiting: 6 } }));
+    expect(screen.getByTestId('sync-pending').textContent).toBe('7 to send');
+    act(() => store.setState({ sync: { ...ONLINE, resendsWaiting: 0 } }));
+    expect(screen.getByTestId('sync-pending').textContent).toBe('All sent');
+  });
+
   it('says the data is downloaded again because the service was restored, with its progress, in en, ru and uz', () => {
     const { store } = activity({ redownload: download('SERVICE_REWOUND') });
     expect(screen.getByTestId('sync-redownload').textContent).toBe(
@@ -216,10 +225,13 @@ describe('a till that is a copy of another till', () => {
     expect(screen.getByTestId('till-copy-sending').textContent).toContain('Undagi 3 ta amal hali yuborilmoqda');
   });
 
-  it('says when everything it held was sent', async () => {
+  it('says when everything it held was sent, and that it may now be connected as a new till', async () => {
     copyInFrame({ pendingOperations: 0 });
     await act(async () => {});
     expect(screen.getByTestId('till-copy-sending').textContent).toBe('Everything it held has been sent.');
+    expect(screen.getByTestId('till-copy').textContent).toContain(
+      'Everything it held has been sent. To sell on this computer, connect it as a new till with a new code from the owner.',
+    );
   });
 
   it('is not shown for a till that is no copy', async () => {

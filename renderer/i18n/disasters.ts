@@ -38,6 +38,7 @@ export const disastersEn = {
   'tillCopy.allSent': 'Everything it held has been sent.',
   'tillCopy.next':
     'To sell on this computer, connect it as a new till with a new code from the owner, once everything it holds is sent.',
+  'tillCopy.nextNow': 'To sell on this computer, connect it as a new till with a new code from the owner.',
   'tillCopy.connect': 'Connect as a new till',
   'tillCopy.refused': 'This till is a copy of another till: it takes no new sales or changes. Connect it as a new till.',
   'tillCopy.atLogin': 'This till is a copy of another till: it takes no new sales. Sign in to connect it as a new till.',
@@ -83,6 +84,7 @@ export const disastersRu: Keys = {
   'tillCopy.allSent': 'Всё, что было на ней, отправлено.',
   'tillCopy.next':
     'Чтобы продавать на этом компьютере, подключите его как новую кассу по новому коду от владельца — когда всё будет отправлено.',
+  'tillCopy.nextNow': 'Чтобы продавать на этом компьютере, подключите его как новую кассу по новому коду от владельца.',
   'tillCopy.connect': 'Подключить как новую кассу',
   'tillCopy.refused': 'Эта касса — копия другой кассы: она не принимает новых продаж и изменений. Подключите её как новую кассу.',
   'tillCopy.atLogin':
@@ -127,6 +129,7 @@ export const disastersUz: Keys = {
   'tillCopy.allSent': 'Undagi hamma narsa yuborildi.',
   'tillCopy.next':
     'Bu kompyuterda sotish uchun hamma narsa yuborilgach, uni egasidan olingan yangi kod bilan yangi kassa sifatida ulang.',
+  'tillCopy.nextNow': 'Bu kompyuterda sotish uchun uni egasidan olingan yangi kod bilan yangi kassa sifatida ulang.',
   'tillCopy.connect': 'Yangi kassa sifatida ulash',
   'tillCopy.refused':
     'Bu kassa boshqa kassaning nusxasi: u yangi savdo va o‘zgarishlarni qabul qilmaydi. Uni yangi kassa sifatida ulang.',
