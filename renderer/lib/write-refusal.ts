@@ -1,12 +1,10 @@
 /**
- * A write the core refused, in the cashier's words. A till that is a copy of another till refuses every write (409)
- * for that one reason, so while the sync status says it is a copy, a 409 is said in the language on screen instead
- * of the core's English line; anything else keeps the core's lines.
+ * Whether the core refused a write because this till is a copy of another till. A copy refuses every write (409)
+ * for that one reason, so while the sync status says it is a copy, a 409 is that refusal: the screen says it in the
+ * cashier's language (`tillCopy.refused`) instead of the core's English line.
  */
-import { asRpcError, errorLines } from '../bridge.js';
-import type { Translate } from '../i18n/index.js';
+import { asRpcError } from '../bridge.js';
 
-export function writeRefusal(error: unknown, t: Translate, copy: boolean): string[] {
-  if (copy && asRpcError(error).statusCode === 409) return [t('tillCopy.refused')];
-  return errorLines(error);
+export function refusedAsCopy(error: unknown, copy: boolean): boolean {
+  return copy && asRpcError(error).statusCode === 409;
 }

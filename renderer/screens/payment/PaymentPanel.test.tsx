@@ -286,9 +286,13 @@ describe('the payment step', () => {
     await press('Enter');
     expect(screen.getByText('items.0.item_id must be an existing item or modifier')).toBeTruthy();
     expect(onPaid).not.toHaveBeenCalled();
+    // The payment taken stays, the entry is cleared: no change is shown for cash that was never handed over twice.
+    expect(amountField().value).toBe('');
+    expect(screen.queryByTestId('change')?.textContent ?? '0').toBe('0');
     await press('Enter');
     const [first, second] = creates(bridge);
     expect(second?.guid).toBe(first?.guid);
+    expect(second?.payments).toEqual(first?.payments);
     expect(onPaid).toHaveBeenCalledWith('order-9', expect.objectContaining({ orderId: 'order-9' }));
   });
 
@@ -303,12 +307,11 @@ describe('the payment step', () => {
     await press('Enter');
     expect(screen.getByRole('alert').textContent).toBe('This till is a copy of another till: it takes no new sales or changes. Connect it as a new till.');
     expect(onPaid).not.toHaveBeenCalled();
+    // Said again in the language switched to.
     act(() => store.setState({ language: 'ru' }));
-    await press('Enter');
     expect(screen.getByRole('alert').textContent).toBe('Эта касса — копия другой кассы: она не принимает новых продаж и изменений. Подключите её как новую кассу.');
     act(() => store.setState({ language: 'uz' }));
-    await press('Enter');
-    expect(screen.getByRole('alert').textContent).toContain('Bu kassa boshqa kassaning nusxasi');
+    expect(screen.getByRole('alert').textContent).toBe('Bu kassa boshqa kassaning nusxasi: u yangi savdo va o‘zgarishlarni qabul qilmaydi. Uni yangi kassa sifatida ulang.');
   });
 
   it('refuses to sell without an open shift', async () => {
