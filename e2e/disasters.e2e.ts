@@ -235,7 +235,7 @@ describe('the cashier hears of every disaster', () => {
     await page.keyboard.type(code);
     await page.keyboard.press('Enter');
     await page
-      .getByText('1 operation of this till is still being sent under the connection of the till it was copied from: connect it as a new till once they are sent.')
+      .getByText('1 operation of this till is still being sent under the connection of the till it was copied from: connect it as a new till once that operation is sent.')
       .waitFor();
     await shoot(page, 'copy-connect-refused');
 

@@ -267,6 +267,22 @@ describe('a till that is a copy of another till', () => {
     expect(store.getState()).toMatchObject({ phase: 'enroll', reenrolling: true, enrollDone: false });
   });
 
+  it('says one operation still being sent in the singular', async () => {
+    const { bridge, store } = copyInFrame({ pendingOperations: 1 });
+    await act(async () => {});
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Connect as a new till' })));
+    cleanup();
+    bridge.answer('terminal.enroll', () => {
+      throw rpcError(409, '1 operations of this till are still being sent under its old connection: connect it as a new till once they are sent');
+    });
+    renderWith(bridge, <Enrollment />, store);
+    fireEvent.change(screen.getByLabelText('Enrollment code'), { target: { value: 'NEW-TIL-L22' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Connect' })));
+    expect(screen.getByRole('alert').textContent).toBe(
+      '1 operation of this till is still being sent under the connection of the till it was copied from: connect it as a new till once that operation is sent.',
+    );
+  });
+
   it('shows a refusal it cannot read as the core says it', async () => {
     const { bridge, store } = copyInFrame({ pendingOperations: 0 });
     await act(async () => {});

@@ -46,7 +46,7 @@ export const disastersEn = {
   'tillCopy.enrollIntro':
     'Ask the owner for a code for a new till. This computer then becomes a till of its own and downloads its data again; what the copy sold stays recorded under the till it was copied from.',
   'tillCopy.stillSending':
-    '{count, plural, one {# operation of this till is still being sent} other {# operations of this till are still being sent}} under the connection of the till it was copied from: connect it as a new till once they are sent.',
+    '{count, plural, one {# operation of this till is still being sent under the connection of the till it was copied from: connect it as a new till once that operation is sent.} other {# operations of this till are still being sent under the connection of the till it was copied from: connect it as a new till once they are sent.}}',
 } as const;
 
 type Keys = Record<keyof typeof disastersEn, string>;
@@ -93,7 +93,7 @@ export const disastersRu: Keys = {
   'tillCopy.enrollIntro':
     'Попросите у владельца код для новой кассы. Этот компьютер станет отдельной кассой и заново загрузит данные; проданное на копии остаётся записанным за кассой, с которой её скопировали.',
   'tillCopy.stillSending':
-    '{count, plural, one {# операция этой кассы ещё отправляется} few {# операции этой кассы ещё отправляются} many {# операций этой кассы ещё отправляются} other {# операции этой кассы ещё отправляются}} через подключение кассы, с которой её скопировали: подключите её как новую, когда они будут отправлены.',
+    '{count, plural, one {# операция этой кассы ещё отправляется через подключение кассы, с которой её скопировали: подключите её как новую, когда операция будет отправлена.} few {# операции этой кассы ещё отправляются через подключение кассы, с которой её скопировали: подключите её как новую, когда они будут отправлены.} many {# операций этой кассы ещё отправляются через подключение кассы, с которой её скопировали: подключите её как новую, когда они будут отправлены.} other {# операции этой кассы ещё отправляются через подключение кассы, с которой её скопировали: подключите её как новую, когда они будут отправлены.}}',
 };
 
 export const disastersUz: Keys = {
@@ -139,5 +139,5 @@ export const disastersUz: Keys = {
   'tillCopy.enrollIntro':
     'Egasidan yangi kassa uchun kod so‘rang. Shunda bu kompyuter alohida kassaga aylanadi va ma’lumotlarini qaytadan yuklaydi; nusxada sotilganlar u nusxa olingan kassa nomidan yozilgan bo‘lib qoladi.',
   'tillCopy.stillSending':
-    'Bu kassaning {count, plural, one {# ta amali} other {# ta amali}} hali u nusxa olingan kassaning ulanishi orqali yuborilmoqda: ular yuborilgach, uni yangi kassa sifatida ulang.',
+    '{count, plural, one {Bu kassaning # ta amali hali u nusxa olingan kassaning ulanishi orqali yuborilmoqda: u yuborilgach, kassani yangi kassa sifatida ulang.} other {Bu kassaning # ta amali hali u nusxa olingan kassaning ulanishi orqali yuborilmoqda: ular yuborilgach, kassani yangi kassa sifatida ulang.}}',
 };
