@@ -137,6 +137,8 @@ export async function must(
 }
 
 export interface World {
+  /** Where this world keeps its data: the service's under `service/` (its SQLite database), the terminal's under `terminal/`. */
+  readonly dataDir: string;
   /** The service as it runs now (replaced by `startServiceAgain`). */
   readonly service: Service;
   /** The terminal as it runs now (replaced by `restartTerminal`). */
@@ -194,6 +196,7 @@ export async function startWorld(prefix: string, options: WorldOptions = {}): Pr
   });
   let shots = 0;
   return {
+    dataDir: dir,
     get service() {
       return service;
     },

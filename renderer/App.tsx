@@ -20,6 +20,18 @@ function WaitingAtLogin() {
   );
 }
 
+/** A copy of another till says so before anyone signs in: the sales rung on it would be refused. */
+function CopyAtLogin() {
+  const t = useT();
+  const copy = useTerminal((state) => Boolean(state.sync?.copyDetectedAt));
+  if (!copy) return null;
+  return (
+    <div className="notice danger" data-testid="copy-at-login">
+      {t('tillCopy.atLogin')}
+    </div>
+  );
+}
+
 function Banner() {
   const t = useT();
   const connection = useTerminal((state) => state.connection);
@@ -61,6 +73,7 @@ export function App() {
         </main>
       )}
       {phase === 'enroll' && <Enrollment />}
+      {phase === 'login' && <CopyAtLogin />}
       {phase === 'login' && <WaitingAtLogin />}
       {phase === 'login' && <PinLogin />}
       {phase === 'app' && <AppFrame />}

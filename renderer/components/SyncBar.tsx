@@ -4,7 +4,8 @@
  * and how many operations need attention (a button to the inbox). "Sync now" asks for a cycle at once. When sync
  * fails it says which of five ways, and since when: no network, the service not answering, the credential refused
  * (the owner disconnected this till), the service busy (it will be tried again by itself), a service error with its
- * status.
+ * status. What the till is busy repairing (operations sent again, its data downloaded again) is said on the line
+ * below (./SyncActivity.tsx).
  */
 import { errorLines } from '../bridge.js';
 import { showTime } from '../lib/format.js';
@@ -12,7 +13,6 @@ import { useT, useTerminal } from '../state/context.js';
 import { useState } from 'react';
 import type { SyncStatusPayload } from '../../shared/terminal-contract.js';
 import type { Language, Translate } from '../i18n/index.js';
-import { overallProgress } from '../lib/progress.js';
 
 /** The failure in words with when it began, or null while sync works (or has not failed yet). */
 export function syncProblemText(sync: SyncStatusPayload | null, t: Translate, language: Language): string | null {
@@ -42,11 +42,11 @@ export function SyncBar({ onOpenInbox }: { readonly onOpenInbox: () => void }) {
   const online = (sync?.online ?? false) && !sync?.problem;
   const problemText = syncProblemText(sync, t, language);
   const pending = sync?.pendingOperations ?? 0;
+  // Operations a restored service lost are to be sent too: never "All sent" while they wait (./SyncActivity.tsx says which).
+  const toSend = pending + (sync?.resendsWaiting ?? 0);
   const attention = sync?.needsAttention ?? 0;
   // Operations applied with a warning (stock below zero, a deleted record…) wait above the inbox until marked seen.
   const warnings = sync?.openWarnings ?? 0;
-  // The service reset this till (offline beyond its retention floor, or a changed scope): a download with progress.
-  const redownload = sync?.redownload ? overallProgress(sync.redownload) : null;
   return (
     <div
       className="sync-bar"
@@ -69,13 +69,8 @@ export function SyncBar({ onOpenInbox }: { readonly onOpenInbox: () => void }) {
           {t(sync.updates === 'live' ? 'sync.live' : 'sync.polling')}
         </span>
       )}
-      {redownload && (
-        <span className="sync-redownload" data-testid="sync-redownload" data-reason={sync?.redownload?.reason}>
-          {t('syncStates.redownloading', { done: redownload.rowsDone, total: redownload.rowsTotal })}
-        </span>
-      )}
-      <span className={pending > 0 ? 'sync-pending waiting' : 'sync-pending'} data-testid="sync-pending">
-        {pending > 0 ? t('sync.pending', { count: pending }) : t('sync.allSent')}
+      <span className={toSend > 0 ? 'sync-pending waiting' : 'sync-pending'} data-testid="sync-pending">
+        {toSend > 0 ? t('sync.pending', { count: toSend }) : t('sync.allSent')}
       </span>
       <span className="sync-last" data-testid="sync-last">
         {sync?.lastSyncAt ? t('sync.lastSync', { time: showTime(sync.lastSyncAt, language) }) : t('sync.never')}

@@ -12,6 +12,7 @@ import { modifierGroupsEn } from './modifier-groups.js';
 import { syncStatesEn } from './sync-states.js';
 import { clockEn } from './clock.js';
 import { warningsEn } from './warnings.js';
+import { disastersEn } from './disasters.js';
 import { receiptsEn } from './receipts.js';
 import { paymentEn } from './payment.js';
 
@@ -209,6 +210,7 @@ export const en = {
   ...syncStatesEn,
   ...clockEn,
   ...warningsEn,
+  ...disastersEn,
   ...printingEn,
 } as const;
 

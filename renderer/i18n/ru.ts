@@ -12,6 +12,7 @@ import { modifierGroupsRu } from './modifier-groups.js';
 import { syncStatesRu } from './sync-states.js';
 import { clockRu } from './clock.js';
 import { warningsRu } from './warnings.js';
+import { disastersRu } from './disasters.js';
 import { receiptsRu } from './receipts.js';
 import { paymentRu } from './payment.js';
 
@@ -210,5 +211,6 @@ export const ru: Messages = {
   ...syncStatesRu,
   ...clockRu,
   ...warningsRu,
+  ...disastersRu,
   ...printingRu,
 };

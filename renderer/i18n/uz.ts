@@ -12,6 +12,7 @@ import { modifierGroupsUz } from './modifier-groups.js';
 import { syncStatesUz } from './sync-states.js';
 import { clockUz } from './clock.js';
 import { warningsUz } from './warnings.js';
+import { disastersUz } from './disasters.js';
 import { receiptsUz } from './receipts.js';
 import { paymentUz } from './payment.js';
 
@@ -210,5 +211,6 @@ export const uz: Messages = {
   ...syncStatesUz,
   ...clockUz,
   ...warningsUz,
+  ...disastersUz,
   ...printingUz,
 };

@@ -2,7 +2,9 @@
  * The frame around the work screens: navigation (also F1–F8; the sales screen first), the employee, the language, sign-out, and the sync
  * status, which is always visible. Sign-out is allowed while operations wait to be sent — the queue belongs to
  * the till, not to the cashier, so a shift can be handed over during an outage — and says what still waits.
- * A till the owner disconnected shows so above the screens (components/Disconnected.tsx). Every way out of a
+ * A till the owner disconnected shows so above the screens (components/Disconnected.tsx), as does a till that is a
+ * copy of another (components/TillCopy.tsx) and what went wrong here that nobody has read yet (components/Incidents.tsx:
+ * a service restored from an older backup). Every way out of a
  * screen — F1–F8, the navigation buttons, "needs attention", sign-out — goes through one leave guard, which asks
  * first while the screen holds unsaved work (screens declare it with `useUnsavedWork`, lib/unsaved-work.tsx).
  */
@@ -12,7 +14,10 @@ import { ErrorLines } from '../components/ErrorLines.js';
 import { LanguageSwitch } from '../components/LanguageSwitch.js';
 import { LeaveConfirm } from '../components/LeaveConfirm.js';
 import { Disconnected } from '../components/Disconnected.js';
+import { Incidents } from '../components/Incidents.js';
+import { SyncActivity } from '../components/SyncActivity.js';
 import { SyncBar } from '../components/SyncBar.js';
+import { TillCopy } from '../components/TillCopy.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useLeaveGuard } from '../lib/unsaved-work.js';
 import { useT, useTerminal } from '../state/context.js';
@@ -49,6 +54,7 @@ export function AppFrame() {
   const pending = useTerminal((state) => state.sync?.pendingOperations ?? 0);
   const attention = useTerminal((state) => state.sync?.needsAttention ?? 0);
   const disconnected = useTerminal((state) => state.sync?.problem === 'credential-refused');
+  const copy = useTerminal((state) => Boolean(state.sync?.copyDetectedAt));
   const signOut = useTerminal((state) => state.signOut);
   const [view, setView] = useState<View>('sale');
   const [problem, setProblem] = useState<string[]>([]);
@@ -113,8 +119,11 @@ export function AppFrame() {
         </button>
       </header>
       <SyncBar onOpenInbox={() => go('inbox')} />
+      <SyncActivity />
       {disconnected && <Disconnected />}
-      {waiting && !disconnected && (
+      {copy && <TillCopy />}
+      <Incidents />
+      {waiting && !disconnected && !copy && (
         <div className="notice" data-testid="waiting-notice">
           {t('syncStates.signOutWaiting', { count: pending })}
         </div>

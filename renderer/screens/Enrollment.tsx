@@ -2,7 +2,8 @@
  * First run: the service's address and the one-time code, then the initial download with a real progress bar
  * (rows and tables, from `enrollment-progress` events). On success the store moves on to PIN login. A till the
  * owner disconnected comes here to be connected again (`reenrolling`): its data stays, so there is no download,
- * and a code of another business is refused with the reason.
+ * and a code of another business is refused with the reason. So does a till that is a copy of another, to be
+ * connected as a new till: the core refuses while the copy still sends what it holds, saying how many.
  *
  * From outside (docs/downloads.md): a till installed from its workplace's download connects by itself (the core
  * reads its signed provisioning file) and this screen shows it, or why not — a used or expired code keeps the signed
@@ -18,7 +19,7 @@ import { ProgressBar } from '../components/ProgressBar.js';
 import { overallProgress } from '../lib/progress.js';
 import { readScan, scanCollector } from '../lib/enroll-offer.js';
 import type { ProvisioningStatusPayload } from '../../shared/terminal-contract.js';
-import type { MessageKey, Translate } from '../i18n/index.js';
+import type { MessageKey, MessageValues, Translate } from '../i18n/index.js';
 import { useT, useTerminal } from '../state/context.js';
 
 /** npm start's service address: the likely answer on a developer's machine. */
@@ -27,19 +28,27 @@ export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:8080';
 export const CONTINUE_AFTER_MS = 2_000;
 
 /** What went wrong, kept as keys where it has words of ours, so a language switch translates it too. */
-type Problem = { readonly lines: string[] } | { readonly keys: MessageKey[] };
+type Problem = { readonly lines: string[] } | { readonly keys: MessageKey[]; readonly values?: MessageValues };
 
-function enrollProblem(error: unknown, reenrolling: boolean): Problem {
-  const { statusCode } = asRpcError(error);
+/** The core's refusal of a copy that still holds operations to send: "3 operations of this till are still being sent…". */
+const STILL_SENDING = /^(\d+) operations? of this till (?:is|are) still being sent/;
+
+function enrollProblem(error: unknown, reenrolling: boolean, copy: boolean): Problem {
+  const { statusCode, message } = asRpcError(error);
   // 400: the form itself (the bridge names the field); anything else: the code or the service.
   if (statusCode === 400) return { lines: errorLines(error) };
+  // A copy connecting as a new till: refused while it still sends what it holds (how many, read from the core's
+  // words; said as the core says it when they cannot be read).
+  const sending = copy && statusCode === 409 && typeof message === 'string' ? STILL_SENDING.exec(message) : null;
+  if (sending) return { keys: ['tillCopy.stillSending'], values: { count: Number(sending[1]) } };
   // Enrolling a disconnected till again, a 409 is the service refusing a code of another business.
-  if (statusCode === 409 && reenrolling) return { keys: ['syncStates.otherBusiness'] };
+  if (statusCode === 409 && reenrolling && !copy) return { keys: ['syncStates.otherBusiness'] };
   if (statusCode === 409) return { lines: errorLines(error) };
   return { keys: ['enroll.failedCode', 'enroll.failedService'] };
 }
 
-const problemLines = (problem: Problem, t: Translate): string[] => ('lines' in problem ? problem.lines : problem.keys.map((key) => t(key)));
+const problemLines = (problem: Problem, t: Translate): string[] =>
+  'lines' in problem ? problem.lines : problem.keys.map((key) => t(key, problem.values));
 
 /** Why a provisioning file did not connect the till, in words; and whether a new code is what it takes. */
 const PROVISIONING_PROBLEMS: Record<NonNullable<ProvisioningStatusPayload['problem']>, MessageKey> = {
@@ -59,6 +68,8 @@ export function Enrollment() {
   const enrollDone = useTerminal((state) => state.enrollDone);
   const continueAfterEnroll = useTerminal((state) => state.continueAfterEnroll);
   const reenrolling = useTerminal((state) => state.reenrolling);
+  // A copy of another till is connected as a new till, not as the till it was copied from.
+  const copy = useTerminal((state) => state.reenrolling && Boolean(state.sync?.copyDetectedAt));
   const cancelReenroll = useTerminal((state) => state.cancelReenroll);
   const knownServiceUrl = useTerminal((state) => state.serviceUrl);
   const offer = useTerminal((state) => state.enrollOffer);
@@ -81,7 +92,7 @@ export function Enrollment() {
   const send = (request: { serviceUrl: string; code: string }) => {
     setProblem({ lines: [] });
     enroll({ serviceUrl: request.serviceUrl.trim(), code: request.code.trim(), name: name.trim() }).catch((error: unknown) =>
-      setProblem(enrollProblem(error, reenrolling)),
+      setProblem(enrollProblem(error, reenrolling, copy)),
     );
   };
 
@@ -122,11 +133,11 @@ export function Enrollment() {
     <main className="centered-screen">
       <div className="panel enroll-panel">
         <header className="panel-header">
-          <h1>{reenrolling ? t('syncStates.reconnectTitle') : t('enroll.title')}</h1>
+          <h1>{copy ? t('tillCopy.enrollTitle') : reenrolling ? t('syncStates.reconnectTitle') : t('enroll.title')}</h1>
           <LanguageSwitch />
         </header>
         <p className="muted">{t('enroll.intro')}</p>
-        {reenrolling && <p className="notice">{t('syncStates.reconnectIntro')}</p>}
+        {reenrolling && <p className="notice">{t(copy ? 'tillCopy.enrollIntro' : 'syncStates.reconnectIntro')}</p>}
         {provisioning?.state === 'enrolling' && (
           <p className="notice" data-testid="provisioning">
             {t('enroll.provisioning.enrolling', { workplace: provisioning.workplace ?? '', server: provisioning.serviceUrl ?? '' })}

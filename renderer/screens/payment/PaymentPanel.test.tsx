@@ -54,7 +54,9 @@ const draft = (client: SaleDraft['client'] = null): SaleDraft => ({
   client,
 });
 
-async function shown(options: { client?: SaleDraft['client']; shift?: boolean; create?: unknown; online?: boolean; methods?: unknown } = {}) {
+async function shown(
+  options: { client?: SaleDraft['client']; shift?: boolean; create?: unknown; online?: boolean; methods?: unknown; copyDetectedAt?: string } = {},
+) {
   const bridge = fakeBridge({
     PaymentMethodController_findAll: options.methods ?? METHODS,
     BusinessController_findAllPaymentDevices: DEVICES,
@@ -71,7 +73,9 @@ async function shown(options: { client?: SaleDraft['client']; shift?: boolean; c
   const onPaid = vi.fn();
   const onBack = vi.fn();
   const rendered = renderWith(bridge, <PaymentPanel draft={draft(options.client ?? null)} onPaid={onPaid} onBack={onBack} />);
-  act(() => rendered.store.setState({ phase: 'app', employee: EMPLOYEE, sync: { ...ONLINE, online: options.online ?? true } }));
+  act(() =>
+    rendered.store.setState({ phase: 'app', employee: EMPLOYEE, sync: { ...ONLINE, online: options.online ?? true, copyDetectedAt: options.copyDetectedAt ?? null } }),
+  );
   await act(async () => {});
   return { bridge, onPaid, onBack, ...rendered };
 }
@@ -282,10 +286,32 @@ describe('the payment step', () => {
     await press('Enter');
     expect(screen.getByText('items.0.item_id must be an existing item or modifier')).toBeTruthy();
     expect(onPaid).not.toHaveBeenCalled();
+    // The payment taken stays, the entry is cleared: no change is shown for cash that was never handed over twice.
+    expect(amountField().value).toBe('');
+    expect(screen.queryByTestId('change')?.textContent ?? '0').toBe('0');
     await press('Enter');
     const [first, second] = creates(bridge);
     expect(second?.guid).toBe(first?.guid);
+    expect(second?.payments).toEqual(first?.payments);
     expect(onPaid).toHaveBeenCalledWith('order-9', expect.objectContaining({ orderId: 'order-9' }));
+  });
+
+  it('says a sale on a copy of another till was refused because the till is a copy, in the language on screen', async () => {
+    const refusal = 'This till is a copy of another till (its data was copied from another computer or folder): it takes no new operations.';
+    const { onPaid, store } = await shown({
+      copyDetectedAt: '2026-11-28T09:00:00.000Z',
+      create: () => {
+        throw rpcError(409, refusal);
+      },
+    });
+    await press('Enter');
+    expect(screen.getByRole('alert').textContent).toBe('This till is a copy of another till: it takes no new sales or changes. Connect it as a new till.');
+    expect(onPaid).not.toHaveBeenCalled();
+    // Said again in the language switched to.
+    act(() => store.setState({ language: 'ru' }));
+    expect(screen.getByRole('alert').textContent).toBe('Эта касса — копия другой кассы: она не принимает новых продаж и изменений. Подключите её как новую кассу.');
+    act(() => store.setState({ language: 'uz' }));
+    expect(screen.getByRole('alert').textContent).toBe('Bu kassa boshqa kassaning nusxasi: u yangi savdo va o‘zgarishlarni qabul qilmaydi. Uni yangi kassa sifatida ulang.');
   });
 
   it('refuses to sell without an open shift', async () => {

@@ -16,6 +16,7 @@ import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import { ManagerApproval } from '../../components/ManagerApproval.js';
 import { unitsOrUndefined } from '../../lib/format.js';
+import { refusedAsCopy } from '../../lib/write-refusal.js';
 import { useFormat } from '../../lib/use-format.js';
 import { useBridge, useT, useTerminal } from '../../state/context.js';
 import type { PaidSale } from '../sale/LastSale.js';
@@ -46,6 +47,8 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
   const f = useFormat();
   const bridge = useBridge();
   const offline = useTerminal((state) => state.sync?.online === false);
+  // A copy of another till takes no sales: its refusal is said as such, not as the core's English line.
+  const copy = useTerminal((state) => Boolean(state.sync?.copyDetectedAt));
   // One id for every attempt at this sale: a retried commit is recognised, never doubled.
   const guid = useRef(globalThis.crypto.randomUUID()).current;
   const due = unitsOfMoney(draft.due);
@@ -64,7 +67,9 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
   const [approval, setApproval] = useState<{ managerId: string; managerName: string; upTo: bigint } | null>(null);
   const [asking, setAsking] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: 'paying' });
-  const [problem, setProblem] = useState<string[]>([]);
+  // What went wrong, as lines; or refused because this till is a copy, kept as that fact rather than a string so a
+  // language switch says it again.
+  const [problem, setProblem] = useState<string[] | 'copy'>([]);
   const amountField = useRef<HTMLInputElement>(null);
 
   // The amount is text in the language it was typed in: when the language changes it is shown again in the new one
@@ -137,7 +142,10 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
       },
       (error: unknown) => {
         setPhase({ kind: 'paying' });
-        setProblem(errorLines(error));
+        // The payments stay as taken and the entry is cleared: Enter tries the same sale again, never with the cash
+        // entered twice.
+        prefill(summarise(due, paid).remaining);
+        setProblem(refusedAsCopy(error, copy) ? 'copy' : errorLines(error));
       },
     );
   };
@@ -231,7 +239,7 @@ export function PaymentPanel({ draft, onPaid, onBack }: PaymentPanelProps) {
       <div className="payment-left">
         <TenderSummary tenders={tenders} devices={setup.devices} summary={paidSummary} preview={summary} onRemove={remove} />
         {!setup.shift && <p className="error">{t('payment.noShift')}</p>}
-        <ErrorLines lines={problem} />
+        <ErrorLines lines={problem === 'copy' ? [t('tillCopy.refused')] : problem} />
         {phase.kind === 'saving' && <p className="muted">{t('payment.saving')}</p>}
         <div className="payment-actions">
           <button type="button" onClick={onBack} disabled={phase.kind === 'saving'}>
