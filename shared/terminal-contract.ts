@@ -185,6 +185,12 @@ export interface SyncStatusPayload {
   readonly resendsWaiting?: number;
   /** What went wrong here that nobody at the till has marked seen yet (`terminal.incidentsList`; absent from an older core). */
   readonly unseenIncidents?: number;
+  /**
+   * Why the service refuses this till's credential, with `credential-refused`: `REVOKED` (the owner disconnected it or
+   * deleted its workplace) or `TERMINAL_UNKNOWN` (the service was restored from a backup taken before this till was
+   * connected: it no longer knows it); null otherwise (absent from an older core).
+   */
+  readonly refusedReason?: 'REVOKED' | 'TERMINAL_UNKNOWN' | null;
 }
 
 /**

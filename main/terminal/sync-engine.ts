@@ -75,6 +75,11 @@ export interface SyncStatus {
   readonly resendsWaiting?: number;
   /** What went wrong here that nobody at the till has marked seen (./incidents.ts). */
   readonly unseenIncidents?: number;
+  /**
+   * Why the service refuses this till's credential (with `credential-refused`): REVOKED by the owner, or
+   * TERMINAL_UNKNOWN — the service was restored from a backup taken before this till was connected; null otherwise.
+   */
+  readonly refusedReason?: 'REVOKED' | 'TERMINAL_UNKNOWN' | null;
 }
 
 /** What the engine gives a poke link: call `poke` to ask for a pull, `state` when the connection changes. */
@@ -291,6 +296,7 @@ export class SyncEngine {
       copyDetectedAt: await this.terminal.copyDetectedAt(),
       resendsWaiting: await this.terminal.resendsWaiting(),
       unseenIncidents: (await this.terminal.incidents()).length,
+      refusedReason: await this.terminal.credentialRefusedReason(),
     };
     // A refused credential is remembered by the terminal (across restarts), so the state shows before any cycle.
     const refusedAt = await this.terminal.credentialRefusedAt();

@@ -34,6 +34,8 @@ export function Disconnected() {
   const language = useTerminal((state) => state.language);
   const dataVersion = useTerminal((state) => state.dataVersion);
   const pending = useTerminal((state) => state.sync?.pendingOperations ?? 0);
+  // The service restored from a backup older than this till's connection no longer knows it: not the owner's doing.
+  const unknown = useTerminal((state) => state.sync?.refusedReason === 'TERMINAL_UNKNOWN');
   const startReenroll = useTerminal((state) => state.startReenroll);
   const unsent = useLoad(() => bridge.terminal('terminal.unsentList'), [bridge, dataVersion, pending]);
   // Each operation in words, as the inbox says it ("Repayment 50 000 — Dilnoza Yusupova"); its id is in the file.
@@ -43,8 +45,8 @@ export function Disconnected() {
 
   return (
     <section className="disconnected" role="alert" aria-labelledby="disconnected-title" data-testid="disconnected">
-      <h2 id="disconnected-title">{t('syncStates.disconnectedTitle')}</h2>
-      <p>{t('syncStates.disconnectedIntro')}</p>
+      <h2 id="disconnected-title">{t(unknown ? 'syncStates.unknownTitle' : 'syncStates.disconnectedTitle')}</h2>
+      <p>{t(unknown ? 'syncStates.unknownIntro' : 'syncStates.disconnectedIntro')}</p>
       <p className="disconnected-kept">{operations.length > 0 ? t('syncStates.unsentKept', { count: operations.length }) : t('syncStates.noneUnsent')}</p>
       <div className="disconnected-actions">
         <button type="button" className="primary" onClick={startReenroll}>

@@ -97,7 +97,7 @@ describe('warnings in the sync bar', () => {
 });
 
 describe('a till disconnected by the owner', () => {
-  function disconnected() {
+  function disconnected(refusedReason: 'REVOKED' | 'TERMINAL_UNKNOWN' = 'REVOKED') {
     const bridge = fakeBridge({
       'terminal.unsentList': UNSENT,
       'terminal.inboxList': [],
@@ -112,11 +112,21 @@ describe('a till disconnected by the owner', () => {
       rendered.store.setState({
         phase: 'app',
         employee: EMPLOYEE,
-        sync: status({ problem: 'credential-refused', problemSince: SINCE, pendingOperations: 2 }),
+        sync: status({ problem: 'credential-refused', problemSince: SINCE, pendingOperations: 2, refusedReason }),
       }),
     );
     return { bridge, ...rendered };
   }
+
+  it('says, when the restored service no longer knows the till, that it was not the owner, and that its sales are kept', async () => {
+    disconnected('TERMINAL_UNKNOWN');
+    await act(async () => {});
+    const panel = screen.getByTestId('disconnected');
+    expect(panel.textContent).toContain('The service no longer knows this till');
+    expect(panel.textContent).toContain('restored from a backup taken before this till was connected');
+    expect(panel.textContent).not.toContain('disconnected by the owner');
+    expect(screen.getByRole('button', { name: 'Connect again with a new code' })).toBeTruthy();
+  });
 
   it('says so, and lists every unsent operation as kept', async () => {
     disconnected();

@@ -15,6 +15,9 @@ export const syncStatesEn = {
   'syncStates.disconnectedTitle': 'This till was disconnected by the owner',
   'syncStates.disconnectedIntro':
     'The owner revoked this till’s connection or deleted its workplace. Until it is connected again it takes no new sales or changes; everything can still be looked at.',
+  'syncStates.unknownTitle': 'The service no longer knows this till',
+  'syncStates.unknownIntro':
+    'The service was restored from a backup taken before this till was connected. Until it is connected again with a new code it takes no new sales; everything it sold is kept here and sent once it is.',
   'syncStates.unsentKept': 'Nothing was lost: {count} operations were not sent and are kept on this till.',
   'syncStates.noneUnsent': 'Every operation had been sent: nothing is waiting.',
   'syncStates.unsentTitle': 'Not sent ({count})',
@@ -51,6 +54,9 @@ export const syncStatesRu: Keys = {
   'syncStates.disconnectedTitle': 'Эта касса отключена владельцем',
   'syncStates.disconnectedIntro':
     'Владелец отозвал подключение этой кассы или удалил её рабочее место. Пока её не подключат снова, она не принимает новых продаж и изменений; смотреть всё можно.',
+  'syncStates.unknownTitle': 'Сервис больше не знает эту кассу',
+  'syncStates.unknownIntro':
+    'Сервис восстановлен из резервной копии, сделанной до подключения этой кассы. Пока её не подключат снова по новому коду, она не принимает новых продаж; всё, что она продала, хранится здесь и будет отправлено после подключения.',
   'syncStates.unsentKept': 'Ничего не потеряно: неотправленные операции ({count}) хранятся на этой кассе.',
   'syncStates.noneUnsent': 'Все операции были отправлены: ничего не ждёт.',
   'syncStates.unsentTitle': 'Не отправлено ({count})',
@@ -85,6 +91,9 @@ export const syncStatesUz: Keys = {
   'syncStates.disconnectedTitle': 'Bu kassa egasi tomonidan uzib qo‘yilgan',
   'syncStates.disconnectedIntro':
     'Egasi bu kassaning ulanishini bekor qildi yoki uning ish joyini o‘chirdi. Qayta ulanmaguncha kassa yangi savdo va o‘zgarishlarni qabul qilmaydi; hammasini ko‘rish mumkin.',
+  'syncStates.unknownTitle': 'Xizmat bu kassani endi tanimaydi',
+  'syncStates.unknownIntro':
+    'Xizmat bu kassa ulanishidan oldin olingan zaxira nusxadan tiklandi. Yangi kod bilan qayta ulanmaguncha kassa yangi savdo qabul qilmaydi; sotgan hamma narsasi shu yerda saqlanadi va ulangandan keyin yuboriladi.',
   'syncStates.unsentKept': 'Hech narsa yo‘qolmadi: {count} ta amal yuborilmagan va shu kassada saqlanmoqda.',
   'syncStates.noneUnsent': 'Barcha amallar yuborilgan edi: hech narsa kutmayapti.',
   'syncStates.unsentTitle': 'Yuborilmagan ({count})',

@@ -118,6 +118,7 @@ describe('the sync engine and its poke link', () => {
       copyDetectedAt: async () => null,
       resendsWaiting: async () => 0,
       incidents: async () => [],
+      credentialRefusedReason: async () => null,
       credentialRefusedAt: async () => null,
       health: new HealthState(),
       store: { clock: new TillClock() },

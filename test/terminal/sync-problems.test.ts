@@ -45,6 +45,7 @@ function fakeTerminal(failure: () => unknown) {
     copyDetectedAt: async () => null,
     resendsWaiting: async () => 0,
     incidents: async () => [],
+    credentialRefusedReason: async () => (refusedAt === null ? null : 'REVOKED'),
     health: new HealthState(),
     store: { clock: new TillClock() },
   };
