@@ -10,6 +10,8 @@
  * - a copy of the till (its data directory copied, a second terminal started on it): the copy screen says what it
  *   still sends (the proxy drops the copy's pulls, so what it pushed waits for its acknowledgement), a sale on it is
  *   refused in words, connecting it as a new till is refused while it still sends and works once it has sent all.
+ * - the service restored from a backup taken before the till was connected: the till says the service no longer knows
+ *   it (not that the owner disconnected it) and keeps what it holds.
  * Screenshots: e2e/artifacts/disasters-*.png, in uz, ru and en.
  */
 import { cpSync } from 'node:fs';
@@ -36,6 +38,8 @@ describe('the cashier hears of every disaster', () => {
   let copy: { host: BrowserMode; page: Page } | null = null;
   let shots = 0;
   let backups = 0;
+  /** The service's backup from before the till was connected (the last test puts it back). */
+  let beforeTheTill = '';
 
   const serviceDir = () => join(world.dataDir, 'service');
   const databaseFile = () => join(serviceDir(), 'kassa.sqlite');
@@ -106,6 +110,7 @@ describe('the cashier hears of every disaster', () => {
     world = await startWorld('disasters');
     proxy = await startSyncProxy(() => world.service.url);
     shop = await seedShop(world.service);
+    beforeTheTill = await backup();
     const { code } = await must(world.service, 'POST', '/sync/enrollment-codes', { token: shop.token, body: { workplaceId: shop.workplace } });
     await world.terminal.core.invoke('terminal.enroll', { serviceUrl: proxy.url, code, name: 'Till 1 (disasters)' });
     await signIn(world.page, world.terminal.host.url);
@@ -255,4 +260,15 @@ describe('the cashier hears of every disaster', () => {
     expect(terminals).toHaveLength(2);
     expect((await entries()).filter((value) => value === 3001)).toHaveLength(1);
   }, 240_000);
+
+  it('says, when the service is put back to a backup from before this till was connected, that it no longer knows the till', async () => {
+    const { page } = world;
+    await restore(beforeTheTill);
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    const panel = page.getByTestId('disconnected');
+    await panel.waitFor({ timeout: 30_000 });
+    expect(await panel.textContent()).toContain('The service no longer knows this till');
+    expect(await panel.textContent()).toContain('restored from a backup taken before this till was connected');
+    await shoot(page, 'unknown-till');
+  }, 180_000);
 });

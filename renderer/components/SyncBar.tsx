@@ -24,7 +24,7 @@ export function syncProblemText(sync: SyncStatusPayload | null, t: Translate, la
     case 'not-answering':
       return t('syncStates.notAnswering', { time });
     case 'credential-refused':
-      return t('syncStates.credentialRefused', { time });
+      return t(sync.refusedReason === 'TERMINAL_UNKNOWN' ? 'syncStates.unknownToService' : 'syncStates.credentialRefused', { time });
     case 'busy':
       return t('syncStates.busy', { time });
     case 'service-error':

@@ -125,6 +125,7 @@ describe('a till disconnected by the owner', () => {
     expect(panel.textContent).toContain('The service no longer knows this till');
     expect(panel.textContent).toContain('restored from a backup taken before this till was connected');
     expect(panel.textContent).not.toContain('disconnected by the owner');
+    expect(screen.getByTestId('sync-status').textContent).toContain('Not known to the service after its restore');
     expect(screen.getByRole('button', { name: 'Connect again with a new code' })).toBeTruthy();
   });
 
