@@ -21,7 +21,7 @@ import type { BackOffice } from './back-office.js';
 import { Random } from './random.js';
 import { rest, restOk } from './rest.js';
 import { backupDatabase, currentGeneration, heldMutations, restoreDatabase, versionSum, type RestoreMethod } from './service-restore.js';
-import { sleep, type Service } from './service.js';
+import { sleep, type Service, type ServerEngine } from './service.js';
 import type { TerminalHandle } from './terminals.js';
 import type { SimWorld } from './world.js';
 
@@ -45,7 +45,14 @@ export interface ScheduledDisaster {
  * with or without them). The restore's backup falls in 20–40 % of the run, so that the tills have been acknowledged
  * before it and sell after it; the restore itself 2–4 s later. `method` forces how the backup is put back.
  */
-export function disasterSchedule(seed: number, terminals: readonly string[], durationMs: number, kinds: readonly DisasterKind[], method?: 'operator' | 'by-hand'): ScheduledDisaster[] {
+export function disasterSchedule(
+  seed: number,
+  engine: ServerEngine,
+  terminals: readonly string[],
+  durationMs: number,
+  kinds: readonly DisasterKind[],
+  method?: 'operator' | 'by-hand',
+): ScheduledDisaster[] {
   const random = Random.derive(seed, 'disasters');
   const at = (from: number, to: number) => random.int(Math.round(durationMs * from), Math.round(durationMs * to));
   const schedule: ScheduledDisaster[] = [];
@@ -62,7 +69,7 @@ export function disasterSchedule(seed: number, terminals: readonly string[], dur
   const jumpMs = random.chance(0.75) ? 730 * DAY_MS : -365 * DAY_MS;
   const jumpFor = random.int(3_000, 6_000);
   if (kinds.includes('restore-service')) {
-    schedule.push({ atMs: restoreAt, disaster: { kind: 'restore-service', method: byHand ? (overwrite ? 'by-hand-overwrite' : 'by-hand-replace') : 'operator', afterMs: restoreAfter } });
+    schedule.push({ atMs: restoreAt, disaster: { kind: 'restore-service', method: !byHand ? 'operator' : engine === 'postgres' ? 'by-hand' : overwrite ? 'by-hand-overwrite' : 'by-hand-replace', afterMs: restoreAfter } });
   }
   if (kinds.includes('clone-till')) schedule.push({ atMs: cloneAt, disaster: { kind: 'clone-till', terminal: cloned, enrollAfterMs: enrollAfter } });
   if (kinds.includes('clock-jump')) schedule.push({ atMs: jumpAt, disaster: { kind: 'clock-jump', terminal: jumper, jumpMs, forMs: jumpFor } });

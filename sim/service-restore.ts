@@ -26,8 +26,11 @@ import type { ServerEngine } from './service.js';
 
 const run = promisify(execFile);
 
-/** How a backup is put back: the documented way, or by hand (SQLite: `replace` the file, or `overwrite` it in place). */
-export type RestoreMethod = 'operator' | 'by-hand-replace' | 'by-hand-overwrite';
+/**
+ * How a backup is put back: the documented way, or by hand — PostgreSQL `by-hand` (pg_restore alone); SQLite
+ * `by-hand-replace` (another file renamed into place) or `by-hand-overwrite` (copied over the file itself).
+ */
+export type RestoreMethod = 'operator' | 'by-hand' | 'by-hand-replace' | 'by-hand-overwrite';
 
 /** A backup of the database as it is now, written to `file`, while the service runs. */
 export async function backupDatabase(engine: ServerEngine, databaseUrl: string, file: string): Promise<void> {

@@ -123,7 +123,7 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
     const tills = [...handles.keys()];
     const schedule: ScheduledFault[] = [
       ...(options.faults ? faultSchedule(seed, tills, durationMs, deleteAtMs, options.instances) : []),
-      ...disasterSchedule(seed, tills, durationMs, options.disasters ?? [], options.restoreMethod).map(({ atMs, disaster }) => ({ atMs, fault: { kind: 'disaster' as const, disaster } })),
+      ...disasterSchedule(seed, options.server, tills, durationMs, options.disasters ?? [], options.restoreMethod).map(({ atMs, disaster }) => ({ atMs, fault: { kind: 'disaster' as const, disaster } })),
     ].sort((a, b) => a.atMs - b.atMs);
     for (const { atMs, fault } of schedule) log(`  scheduled at ${(atMs / 1000).toFixed(1)}s: ${describeFault(fault)}`);
     const gate = async () => {
