@@ -395,7 +395,7 @@ export function noSilentLoss(input: CheckInput): CheckResult {
   }
   const tail = input.protocol === 'core' ? `${rejected} rejected and in the inbox` : `${unverifiable} edits not verifiable by id`;
   const serviceRestores = lostCount > 0 ? `; of ${lostCount} operations a restore of the service took back, ${back} applied again` : '';
-  return verdict('no silent loss', problems, `${applied} applied, ${tail}, ${restoreLost} lost by a restore (committed after the copy, never pushed)${serviceRestores}`);
+  return verdict('no silent loss', problems, `${applied} applied, ${tail}, ${restoreLost} lost by a restore of the till (committed after the copy put back, and not on the service)${serviceRestores}`);
 }
 
 const sameValue = (field: string, a: string | null, b: string | null) => {
