@@ -274,6 +274,8 @@ export class Disasters {
       } catch (failure) {
         error = failure instanceof Error ? failure.message : String(failure);
       }
+      // Only a refused code is worth a new one; a copy that cannot deliver what it holds would not do better.
+      if (!/^the service answered 4/.test(error ?? '')) break;
     }
     return { terminalId: null, error };
   }
