@@ -28,6 +28,10 @@ export class BackOffice {
   private running = false;
   private loop: Promise<void> = Promise.resolve();
   private counter = 0;
+  /** Held by the nemesis while it backs up or restores the service's database (./disasters.ts). */
+  private paused: { released: Promise<void>; release: () => void } | null = null;
+  /** The request being sent, if any. */
+  private current: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly random: Random,
@@ -61,7 +65,27 @@ export class BackOffice {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.resume();
     await this.loop;
+  }
+
+  /**
+   * Holds the office between two requests and resolves once none is in flight, so that each request is wholly
+   * before or after the moment (a backup of the service, the service stopped for a restore); `resume` lets it go on.
+   */
+  async pause(): Promise<void> {
+    if (!this.paused) {
+      let release = () => undefined as void;
+      const released = new Promise<void>((done) => (release = done));
+      this.paused = { released, release };
+    }
+    await this.current;
+  }
+
+  resume(): void {
+    const paused = this.paused;
+    this.paused = null;
+    paused?.release();
   }
 
   private async step(): Promise<void> {
@@ -116,6 +140,14 @@ export class BackOffice {
   }
 
   private async send(name: string, method: string, path: string, body: unknown, id: string | null = null): Promise<void> {
+    while (this.paused) await this.paused.released;
+    // In the same turn as the check above: a pause either sees this request in flight or holds it back.
+    const sending = this.request(name, method, path, body, id);
+    this.current = sending;
+    await sending;
+  }
+
+  private async request(name: string, method: string, path: string, body: unknown, id: string | null): Promise<void> {
     const t = Date.now();
     try {
       const answer = await rest(this.baseUrl, this.world.ownerToken, method, path, body, 10_000);

@@ -37,6 +37,8 @@ export interface RefusedEvent {
   readonly name: string;
   readonly status: number;
   readonly message: string;
+  /** The refusal's code when it has one (`TILL_COPY`: a copy of a till told it is one). */
+  readonly code?: string | null;
   readonly t: number;
 }
 
@@ -59,6 +61,40 @@ export interface StartEvent {
   readonly k: 'start';
   readonly pid: number;
   readonly incarnation: number;
+  /** The process's OS clock minus the real time when it started. */
+  readonly skewMs?: number;
+  readonly t: number;
+}
+
+/** The process's OS clock was moved (a clock jump, or back): from now on it is the real time plus `skewMs`. */
+export interface ClockSetEvent {
+  readonly k: 'clock-set';
+  readonly skewMs: number;
+  readonly t: number;
+}
+
+/**
+ * What the till itself says of its clock changed (its sync status, ./till-clock.ts): `skewMs` is how far it finds
+ * its OS clock off (null: within 2 minutes, or it cannot tell).
+ */
+export interface ClockSeenEvent {
+  readonly k: 'clock-seen';
+  readonly skewMs: number | null;
+  readonly t: number;
+}
+
+/** The till was told it is a copy of another till (its status's `copyDetectedAt` became set). */
+export interface CopyToldEvent {
+  readonly k: 'copy-told';
+  readonly detectedAt: string;
+  readonly t: number;
+}
+
+/** A copy of a till was enrolled as a new till: new terminal, selling at `workplaceId` from now on. */
+export interface EnrolledEvent {
+  readonly k: 'enrolled';
+  readonly terminalId: string;
+  readonly workplaceId: string;
   readonly t: number;
 }
 
@@ -78,7 +114,19 @@ export interface ResetEvent {
   readonly t: number;
 }
 
-export type HistoryEvent = InvokeEvent | OkEvent | RefusedEvent | SnapshotEvent | RestoredEvent | StartEvent | AckViolationEvent | ResetEvent;
+export type HistoryEvent =
+  | InvokeEvent
+  | OkEvent
+  | RefusedEvent
+  | SnapshotEvent
+  | RestoredEvent
+  | StartEvent
+  | AckViolationEvent
+  | ResetEvent
+  | ClockSetEvent
+  | ClockSeenEvent
+  | CopyToldEvent
+  | EnrolledEvent;
 
 export class HistoryWriter {
   private readonly fd: number;

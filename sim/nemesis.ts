@@ -15,10 +15,12 @@
  *   restarted on the copy (its core must notice the fork and continue under a new epoch).
  *
  * Every run's schedule starts with the five faults the design most depends on (a restore, a service restart, a
- * lost response, a kill mid-pull, a kill mid-write) in a seeded order, then draws from all kinds.
+ * lost response, a kill mid-pull, a kill mid-write) in a seeded order, then draws from all kinds. With
+ * `--disasters`, the disasters (./disasters.ts) run among them, at moments of their own.
  */
 import { join } from 'node:path';
 import type { FaultProxy } from './proxy.js';
+import { describeDisaster, type Disaster, type Disasters } from './disasters.js';
 import { Random } from './random.js';
 import { sleep, type Service } from './service.js';
 import type { TerminalHandle } from './terminals.js';
@@ -30,7 +32,8 @@ export type Fault =
   | { readonly kind: 'kill'; readonly terminal: string; readonly when: 'mid-write' | 'mid-pull' | 'after-push'; readonly downMs: number }
   | { readonly kind: 'restart-service'; readonly downMs: number }
   | { readonly kind: 'kill-instance'; readonly instance: number; readonly downMs: number }
-  | { readonly kind: 'restore'; readonly terminal: string; readonly afterMs: number };
+  | { readonly kind: 'restore'; readonly terminal: string; readonly afterMs: number }
+  | { readonly kind: 'disaster'; readonly disaster: Disaster };
 
 export interface ScheduledFault {
   readonly atMs: number;
@@ -121,6 +124,8 @@ export const describeFault = (fault: Fault): string => {
       return `kill -9 service instance ${fault.instance} with requests in flight, down ${fault.downMs} ms`;
     case 'restore':
       return `copy ${fault.terminal}'s database, restore it ${fault.afterMs} ms later`;
+    case 'disaster':
+      return `disaster: ${describeDisaster(fault.disaster)}`;
   }
 };
 
@@ -134,6 +139,8 @@ export class Nemesis {
   private snapshots = 0;
   restarting = false;
   readonly done: string[] = [];
+  /** Runs the disasters of the schedule (`--disasters`); set by the simulation. */
+  disasters: Disasters | null = null;
 
   private readonly random: Random;
 
@@ -174,8 +181,13 @@ export class Nemesis {
     for (const terminal of this.terminals.values()) await this.withTerminal(terminal.name, () => terminal.start());
   }
 
+  /** Runs work after any earlier fault of the whole service (a restart, an instance kill, a restore). */
+  withService(work: () => Promise<void>): Promise<void> {
+    return this.withTerminal(SERVICE_LOCK, work);
+  }
+
   /** Runs work on one terminal after any earlier work on it (a kill and a restore must not interleave). */
-  private withTerminal(name: string, work: () => Promise<void>): Promise<void> {
+  withTerminal(name: string, work: () => Promise<void>): Promise<void> {
     const previous = this.locks.get(name) ?? Promise.resolve();
     const next = previous.then(work, work);
     this.locks.set(
@@ -193,6 +205,9 @@ export class Nemesis {
 
   private async execute(fault: Fault): Promise<void> {
     switch (fault.kind) {
+      case 'disaster':
+        if (!this.disasters) throw new Error('a disaster was scheduled but the run has none');
+        return this.disasters.execute(fault.disaster);
       case 'partition':
         return this.rule(fault.terminal, { partition: fault.mode }, fault.ms);
       case 'lose-responses':

@@ -1,6 +1,10 @@
 /**
  * `npm run sim -- --seed N --terminals T --duration S [--server sqlite|postgres] [--instances N] [--protocol core|naive]
- *  [--rate OPS] [--no-faults] [--drain-bound MS] [--compaction] [--keep]`
+ *  [--rate OPS] [--no-faults] [--drain-bound MS] [--compaction] [--disasters all|KIND,…] [--restore operator|by-hand] [--keep]`
+ *
+ * `--disasters`: besides the faults, the service's database restored from a backup taken mid-run, a till's store
+ * copied and run as a second till, a till's clock jumping years (./disasters.ts); `all`, or a list of
+ * `restore-service`, `clone-till`, `clock-jump`. `--restore` forces how the backup is put back (else seeded).
  *
  * `--compaction`: the service compacts its change log every second, versions older than 1 s to their latest entry,
  * with its retention floor at 2 s (docs/sync.md, "Compaction and the retention floor"), so tills pull compacted
@@ -12,7 +16,9 @@
  * workload choices and fault schedule (timing differs from run to run: which request a fault hits may change).
  */
 import { parseArgs } from 'node:util';
+import { DISASTER_KINDS, type DisasterKind } from './disasters.js';
 import { SQLITE_ONE_INSTANCE } from './service.js';
+import { describeRecord } from './disasters.js';
 import { runSimulation, type SimOptions, type SimReport } from './simulation.js';
 
 export function parseOptions(argv: readonly string[]): Omit<SimOptions, 'log'> {
@@ -29,6 +35,8 @@ export function parseOptions(argv: readonly string[]): Omit<SimOptions, 'log'> {
       'no-faults': { type: 'boolean', default: false },
       'drain-bound': { type: 'string', default: '60000' },
       compaction: { type: 'boolean', default: false },
+      disasters: { type: 'string' },
+      restore: { type: 'string' },
       keep: { type: 'boolean', default: false },
     },
     strict: true,
@@ -42,6 +50,15 @@ export function parseOptions(argv: readonly string[]): Omit<SimOptions, 'log'> {
   if (values.protocol !== 'core' && values.protocol !== 'naive') throw new Error(`--protocol must be core or naive, got "${values.protocol}"`);
   const instances = integer('instances', values.instances, 1, 8);
   if (instances > 1 && values.server !== 'postgres') throw new Error(SQLITE_ONE_INSTANCE);
+  const disasters: DisasterKind[] = [];
+  if (values.disasters !== undefined) {
+    for (const kind of values.disasters === 'all' ? DISASTER_KINDS : values.disasters.split(',')) {
+      if (!(DISASTER_KINDS as readonly string[]).includes(kind)) throw new Error(`--disasters must be all or a list of ${DISASTER_KINDS.join(', ')}, got "${kind}"`);
+      disasters.push(kind as DisasterKind);
+    }
+    if (values.protocol !== 'core') throw new Error('--disasters needs --protocol core: the naive protocol has no journal, generation or install to survive them with');
+  }
+  if (values.restore !== undefined && values.restore !== 'operator' && values.restore !== 'by-hand') throw new Error(`--restore must be operator or by-hand, got "${values.restore}"`);
   const rate = Number(values.rate);
   if (!(rate > 0 && rate <= 50)) throw new Error(`--rate must be a number of operations per second per terminal, 0 < rate ≤ 50, got "${values.rate}"`);
   return {
@@ -55,6 +72,8 @@ export function parseOptions(argv: readonly string[]): Omit<SimOptions, 'log'> {
     faults: !values['no-faults'],
     drainBoundMs: integer('drain-bound', values['drain-bound'], 1000, 3_600_000),
     compaction: values.compaction,
+    disasters,
+    ...(values.restore === undefined ? {} : { restoreMethod: values.restore }),
     keep: values.keep,
   };
 }
@@ -65,6 +84,7 @@ export function formatReport(report: SimReport): string {
     `kassa sim — seed ${options.seed}: ${options.terminals} terminals, ${options.durationS} s, ${options.server} server${options.instances > 1 ? ` × ${options.instances} instances` : ''}, ${options.protocol} protocol (${report.seconds} s wall)`,
     `faults: ${report.faults.length} executed; proxy ${Object.entries(report.proxyCounts).map(([kind, n]) => `${kind} ${n}`).join(', ') || 'nothing injected'}`,
     ...report.faults.map((fault) => `  ${fault}`),
+    ...report.disasters.map((record) => `disaster: ${describeRecord(record)}`),
     `clock skews: ${Object.entries(report.clockSkews).map(([name, ms]) => `${name} ${ms >= 0 ? '+' : ''}${ms / 60_000} min`).join(', ')}`,
     ...report.instances.map(
       (instance) =>
@@ -83,9 +103,15 @@ export function formatReport(report: SimReport): string {
     '',
   ];
   const failed = report.checks.filter((check) => check.status === 'FAIL').map((check) => check.name);
-  const replay = `npm run sim -- --seed ${options.seed} --terminals ${options.terminals} --duration ${options.durationS} --server ${options.server}${options.instances > 1 ? ` --instances ${options.instances}` : ''} --protocol ${options.protocol}${options.faults ? '' : ' --no-faults'}${options.compaction ? ' --compaction' : ''}`;
+  const replay = `npm run sim -- --seed ${options.seed} --terminals ${options.terminals} --duration ${options.durationS} --server ${options.server}${options.instances > 1 ? ` --instances ${options.instances}` : ''} --protocol ${options.protocol}${options.faults ? '' : ' --no-faults'}${options.compaction ? ' --compaction' : ''}${disastersOption(options)}`;
   lines.push(failed.length === 0 ? `seed ${options.seed}: every checker passed` : `seed ${options.seed}: FAILED ${failed.join(', ')} — replay with: ${replay}; files kept in ${report.directory}`);
   return lines.join('\n');
+}
+
+function disastersOption(options: SimReport['options']): string {
+  const kinds = options.disasters ?? [];
+  if (kinds.length === 0) return '';
+  return ` --disasters ${kinds.length === DISASTER_KINDS.length ? 'all' : kinds.join(',')}${options.restoreMethod ? ` --restore ${options.restoreMethod}` : ''}`;
 }
 
 async function main(): Promise<number> {

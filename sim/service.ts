@@ -234,9 +234,10 @@ export class Service {
     });
   }
 
-  /** A clean shutdown of every instance (SIGTERM). */
+  /** A clean shutdown of every instance (SIGTERM); the balancer's pooled connections to them are dropped. */
   async stop(): Promise<void> {
     await Promise.all(this.instances.map((instance) => instance.stop()));
+    this.instances.forEach((_, index) => this.balancer.forget(index));
   }
 
   /** Stops everything, closes the balancer and drops the PostgreSQL database (the SQLite file stays with the run's directory). */

@@ -11,7 +11,8 @@ import { readServer, readTerminal, type CheckInput, type Liveness } from './chec
 import { runCheckers, type CheckResult } from './checks/checkers.js';
 import { readHistory } from './history.js';
 import { NaiveServerProcess } from './naive/launch.js';
-import { describeFault, faultSchedule, Nemesis } from './nemesis.js';
+import { describeFault, faultSchedule, Nemesis, type ScheduledFault } from './nemesis.js';
+import { Disasters, disasterSchedule, type DisasterKind, type DisasterRecord } from './disasters.js';
 import { FaultProxy } from './proxy.js';
 import { Random } from './random.js';
 import { Service, sleep, type InstanceSummary, type ServerEngine } from './service.js';
@@ -37,6 +38,10 @@ export interface SimOptions {
   readonly compaction: boolean;
   /** Keep the run's directory (databases, histories, logs) even when every checker passed. */
   readonly keep: boolean;
+  /** The disasters to run among the faults (./disasters.ts); none by default. Our protocol only. */
+  readonly disasters?: readonly DisasterKind[];
+  /** How a `restore-service` disaster puts the backup back; seeded when not given. */
+  readonly restoreMethod?: 'operator' | 'by-hand';
   readonly log: (line: string) => void;
 }
 
@@ -53,6 +58,8 @@ export interface SimReport {
   readonly instances: readonly InstanceSummary[];
   /** The back office's requests by outcome; `serverErrors`: of the unknown ones, those the service answered 5xx (a bug: never a 500). */
   readonly backOffice: { readonly ok: number; readonly refused: number; readonly unknown: number; readonly serverErrors: number };
+  /** What each disaster did (restores, copies of tills, clock jumps). */
+  readonly disasters: readonly DisasterRecord[];
   /** With compaction: the business's retention floor and newest version when the run ended, and the tills' resets. */
   readonly compaction: { readonly floor: bigint; readonly head: bigint; readonly resets: number } | null;
   readonly seconds: number;
@@ -113,12 +120,29 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
     nemesis = new Nemesis(seed, proxy, service, handles, directory, log);
     const durationMs = options.durationS * 1000;
     const deleteAtMs = Math.round(durationMs * 0.4);
-    const schedule = options.faults ? faultSchedule(seed, [...handles.keys()], durationMs, deleteAtMs, options.instances) : [];
+    const tills = [...handles.keys()];
+    const schedule: ScheduledFault[] = [
+      ...(options.faults ? faultSchedule(seed, tills, durationMs, deleteAtMs, options.instances) : []),
+      ...disasterSchedule(seed, options.server, tills, durationMs, options.disasters ?? [], options.restoreMethod).map(({ atMs, disaster }) => ({ atMs, fault: { kind: 'disaster' as const, disaster } })),
+    ].sort((a, b) => a.atMs - b.atMs);
     for (const { atMs, fault } of schedule) log(`  scheduled at ${(atMs / 1000).toFixed(1)}s: ${describeFault(fault)}`);
     const gate = async () => {
       while (!service.running || nemesis!.restarting) await sleep(100);
     };
     const backOffice = new BackOffice(Random.derive(seed, 'back-office'), world, service.url, gate, deleteAtMs);
+    const disasters = new Disasters({
+      service,
+      world,
+      directory,
+      handles,
+      backOffice,
+      log,
+      withTerminal: (name, work) => nemesis!.withTerminal(name, work),
+      withService: (work) => nemesis!.withService(work),
+      setRestarting: (restarting) => void (nemesis!.restarting = restarting),
+      serviceUp: gate,
+    });
+    nemesis.disasters = disasters;
     backOffice.start();
     nemesis.start(schedule);
     await sleep(durationMs);
@@ -156,7 +180,7 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
     log('checking');
     const server = await readServer(service.databaseUrl, world.businessId);
     const terminals = [];
-    for (const handle of handles.values()) terminals.push(await readTerminal(world.seats.find((seat) => seat.name === handle.name)!, handle.file, handle.historyFile, world.businessId));
+    for (const handle of handles.values()) terminals.push(await readTerminal(handle.seat, handle.file, handle.historyFile, world.businessId));
     const input: CheckInput = {
       protocol: options.protocol,
       world,
@@ -166,6 +190,7 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
       liveness,
       drainBoundMs: options.drainBoundMs,
       crashes: [...handles.values()].flatMap((handle) => handle.crashes),
+      disasters: disasters.records,
     };
     const checks = runCheckers(input);
     const histories = [...handles.values()].map((handle) => readHistory(handle.historyFile));
@@ -187,6 +212,7 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
         rejected: server.mutations.filter((mutation) => mutation.status === 'rejected').length,
       },
       clockSkews,
+      disasters: disasters.records,
       instances: service.summary(),
       backOffice: {
         ok: backOffice.events.filter((event) => event.outcome === 'ok').length,

@@ -3,17 +3,21 @@
  * SQLite file, talking to the service through the fault proxy. It enrolls and bootstraps on its first start,
  * then runs its seeded workload while a SyncEngine pushes and pulls; every operation it commits locally is
  * written to its history (fsynced) before anything else happens, so a `kill -9` loses no report of a committed
- * sale. The harness steers it over IPC: snapshot (copy the database for a later restore), drain (stop the
- * workload, sync until the outbox is empty), final pull, exit.
+ * sale. The harness steers it over IPC: snapshot (copy the database for a later restore, or for a copy of the
+ * till), clock (the OS clock jumps), enroll (a copy of a till connected as a new till), drain (stop the workload,
+ * sync until the outbox is empty), final pull, exit.
  *
  * Configuration comes in the SIM_TERMINAL environment variable (JSON, ./terminal-config.ts). SIM clock skew:
- * `clockSkewMs` shifts `Date.now` for the whole process, which is where the core takes its business time.
+ * `Date.now` — where the core reads its OS clock — is the real time plus a skew, `clockSkewMs` at start and then
+ * whatever the harness sets; the monotonic clock is untouched, as on a machine whose clock someone sets. What the
+ * till notices of its clock, and being told it is a copy, go to the history as they happen.
  */
 import { sql, type Kysely } from 'kysely';
 import { OperationError } from '../shared/errors.js';
 import { runLocally } from '../main/terminal/local-run.js';
 import { SyncEngine } from '../main/terminal/sync-engine.js';
-import { Terminal, type Transport } from '../main/terminal/terminal.js';
+import { SyncRefused, Terminal, type Transport } from '../main/terminal/terminal.js';
+import { CLOCK_SKEW_THRESHOLD_MS } from '../main/terminal/till-clock.js';
 import { HistoryWriter } from './history.js';
 import { Random } from './random.js';
 import { sleep } from './service.js';
@@ -24,14 +28,14 @@ import { NaiveSync } from './naive/client.js';
 const config = JSON.parse(process.env.SIM_TERMINAL ?? 'null') as TerminalConfig | null;
 if (!config) throw new Error('SIM_TERMINAL is not set: this process is started by the simulation harness');
 
-if (config.clockSkewMs !== 0) {
-  const realNow = Date.now.bind(Date);
-  Date.now = () => realNow() + config.clockSkewMs;
-}
+/** The real time: the history's, whatever this machine's OS clock says. */
+const realNow = Date.now.bind(Date);
+let clockSkewMs = config.clockSkewMs;
+Date.now = () => realNow() + clockSkewMs;
 
 const send = (message: ToHarness) => process.send?.(message);
 const history = new HistoryWriter(config.historyFile);
-history.write({ k: 'start', pid: process.pid, incarnation: config.incarnation, t: Date.now() });
+history.write({ k: 'start', pid: process.pid, incarnation: config.incarnation, skewMs: clockSkewMs, t: realNow() });
 
 /** The last acknowledgement a pull page carried, and how many pull answers have been seen. */
 let lastAck: { epoch: string; seq: number } | null = null;
@@ -90,11 +94,30 @@ async function checkAck(): Promise<void> {
   const seen = pullAnswers;
   if (!ack || naive) return;
   const rows = (await sql<{ seq: bigint }>`select seq from outbox where epoch = ${ack.epoch} and seq <= ${ack.seq} order by seq`.execute(local)).rows;
-  if (rows.length > 0 && pullAnswers === seen) history.write({ k: 'ack-violation', epoch: ack.epoch, ackSeq: ack.seq, seqs: rows.map((row) => Number(row.seq)), t: Date.now() });
+  if (rows.length > 0 && pullAnswers === seen) history.write({ k: 'ack-violation', epoch: ack.epoch, ackSeq: ack.seq, seqs: rows.map((row) => Number(row.seq)), t: realNow() });
 }
 
 let lastSyncAt: string | null = null;
 let downloadingAgain = false;
+/** What the till last said of its clock (undefined: nothing yet in this process), and whether it was told it is a copy. */
+let clockSeen: number | null | undefined;
+let copyTold = false;
+
+/** Writes what the till says of its clock when that changes: off or not, or off by another amount. */
+function noteClock(skewMs: number | null): void {
+  const changed =
+    clockSeen === undefined
+      ? skewMs !== null
+      : (skewMs === null) !== (clockSeen === null) || (skewMs !== null && clockSeen !== null && Math.abs(skewMs - clockSeen) > CLOCK_SKEW_THRESHOLD_MS);
+  if (changed) history.write({ k: 'clock-seen', skewMs, t: realNow() });
+  if (clockSeen === undefined || changed) clockSeen = skewMs;
+}
+
+function noteCopy(detectedAt: string | null | undefined): void {
+  if (detectedAt && !copyTold) history.write({ k: 'copy-told', detectedAt, t: realNow() });
+  copyTold = Boolean(detectedAt);
+}
+
 const engine = naive
   ? null
   : new SyncEngine(terminal, {
@@ -105,8 +128,10 @@ const engine = naive
       random: () => random.next(),
       onStatus: (status) => {
         // A reset (the till was behind the log's retention floor, `--compaction`): once per download again.
-        if (status.redownload && !downloadingAgain) history.write({ k: 'reset', reason: status.redownload.reason, t: Date.now() });
+        if (status.redownload && !downloadingAgain) history.write({ k: 'reset', reason: status.redownload.reason, t: realNow() });
         downloadingAgain = Boolean(status.redownload);
+        if (status.clock) noteClock(status.clock.skewMs);
+        if (status.copyDetectedAt !== undefined) noteCopy(status.copyDetectedAt);
         if (!status.syncing && status.lastError === null && status.lastSyncAt !== lastSyncAt) {
           lastSyncAt = status.lastSyncAt;
           void checkAck();
@@ -128,6 +153,11 @@ const view = {
 };
 const workload = new Workload(random, config.world, config.seat, view);
 
+/** The till's identity as the service knows it. */
+async function terminalId(): Promise<string> {
+  return (await sql<{ value: string }>`select value from terminal_meta where key = 'terminal_id'`.execute(local)).rows[0]?.value ?? '';
+}
+
 interface Queued {
   mutation_id: string;
   seq: bigint;
@@ -141,7 +171,7 @@ let index = 0;
 async function perform(operation: PlannedOperation): Promise<void> {
   index += 1;
   const i = index;
-  history.write({ k: 'invoke', i, name: operation.name, params: (operation.input.params ?? {}) as Record<string, string>, body: operation.input.body ?? {}, t: Date.now() });
+  history.write({ k: 'invoke', i, name: operation.name, params: (operation.input.params ?? {}) as Record<string, string>, body: operation.input.body ?? {}, t: realNow() });
   send({ type: 'op-started' });
   let queued: Queued | undefined;
   let result: unknown;
@@ -151,7 +181,8 @@ async function perform(operation: PlannedOperation): Promise<void> {
     });
   } catch (error) {
     if (!(error instanceof OperationError)) throw error;
-    history.write({ k: 'refused', i, name: operation.name, status: error.statusCode, message: JSON.stringify(error.reason).slice(0, 300), t: Date.now() });
+    const code = (error.detail as { code?: unknown } | null)?.code;
+    history.write({ k: 'refused', i, name: operation.name, status: error.statusCode, message: JSON.stringify(error.reason).slice(0, 300), code: typeof code === 'string' ? code : null, t: realNow() });
     return;
   }
   if (!queued) throw new Error('an operation committed without an outbox row');
@@ -166,7 +197,7 @@ async function perform(operation: PlannedOperation): Promise<void> {
     params: (operation.input.params ?? {}) as Record<string, string>,
     body: operation.input.body ?? {},
     basis: queued.basis ? (JSON.parse(queued.basis) as { value: string }).value : null,
-    t: Date.now(),
+    t: realNow(),
   });
   engine?.nudge();
   naive?.nudge();
@@ -185,7 +216,7 @@ async function workloadLoop(): Promise<void> {
       const file = snapshotRequest;
       snapshotRequest = null;
       await sql`vacuum into ${file}`.execute(local);
-      history.write({ k: 'snapshot', file, t: Date.now() });
+      history.write({ k: 'snapshot', file, t: realNow() });
       send({ type: 'snapshot-taken', file });
     }
     const operation = await workload.next();
@@ -199,7 +230,7 @@ async function drain(deadlineMs: number): Promise<void> {
   await loopDone;
   await engine?.stop();
   await naive?.stop();
-  const started = Date.now();
+  const started = realNow();
   let attempts = 0;
   let lastError: string | null = null;
   for (;;) {
@@ -215,14 +246,14 @@ async function drain(deadlineMs: number): Promise<void> {
       lastError = error instanceof Error ? error.message : String(error);
       await sleep(200);
     }
-    if (Date.now() - started > deadlineMs) break;
+    if (realNow() - started > deadlineMs) break;
   }
   const pending = naive ? await naive.pending() : await terminal.pendingOperations();
-  send({ type: 'drained', pending, ms: Date.now() - started, attempts, lastError });
+  send({ type: 'drained', pending, ms: realNow() - started, attempts, lastError });
 }
 
 async function finalPull(deadlineMs: number): Promise<void> {
-  const started = Date.now();
+  const started = realNow();
   for (;;) {
     try {
       if (naive) await naive.pull();
@@ -233,12 +264,57 @@ async function finalPull(deadlineMs: number): Promise<void> {
       send({ type: 'pulled', ok: true });
       return;
     } catch {
-      if (Date.now() - started > deadlineMs) {
+      if (realNow() - started > deadlineMs) {
         send({ type: 'pulled', ok: false });
         return;
       }
       await sleep(200);
     }
+  }
+}
+
+/**
+ * A copy of a till, told it is one, connected as a new till: it delivers what it still holds under the old credential
+ * (the service refuses the enrollment until then), enrolls with the code, and sells at its new workplace from then on.
+ * The workload goes on meanwhile (the copy refuses its operations, so nothing new is queued).
+ */
+async function enrollAsNew(code: string, workplaceId: string): Promise<void> {
+  await engine?.stop();
+  try {
+    const serviceUrl = (await terminal.serviceUrl())!;
+    const deadline = realNow() + 60_000;
+    let lastError = 'not tried';
+    while (realNow() < deadline) {
+      try {
+        // Told it is a copy (the enrollment as a new till needs it), and everything it holds delivered.
+        while ((await terminal.copyDetectedAt()) === null || (await terminal.pendingOperations()) + (await terminal.resendsWaiting()) > 0) {
+          if (realNow() > deadline) throw new Error('not told it is a copy, or still delivering what it holds, after 60 s');
+          await terminal.sync();
+        }
+      } catch (error) {
+        lastError = error instanceof Error ? error.message : String(error);
+        await sleep(200);
+        continue;
+      }
+      // Said in the history before it stops being a copy (the sync engine, which usually says it, is stopped).
+      noteCopy(await terminal.copyDetectedAt());
+      try {
+        const enrolled = await terminal.enroll(serviceUrl, code, `${config!.seat.name} (new till)`);
+        workload.moveTo(workplaceId);
+        history.write({ k: 'enrolled', terminalId: enrolled.terminalId, workplaceId, t: realNow() });
+        send({ type: 'enrolled', terminalId: enrolled.terminalId, error: null });
+        return;
+      } catch (error) {
+        lastError = error instanceof Error ? error.message : String(error);
+        // The service refused the code (spent by an attempt whose answer was lost, say): the harness makes a new one.
+        // No answer, a busy service, operations still to deliver (COPY_STILL_SENDING): tried again.
+        if (error instanceof SyncRefused && error.status !== 503 && error.status !== 429) break;
+        await sleep(200);
+      }
+    }
+    send({ type: 'enrolled', terminalId: null, error: lastError });
+  } finally {
+    engine?.start();
   }
 }
 
@@ -252,6 +328,13 @@ process.on('message', (message: ToTerminal) => {
       break;
     case 'final-pull':
       void finalPull(message.deadlineMs);
+      break;
+    case 'clock':
+      clockSkewMs = message.skewMs;
+      history.write({ k: 'clock-set', skewMs: message.skewMs, t: realNow() });
+      break;
+    case 'enroll':
+      void enrollAsNew(message.code, message.workplaceId);
       break;
     case 'exit':
       void (async () => {
@@ -270,7 +353,7 @@ process.on('disconnect', () => process.exit(0));
 
 engine?.start();
 naive?.start();
-send({ type: 'ready' });
+send({ type: 'ready', terminalId: await terminalId(), installId: terminal.installId });
 loopDone = workloadLoop().catch((error: unknown) => {
   console.error(`terminal ${config.seat.name}: the workload stopped:`, error);
   process.exit(3);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { HistoryWriter } from './history.js';
 import { REPO_ROOT } from './service.js';
 import type { TerminalConfig, ToHarness, ToTerminal } from './terminal-config.js';
+import type { SimTerminalSeat } from './world.js';
 
 export class TerminalHandle {
   private child: ChildProcess | null = null;
@@ -20,14 +21,40 @@ export class TerminalHandle {
   kills = 0;
   restores = 0;
   readonly crashes: string[] = [];
+  /** The OS clock's skew the process runs with (kept for its restarts); the nemesis may move it. */
+  clockSkewMs: number;
+  /** As the process last said when it was ready: the terminal it is enrolled as, and its install. */
+  terminalId: string | null = null;
+  installId: string | null = null;
 
   constructor(
     private readonly base: Omit<TerminalConfig, 'incarnation' | 'enrollmentCode'>,
     private readonly directory: string,
-  ) {}
+  ) {
+    this.clockSkewMs = base.clockSkewMs;
+  }
 
   get name(): string {
     return this.base.seat.name;
+  }
+
+  get seat(): SimTerminalSeat {
+    return this.base.seat;
+  }
+
+  /** The OS clock jumps to the real time plus `skewMs`, now and in later incarnations. */
+  setClock(skewMs: number): void {
+    this.clockSkewMs = skewMs;
+    this.child?.send({ type: 'clock', skewMs } satisfies ToTerminal);
+  }
+
+  /**
+   * A second till on a copy of this one's store (taken by the caller, `file`): a seat of its own name, with its own
+   * history, workload stream and no shared field to edit (each shared field has one writer), at the same point.
+   */
+  copyAt(name: string, file: string): TerminalHandle {
+    const seat: SimTerminalSeat = { ...this.base.seat, name, lwwField: null };
+    return new TerminalHandle({ ...this.base, seat, file, historyFile: join(this.directory, `${name}.history.jsonl`), clockSkewMs: this.base.clockSkewMs }, this.directory);
   }
 
   get file(): string {
@@ -46,7 +73,7 @@ export class TerminalHandle {
   async start(enrollmentCode: string | null = null): Promise<void> {
     if (this.child) return;
     this.incarnation += 1;
-    const config: TerminalConfig = { ...this.base, incarnation: this.incarnation, enrollmentCode };
+    const config: TerminalConfig = { ...this.base, clockSkewMs: this.clockSkewMs, incarnation: this.incarnation, enrollmentCode };
     const log = openSync(join(this.directory, `${this.name}.log`), 'a');
     const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'sim/terminal-process.ts')], {
       cwd: REPO_ROOT,
@@ -69,7 +96,9 @@ export class TerminalHandle {
       }),
     );
     // Generous: a 2-core machine shared with other work takes over a minute to boot a tsx process at times.
-    await this.expect('ready', 240_000);
+    const ready = (await this.expect('ready', 240_000)) as Extract<ToHarness, { type: 'ready' }>;
+    this.terminalId = ready.terminalId;
+    this.installId = ready.installId;
   }
 
   /** Calls `listener` with every message of the process until the returned function is called. */

@@ -52,9 +52,14 @@ export class Workload {
   constructor(
     private readonly random: Random,
     private readonly world: SimWorld,
-    private readonly seat: SimTerminalSeat,
+    private seat: SimTerminalSeat,
     private readonly view: LocalView,
   ) {}
+
+  /** The till was enrolled anew at another workplace of its point (a copy of a till, ./disasters.ts): it sells there. */
+  moveTo(workplaceId: string): void {
+    this.seat = { ...this.seat, workplaceId };
+  }
 
   async next(): Promise<PlannedOperation | null> {
     this.counter += 1;

@@ -11,6 +11,12 @@
  *   not the one it recorded is another copy: a new generation starts. A SQLite file copied back over itself keeps its
  *   inode; the witness beside it (./witness.ts) catches that, from the database's versions having gone back.
  *
+ * PostgreSQL restored by hand (no `npm run restore -- --postgres`) also keeps the change capture's slot of the database
+ * before the restore: its position lies before the restore's own writes, which dropped and made again the
+ * publication it reads, so decoding on from there fails for good and no push would ever be acknowledged. A restore
+ * found at start on PostgreSQL drops that slot and makes a new one at the WAL's end, as the procedure's last step
+ * would have.
+ *
  * A move that lost nothing (a new disk, a dump restored into a new cluster at once) also starts a new generation:
  * tills then find the service holds everything they sent and only download their data again. Safe, and said.
  * A whole machine put back from a snapshot (PostgreSQL with its WAL) looks like itself; the tills' own checks
@@ -23,6 +29,7 @@ import { writeAuditEntries } from '../../app/audit.js';
 import { readGeneration, startGeneration, type Generation } from '../../app/sync/generation.js';
 import { onPostgres } from '../../app/operation.js';
 import type { Transactor } from '../../db/transactor.js';
+import { captureSlotName, ensureCaptureSlot } from '../../db/change-capture.js';
 import { clockSum, readWitness } from './witness.js';
 
 export interface EstablishOptions {
@@ -103,6 +110,7 @@ export async function establishGeneration(db: Db, writes: Transactor, options: E
     }
     return { generation, announced: null };
   });
+  if (established.announced?.startsWith('detected') && onPostgres(db)) await renewCaptureSlot(db, options.log);
   if (established.announced !== null) {
     options.log?.warn(
       { generation: established.generation.generation, previous: established.generation.previous, reason: established.announced },
@@ -110,6 +118,19 @@ export async function establishGeneration(db: Db, writes: Transactor, options: E
     );
   }
   return established;
+}
+
+/** Drops the capture's slot of the database before a restore (when no one reads it) and makes a new one. */
+async function renewCaptureSlot(db: Db, log: EstablishOptions['log']): Promise<void> {
+  const database = (await sql<{ name: string }>`select current_database() as name`.execute(db)).rows[0]!.name;
+  const slot = captureSlotName(database);
+  const dropped = await sql`select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = ${slot} and not active`.execute(db);
+  // Read by a service that was never stopped: left to it; the operator's procedure (it says to stop every one) mends it.
+  if (dropped.rows.length === 0 && (await sql`select 1 from pg_replication_slots where slot_name = ${slot}`.execute(db)).rows.length > 0) {
+    log?.warn({ slot }, 'the change capture slot of the database before the restore is in use by another service; stop every service and run npm run restore -- --postgres');
+    return;
+  }
+  await ensureCaptureSlot(db as never);
 }
 
 /** A WARNING entry in every business's log (GET /logs/all?type=WARNING): the office learns its data went back. */

@@ -9,6 +9,7 @@ import { MONEY, QUANTITY, unitsOf } from '../../shared/decimal.js';
 import type { HistoryEvent, InvokeEvent, OkEvent } from '../history.js';
 import { LWW_FIELDS, OPENING_STOCK } from '../world.js';
 import type { CheckInput, Row, ServerMutation, TerminalState } from './collect.js';
+import { disastersReported } from './disasters.js';
 import { countedPairs, effectsOf, stockKey, touchedKeys, type ModelLookups } from './effects.js';
 
 export interface CheckResult {
@@ -73,6 +74,16 @@ export function indeterminate(history: readonly HistoryEvent[]): InvokeEvent[] {
 }
 
 const live = (row: Row) => row.is_deleted === '0';
+
+/**
+ * The back office's requests a restore of the service took back (made between its backup and its restore: the
+ * database they changed was replaced), by their index in its events. Tills' operations are never in this: they are
+ * sent again from the tills' journals, and must be applied.
+ */
+export function lostToServiceRestore(input: CheckInput): (index: number) => boolean {
+  const ranges = input.disasters.flatMap((record) => (record.kind === 'restore-service' ? [record.backOfficeLost] : []));
+  return (index) => ranges.some(([from, to]) => index >= from && index < to);
+}
 
 function lookups(input: CheckInput): ModelLookups {
   const levels = new Map((input.server.tables.get('stock_levels') ?? []).map((row) => [row.id!, { itemId: row.item_id!, warehouseId: row.warehouse_id! }]));
@@ -161,8 +172,14 @@ export function conservationModel(input: CheckInput): CheckResult {
       for (const open of indeterminate(terminal.history)) markUncertain(open.name, open.params, open.body);
     }
   }
-  for (const event of input.backOffice) {
+  const lost = lostToServiceRestore(input);
+  let officeLost = 0;
+  for (const [index, event] of input.backOffice.entries()) {
     if (event.outcome === 'refused') continue;
+    if (lost(index)) {
+      officeLost += 1;
+      continue;
+    }
     if (event.outcome === 'unknown') markUncertain(event.name, {}, event.body);
     else apply(event.name, {}, event.body, null);
   }
@@ -184,7 +201,12 @@ export function conservationModel(input: CheckInput): CheckResult {
     const actual = actualDebt.get(client) ?? 0n;
     if (actual !== expected) problems.push(`debt of ${client}: expected ${expected}, the service holds ${actual} (${actual - expected > 0n ? '+' : ''}${actual - expected})`);
   }
-  return verdict('conservation (model)', problems, `${stockChecked} stock pairs and ${debtChecked} client balances match opening + ${counted} operations + back office (${uncertain.size} left out as uncertain)`);
+  return verdict(
+    'conservation (model)',
+    problems,
+    `${stockChecked} stock pairs and ${debtChecked} client balances match opening + ${counted} operations + back office (${uncertain.size} left out as uncertain` +
+      `${officeLost > 0 ? `; ${officeLost} office requests taken back by a restore of the service` : ''})`,
+  );
 }
 
 /** C3: each mutationId applied at most once; each applied operation's ledger entries posted exactly once. */
@@ -315,8 +337,11 @@ const CREATES = new Set([
 
 /**
  * C8: every operation a till committed locally is applied on the service, or rejected and waiting in that till's
- * inbox with its payload — except those a restore legitimately lost (committed after the copy that was put back
- * and never pushed before it), which are counted and listed apart.
+ * inbox with its payload — except those a restore of the till's own database legitimately lost (committed after
+ * the copy that was put back and never pushed before it), which are counted and listed apart. A restore of the
+ * service's database excuses nothing: each operation it held when stopped and the restored database lacked must be
+ * held again at the end (the tills send it again from their journals) — unless it had been rejected (it changed
+ * nothing; it waits in its till's inbox) or its till's own restore took it too.
  */
 export function noSilentLoss(input: CheckInput): CheckResult {
   const problems: string[] = [];
@@ -345,15 +370,32 @@ export function noSilentLoss(input: CheckInput): CheckResult {
       }
       const mutation = mutations.get(event.mutationId);
       if (mutation?.status === 'applied') applied += 1;
-      else if (mutation?.status === 'rejected' && inbox.has(event.mutationId)) rejected += 1;
+      // Rejected, and still in the inbox: also when a restore of the service forgot it (it changed nothing, and is
+      // not sent again).
+      else if ((mutation?.status === 'rejected' || !mutation) && inbox.has(event.mutationId)) rejected += 1;
       else if (lostByRestore) restoreLost += 1;
       else if (mutation?.status === 'rejected') problems.push(`${terminal.seat.name}: ${event.name} ${event.mutationId} was rejected (${mutation.result}) but is not in the till's inbox`);
       else if (outbox.has(event.mutationId)) problems.push(`${terminal.seat.name}: ${event.name} ${event.mutationId} is still queued after the drain`);
       else problems.push(`${terminal.seat.name}: ${event.name} ${event.mutationId} (seq ${event.epoch}#${event.seq}) is neither applied nor in the inbox: silently lost`);
     }
   }
+  let back = 0;
+  let lostCount = 0;
+  if (input.protocol === 'core') {
+    const inboxes = new Set(input.terminals.flatMap((terminal) => terminal.inbox.map((row) => row.mutation_id)));
+    const tillRestoreLost = new Set(input.terminals.flatMap((terminal) => localOperations(terminal.history).filter((operation) => operation.restoreLost).map((operation) => operation.event.mutationId)));
+    for (const record of input.disasters) {
+      if (record.kind !== 'restore-service') continue;
+      for (const id of record.lostMutations) {
+        lostCount += 1;
+        if (mutations.has(id)) back += 1;
+        else if (!inboxes.has(id) && !tillRestoreLost.has(id)) problems.push(`operation ${id}: the service held it before it was restored (${record.method}) and does not hold it now`);
+      }
+    }
+  }
   const tail = input.protocol === 'core' ? `${rejected} rejected and in the inbox` : `${unverifiable} edits not verifiable by id`;
-  return verdict('no silent loss', problems, `${applied} applied, ${tail}, ${restoreLost} lost by a restore (committed after the copy, never pushed)`);
+  const serviceRestores = lostCount > 0 ? `; of ${lostCount} operations a restore of the service took back, ${back} applied again` : '';
+  return verdict('no silent loss', problems, `${applied} applied, ${tail}, ${restoreLost} lost by a restore of the till (committed after the copy put back, and not on the service)${serviceRestores}`);
 }
 
 const sameValue = (field: string, a: string | null, b: string | null) => {
@@ -415,8 +457,9 @@ export function fieldLww(input: CheckInput): CheckResult {
 export function noResurrection(input: CheckInput): CheckResult {
   const problems: string[] = [];
   const deleted = new Map<string, string>();
-  for (const event of input.backOffice) {
-    if (event.outcome === 'ok' && event.id && /_remove/.test(event.name)) deleted.set(event.id, event.name === 'ClientController_remove' ? 'clients' : 'items');
+  const lost = lostToServiceRestore(input);
+  for (const [index, event] of input.backOffice.entries()) {
+    if (event.outcome === 'ok' && event.id && /_remove/.test(event.name) && !lost(index)) deleted.set(event.id, event.name === 'ClientController_remove' ? 'clients' : 'items');
   }
   // Deletes done at the tills: applied ones under our protocol; under the naive one, every delete a till committed
   // (and did not lose to a restore) was pushed as a deleted row.
@@ -461,5 +504,7 @@ export function liveness(input: CheckInput): CheckResult {
 }
 
 export function runCheckers(input: CheckInput): CheckResult[] {
-  return [conservationLedger, conservationModel, exactlyOnce, perTerminalOrder, ackConsistency, convergence, noSilentLoss, fieldLww, noResurrection, liveness].map((check) => check(input));
+  return [conservationLedger, conservationModel, exactlyOnce, perTerminalOrder, ackConsistency, convergence, noSilentLoss, fieldLww, noResurrection, liveness, disastersReported].map((check) =>
+    check(input),
+  );
 }

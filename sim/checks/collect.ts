@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { CAPTURED_TABLES } from '../../db/change-capture.js';
 import { openDatabase, type DatabaseHandle } from '../../db/connect.js';
 import type { BackOfficeEvent } from '../back-office.js';
+import type { DisasterRecord } from '../disasters.js';
 import { readHistory, type HistoryEvent } from '../history.js';
 import type { Protocol } from '../terminal-config.js';
 import type { SimTerminalSeat, SimWorld } from '../world.js';
@@ -45,6 +46,22 @@ export interface ServerState {
   readonly txnIds: { id: string; clientId: string; amount: bigint }[];
   /** The change log's retention floor (0: none yet) and its newest version. */
   readonly retention: { floor: bigint; head: bigint };
+  /** The business's WARNING log entries (the office's `GET /logs/all?type=WARNING`), details parsed. */
+  readonly warnings: { action: string; details: Record<string, unknown> }[];
+  /** What tills reported and what the service found about them (`terminal_incidents`). */
+  readonly incidents: { terminalId: string; id: string; kind: string; detail: Record<string, unknown> }[];
+  /** The database's generation at the end. */
+  readonly generation: string;
+  /** Each till's last health report as the fleet page shows it: how far its clock was off (null: it was not). */
+  readonly health: { terminalId: string; clockSkewSeconds: number | null }[];
+}
+
+/** An incident a till keeps (main/terminal/incidents.ts). */
+export interface TillIncidentRow {
+  readonly id: string;
+  readonly kind: string;
+  readonly detail: Record<string, unknown>;
+  readonly reportedAt: string | null;
 }
 
 export interface TerminalState {
@@ -56,6 +73,7 @@ export interface TerminalState {
   readonly tables: Map<string, Row[]>;
   readonly columns: Map<string, string[]>;
   readonly history: HistoryEvent[];
+  readonly incidents: TillIncidentRow[];
 }
 
 export interface Liveness {
@@ -77,6 +95,8 @@ export interface CheckInput {
   readonly drainBoundMs: number;
   /** Processes that died without the nemesis killing them. */
   readonly crashes: readonly string[];
+  /** What the disasters of the run did (./disasters.ts); none without `--disasters`. */
+  readonly disasters: readonly DisasterRecord[];
 }
 
 async function tableRows(db: Kysely<unknown>, table: string, businessId: string): Promise<Row[]> {
@@ -127,7 +147,29 @@ export async function readServer(databaseUrl: string, businessId: string): Promi
       await sql<any>`select coalesce((select floor from sync_retention where business_id = ${businessId}), 0) as floor,
                             coalesce((select max(version) from sync_log where business_id = ${businessId}), 0) as head`.execute(db)
     ).rows[0];
-    return { mutations, clients, tables, moveIds, txnIds, retention: { floor: BigInt(retention.floor), head: BigInt(retention.head) } };
+    const parse = (text: unknown): Record<string, unknown> => {
+      try {
+        return (JSON.parse(String(text)) as Record<string, unknown> | null) ?? {};
+      } catch {
+        return {};
+      }
+    };
+    const warnings = (await sql<any>`select action, details from audit_log where business_id = ${businessId} and type = 'WARNING' order by dt_created, id`.execute(db)).rows.map((row) => ({
+      action: row.action as string,
+      details: parse(row.details),
+    }));
+    const incidents = (await sql<any>`select terminal_id, id, kind, detail from terminal_incidents where business_id = ${businessId} order by received_at, id`.execute(db)).rows.map((row) => ({
+      terminalId: row.terminal_id as string,
+      id: row.id as string,
+      kind: row.kind as string,
+      detail: parse(row.detail),
+    }));
+    const generation = ((await sql<any>`select generation from sync_generation where id = 1`.execute(db)).rows[0]?.generation as string | undefined) ?? '';
+    const health = (await sql<any>`select terminal_id, clock_skew_seconds from terminal_health where business_id = ${businessId}`.execute(db)).rows.map((row) => ({
+      terminalId: row.terminal_id as string,
+      clockSkewSeconds: row.clock_skew_seconds === null ? null : Number(row.clock_skew_seconds),
+    }));
+    return { mutations, clients, tables, moveIds, txnIds, retention: { floor: BigInt(retention.floor), head: BigInt(retention.head) }, warnings, incidents, generation, health };
   } finally {
     await handle.close();
   }
@@ -146,7 +188,10 @@ export async function readTerminal(seat: SimTerminalSeat, file: string, historyF
       columns.set(table, (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows.map((row) => row.name));
       tables.set(table, await tableRows(db, table, businessId));
     }
-    return { seat, terminalId: meta.get('terminal_id') ?? null, epoch: meta.get('epoch') ?? null, outbox, inbox, tables, columns, history: readHistory(historyFile) };
+    const incidents = (await sql<{ id: string; kind: string; detail: string; reported_at: string | null }>`select id, kind, detail, reported_at from incidents order by occurred_at, id`.execute(db)).rows.map(
+      (row): TillIncidentRow => ({ id: row.id, kind: row.kind, detail: JSON.parse(row.detail) as Record<string, unknown>, reportedAt: row.reported_at }),
+    );
+    return { seat, terminalId: meta.get('terminal_id') ?? null, epoch: meta.get('epoch') ?? null, outbox, inbox, tables, columns, history: readHistory(historyFile), incidents };
   } finally {
     await handle.close();
   }
