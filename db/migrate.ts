@@ -36,6 +36,7 @@ import * as m0033 from './migrations/0033_shift_counts.js';
 import * as m0034 from './migrations/0034_disaster_identities.js';
 import * as m0035 from './migrations/0035_terminal_clock_skew.js';
 import * as m0036 from './migrations/0036_sale_numbers.js';
+import * as m0037 from './migrations/0037_mutation_duplicates.js';
 import { ensureCaptureSlot } from './change-capture.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '0034_disaster_identities': m0034,
   '0035_terminal_clock_skew': m0035,
   '0036_sale_numbers': m0036,
+  '0037_mutation_duplicates': m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

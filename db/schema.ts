@@ -733,6 +733,11 @@ export interface SyncMutationsTable {
   status: string;
   result: string | null;
   version: bigint | null;
+  /**
+   * `terminal:epoch:seq` of the operation with this mutation id that ran, when this row only answers a later sending
+   * of it under another queue (0037); null for the operation that ran.
+   */
+  duplicate_of: string | null;
 }
 
 /** An operation a revoked terminal pushed: refused, never applied, kept for the back office (0009). */

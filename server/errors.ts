@@ -45,11 +45,12 @@ function classify(error: unknown): { status: number; message: string | string[];
       return { status: 400, message: 'Body is not valid JSON', detail: null };
   }
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) return { status: 400, message: 'Body is not valid JSON', detail: null };
-  if (isUniqueViolation(error)) return { status: 409, message: 'A record with the same unique key already exists', detail: null };
   // A conflict the transactor's own retries did not get past, or a database out of reach: the same request will
-  // succeed when sent again, so it is a 503 saying when (db/transient.ts), never a 500.
+  // succeed when sent again, so it is a 503 saying when (db/transient.ts), never a 500. First: one unique index (a
+  // push's operation stored by another queue at the same moment) is such a conflict.
   const transient = transientFailure(error);
   if (transient) return { status: 503, message: TRANSIENT_MESSAGES[transient], detail: { code: transient === 'conflict' ? 'BUSY' : 'UNAVAILABLE', retryAfterSeconds: RETRY_AFTER_SECONDS[transient] } };
+  if (isUniqueViolation(error)) return { status: 409, message: 'A record with the same unique key already exists', detail: null };
   if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return { status: fastifyError.statusCode, message: 'Bad request', detail: null };
   }

@@ -12,6 +12,7 @@ import type { Db } from '../context.js';
 import { onPostgres } from '../operation.js';
 import { withInsertsInFront } from '../../db/insert-statements.js';
 import { resolveTerminalScope, scopeOf, terminalScopeQuery } from './scope.js';
+import { heldOf, heldSql, type HeldOperation } from './push-duplicates.js';
 import type { PushBatch } from './push-batch.js';
 import { batchLockKeys, lockInOrder } from './push-locks.js';
 
@@ -34,6 +35,8 @@ export interface PushOpening {
   readonly client: { readonly lastAppliedSeq: number; readonly lastAppliedVersion: bigint };
   readonly actors: ActorCache;
   readonly receivedAt: string;
+  /** PostgreSQL: the batch's operations that already ran in the business, read with the rest (./push-duplicates.ts). */
+  readonly held?: ReadonlyMap<string, HeldOperation>;
 }
 
 /** The queue position's row: inserted, or (when it exists) updated — which locks it — keeping the app's versions. */
@@ -81,6 +84,8 @@ export async function openPush(tx: Db, businessId: string, terminalId: string, b
        where e.business_id = ${businessId} and e.id = any(${employeeIds}))`.as('actors'),
     // A batch's balance rows, locked in the global order before its operations run (./push-locks.ts).
     ...(lockKeys ? [lockInOrder(businessId, terminalId, lockKeys).as('locked')] : []),
+    // Operations of the batch that already ran under another queue are answered, not run (./push-duplicates.ts).
+    heldSql(businessId, body.mutations.map((mutation) => mutation.mutationId)).as('held'),
   ]);
   type Row = NonNullable<Awaited<ReturnType<typeof opening.executeTakeFirst>>>;
   const statement = withInsertsInFront([upsertClient(tx, businessId, terminalId, body, receivedAt).compile()], opening.compile(), ['client']);
@@ -94,5 +99,6 @@ export async function openPush(tx: Db, businessId: string, terminalId: string, b
     client: { lastAppliedSeq: Number(row.last_applied_seq ?? 0), lastAppliedVersion: BigInt(row.last_applied_version ?? 0) },
     actors,
     receivedAt,
+    held: new Map((row.held ?? []).map((tuple) => [tuple[0], heldOf(tuple)])),
   };
 }

@@ -32,6 +32,7 @@ import { warn } from '../warnings.js';
 import { queuedEditStamp } from '../field-versions.js';
 import { recordWarnings } from './warning-log.js';
 import { terminalQueues } from './generation.js';
+import { readHeld, type HeldOperation } from './push-duplicates.js';
 import type { PushBatch, QueuedOperation } from './push-batch.js';
 
 export interface PushResponse {
@@ -50,6 +51,36 @@ export interface PushResponse {
 interface Outcome {
   readonly status: 'applied' | 'rejected';
   readonly result: { warnings: readonly unknown[] } | { error: { code: string; statusCode: number; message: string | string[] } };
+}
+
+/** A new operation of the batch with its outcome; `duplicateOf` when it was answered for one that ran before. */
+interface Settled {
+  readonly mutation: QueuedOperation;
+  readonly outcome: Outcome;
+  readonly duplicateOf?: string;
+}
+
+/**
+ * The batch's new operations in order: those that run, and those answered for an operation that already ran — in the
+ * business under another queue (`held`), or earlier in this batch (./push-duplicates.ts).
+ */
+function sortOutDuplicates(news: readonly QueuedOperation[], held: ReadonlyMap<string, HeldOperation>, terminalId: string, epoch: string) {
+  const toRun: QueuedOperation[] = [];
+  const firstInBatch = new Map<string, QueuedOperation>();
+  const answered = new Map<QueuedOperation, { readonly ref: string; readonly outcome: Outcome } | { readonly sameAs: QueuedOperation; readonly ref: string }>();
+  for (const mutation of news) {
+    const before = held.get(mutation.mutationId);
+    const earlier = firstInBatch.get(mutation.mutationId);
+    if (before) {
+      const result = (before.result === null ? { warnings: [] } : JSON.parse(before.result)) as Outcome['result'];
+      answered.set(mutation, { ref: before.ref, outcome: { status: before.status, result } });
+    } else if (earlier) answered.set(mutation, { sameAs: earlier, ref: `${terminalId}:${epoch}:${earlier.seq}` });
+    else {
+      firstInBatch.set(mutation.mutationId, mutation);
+      toRun.push(mutation);
+    }
+  }
+  return { toRun, answered };
 }
 
 /** Errors worth retrying the whole batch for: the operation itself was fine, the database was not (db/transient.ts). */
@@ -276,7 +307,7 @@ function storeResults(
   tx: Db,
   terminal: PushingTerminal,
   epoch: string,
-  fresh: readonly { mutation: QueuedOperation; outcome: Outcome }[],
+  fresh: readonly Settled[],
   lastApplied: number,
   receivedAt: string,
   version: bigint | null,
@@ -286,7 +317,7 @@ function storeResults(
   const stored = insertQuery(
     tx,
     'sync_mutations',
-    fresh.map(({ mutation, outcome }) => {
+    fresh.map(({ mutation, outcome, duplicateOf }) => {
       // A malformed operation's parts are stored bounded; the others passed their schema and a depth check.
       const stored = mutation.malformed?.stored;
       const args =
@@ -312,6 +343,7 @@ function storeResults(
         status: outcome.status,
         result: JSON.stringify(outcome.result),
         version,
+        duplicate_of: duplicateOf ?? null,
       };
     }),
     '',
@@ -422,13 +454,17 @@ export async function applyPush(tx: Db, opening: PushOpening, body: PushBatch, o
   }
 
   const news = body.mutations.filter((candidate) => candidate.seq > lastApplied);
-  const outcomes = await applyBatch(tx, terminal, news, receivedAt, options, opening.actors);
-  news.forEach((mutation, index) => {
-    const outcome = outcomes[index]!;
-    fresh.push({ mutation, outcome });
+  const held = news.length === 0 ? new Map() : (opening.held ?? (await readHeld(tx, terminal.businessId, news.map((mutation) => mutation.mutationId))));
+  const { toRun, answered } = sortOutDuplicates(news, held, terminal.terminalId, body.epoch);
+  const ran = await applyBatch(tx, terminal, toRun, receivedAt, options, opening.actors);
+  const outcomeOf = new Map(toRun.map((mutation, index) => [mutation, ran[index]!]));
+  for (const mutation of news) {
+    const answer = answered.get(mutation);
+    const outcome = answer ? ('sameAs' in answer ? outcomeOf.get(answer.sameAs)! : answer.outcome) : outcomeOf.get(mutation)!;
+    fresh.push({ mutation, outcome, ...(answer ? { duplicateOf: answer.ref } : {}) });
     results.push({ seq: mutation.seq, mutationId: mutation.mutationId, status: outcome.status, result: outcome.result });
     lastApplied = mutation.seq;
-  });
+  }
 
   // The tail: the version is taken last; results and the queue position are stored under it.
   // (A batch of operations all applied before changes nothing and answers the version they were applied at.)

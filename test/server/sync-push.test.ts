@@ -13,7 +13,7 @@ import { expectErrorBody } from '../helpers/checks.js';
 import { insertClient } from '../helpers/fixtures.js';
 import { isTillCredentialCheck, statementsDuring } from '../helpers/statements.js';
 import { receiptWorld, type ReceiptWorld } from '../helpers/receipts.js';
-import { enrollTerminal, pullPage, shopWorld, type EnrolledTerminal, type ShopWorld } from '../helpers/terminals.js';
+import { bootstrapInto, enrollTerminal, pullPage, shopWorld, type EnrolledTerminal, type ShopWorld } from '../helpers/terminals.js';
 
 const PUSH = '/api/v1/sync/push';
 
@@ -237,6 +237,50 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
     // Where the service stands in each of the till's queues comes along (a rewound service is noticed from it).
     expect(skipped.body.detail).toEqual({ code: 'SEQ_GAP', expectedSeq: 2, queues: [{ epoch: till.epoch, lastAppliedSeq: 1 }] });
     expect((await push(till, [debtSale(2), debtSale(3)])).body.lastAppliedSeq).toBe(3);
+  });
+
+  it('answers an operation that already ran under another queue from what it stored, and moves the new queue on', async () => {
+    const till = await terminal();
+    const sale = debtSale(1, '70');
+    expect((await push(till, [sale])).body.results[0].status).toBe('applied');
+    const [balanceBefore, entriesBefore] = [await balance(), await entries()];
+    // The same operation, sent again under a fresh queue (a copy of the till, or a till sending again after a restore).
+    const again = { ...till, epoch: `${till.epoch}-again` };
+    const answered = await push(again, [{ ...sale, seq: 1 }, debtSale(2, '5')]);
+    expect(answered.status, JSON.stringify(answered.body)).toBe(201);
+    expect(answered.body.lastAppliedSeq).toBe(2);
+    expect(answered.body.results.map((result: { status: string }) => result.status)).toEqual(['applied', 'applied']);
+    expect([await balance(), await entries()]).toEqual([balanceBefore + 500n, entriesBefore + 1]);
+    const rows = await server.database.db
+      .selectFrom('sync_mutations')
+      .select(['epoch', 'seq', 'duplicate_of'])
+      .where('business_id', '=', shop.businessId)
+      .where('mutation_id', '=', sale.mutationId)
+      .orderBy('epoch')
+      .execute();
+    expect(rows.map((row) => [row.epoch, Number(row.seq), row.duplicate_of])).toEqual([
+      [till.epoch, 1, null],
+      [again.epoch, 1, `${till.terminalId}:${till.epoch}:1`],
+    ]);
+    // Its retry is answered as before, and a pull acknowledges the new queue whole.
+    expect((await push(again, [{ ...sale, seq: 1 }])).body.lastAppliedSeq).toBe(2);
+    const { cursor } = await bootstrapInto(server, again, new Map());
+    const page = await pullPage(server, again, { cursor, knownAck: 0 });
+    expect(page.ack).toEqual({ epoch: again.epoch, lastAppliedSeq: 2 });
+    expect(page.mutationResults.map((result: { seq: number; mutationId: string }) => [result.seq, result.mutationId])).toEqual([[1, sale.mutationId], [2, answered.body.results[1].mutationId]]);
+  });
+
+  it('runs an operation sent twice in one batch once, and answers both', async () => {
+    const till = await terminal();
+    const [balanceBefore, entriesBefore] = [await balance(), await entries()];
+    const sale = debtSale(1, '9');
+    const answered = await push(till, [sale, { ...sale, seq: 2 }]);
+    expect(answered.status, JSON.stringify(answered.body)).toBe(201);
+    expect(answered.body.results.map((result: { seq: number; status: string }) => [result.seq, result.status])).toEqual([
+      [1, 'applied'],
+      [2, 'applied'],
+    ]);
+    expect([await balance(), await entries()]).toEqual([balanceBefore + 900n, entriesBefore + 1]);
   });
 
   it('refuses a seq already used by another operation (a restored database) with 409 EPOCH_FORKED, applying nothing', async () => {
