@@ -10,14 +10,10 @@ import type { HistoryEvent, InvokeEvent, OkEvent } from '../history.js';
 import { LWW_FIELDS, OPENING_STOCK } from '../world.js';
 import type { CheckInput, Row, ServerMutation, TerminalState } from './collect.js';
 import { disastersReported } from './disasters.js';
+import type { CheckResult } from './result.js';
 import { countedPairs, effectsOf, stockKey, touchedKeys, type ModelLookups } from './effects.js';
 
-export interface CheckResult {
-  readonly name: string;
-  readonly status: 'PASS' | 'FAIL' | 'N/A';
-  readonly summary: string;
-  readonly details: readonly string[];
-}
+export type { CheckResult } from './result.js';
 
 const MAX_DETAILS = 8;
 

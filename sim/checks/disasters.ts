@@ -18,7 +18,7 @@ import { CLOCK_SKEW_THRESHOLD_MS } from '../../main/terminal/till-clock.js';
 import type { CloneRecord, ClockJumpRecord, ServiceRestoreRecord } from '../disasters.js';
 import type { HistoryEvent } from '../history.js';
 import type { CheckInput, TerminalState } from './collect.js';
-import type { CheckResult } from './checkers.js';
+import type { CheckResult } from './result.js';
 
 /** How close a reported skew must be to the one set: a round trip's delay and the minute's rounding, with room. */
 const SKEW_TOLERANCE_MS = 10 * 60_000;
