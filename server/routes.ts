@@ -139,7 +139,7 @@ export function registerCatalogueRoutes(
       url: fastifyPath(spec.path),
       handler: async (request, reply) => {
         // Before anything costly (token checks, password hashing): a flood is refused cheaply.
-        if (spec.throttle) await throttle.check(spec.operationId, spec.throttle, request.ip, request.body);
+        const attempt = spec.throttle ? await throttle.check(spec.operationId, spec.throttle, request.ip, request.body) : null;
         const principal = await authenticate(spec, request);
         if (!domain && !platformHandler && !streaming) throw notImplemented(spec.operationId);
         const params = (request.params ?? {}) as Record<string, string>;
@@ -147,6 +147,8 @@ export function registerCatalogueRoutes(
         if (Object.values(params).some(unknowableId)) throw notFound('Not found');
         if (platformHandler) {
           const result = await platformHandler.run(services, { body: request.body, query: request.query, params }, principal, request.log);
+          // The right secret: its charge on the account is taken back (only failures count there, issue 28 §3).
+          await attempt?.succeeded();
           // Already JSON (sync pages splice stored rows in): sent as it is.
           if (result instanceof JsonText) return reply.code(successStatus(spec)).type('application/json; charset=utf-8').send(result.text);
           return reply.code(successStatus(spec)).send(result);

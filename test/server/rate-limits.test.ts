@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FixedWindowCounter, createThrottle } from '../../server/rate-limit.js';
+import { ACCOUNT_FAILURES_FACTOR, FixedWindowCounter, createThrottle } from '../../server/rate-limit.js';
 import { registerTenant, startTestServer, type TestServer } from '../helpers/server.js';
 import { expectErrorBody } from '../helpers/checks.js';
-import { freshDatabase, type TestDatabase } from '../helpers/databases.js';
+import { freshDatabase, testEngines, type TestDatabase } from '../helpers/databases.js';
 
 describe('a fixed-window counter', () => {
   let database: TestDatabase;
@@ -25,10 +25,20 @@ describe('a fixed-window counter', () => {
     expect(await counter.hit('a')).toBe(0);
   });
 
-  it('counts a login per account whatever its letter case, so changing case does not reset it', async () => {
+  it('counts failures per account whatever its letter case, so changing case does not reset the bound', async () => {
     const throttle = createThrottle({ loginPerMinute: 1, registrationsPerHour: 1 }, database);
-    await throttle.check('AuthController_login', 'login', '10.0.0.1', { login: 'Owner' });
-    await expect(throttle.check('AuthController_login', 'login', '10.0.0.2', { login: 'OWNER' })).rejects.toThrow(/Too many attempts/);
+    const spellings = ['Owner', 'OWNER', 'owner', 'oWnEr', 'ＯＷＮＥＲ'];
+    for (const [source, login] of spellings.entries()) await throttle.check('AuthController_login', 'login', `10.0.0.${source}`, { login });
+    expect(spellings).toHaveLength(ACCOUNT_FAILURES_FACTOR);
+    await expect(throttle.check('AuthController_login', 'login', '10.0.1.1', { login: 'Owner' })).rejects.toThrow(/Too many attempts/);
+  });
+
+  it('takes back an attempt that succeeded, so the account bound counts only failures', async () => {
+    const throttle = createThrottle({ loginPerMinute: 1, registrationsPerHour: 1 }, database);
+    for (let source = 0; source < 2 * ACCOUNT_FAILURES_FACTOR; source += 1) {
+      const attempt = await throttle.check('AuthController_login', 'login', `10.0.0.${source}`, { login: 'owner' });
+      await attempt.succeeded();
+    }
   });
 
   it('deletes ended windows (at most once a minute), so the table does not grow with every address ever seen', async () => {
@@ -107,5 +117,50 @@ describe('the PIN-login limit', () => {
     const refused = await attempt();
     expectErrorBody(refused, 429);
     expect(refused.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe.each(await testEngines())('the login bound as a weapon on %s (issue 28 §3)', (engine) => {
+  // Per source 3 attempts a minute, per login 3 × ACCOUNT_FAILURES_FACTOR = 15 failures a minute from all sources.
+  const PER_SOURCE = 3;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine, { rateLimits: { loginPerMinute: PER_SOURCE, registrationsPerHour: 100 } });
+  });
+  afterAll(() => server.close());
+
+  /** A password login sent from `source` (the client address the service sees). */
+  async function login(source: string, login: string, password: string) {
+    const response = await server.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: source, payload: { login, password } });
+    return response.statusCode;
+  }
+
+  it('lets the right password in from a source that has not been failing, while the failing source is refused even with it', async () => {
+    const { login: owner } = await registerTenant(server);
+    const attacker = '10.9.0.1';
+    const statuses: number[] = [];
+    // Far more attempts than the login's own bound: refused ones must not add up to a lock for everyone else.
+    for (let attempt = 0; attempt < 4 * PER_SOURCE * ACCOUNT_FAILURES_FACTOR; attempt += 1) statuses.push(await login(attacker, owner, `wrong-${attempt}`));
+    expect(statuses.slice(0, PER_SOURCE)).toEqual(Array(PER_SOURCE).fill(401));
+    expect(new Set(statuses.slice(PER_SOURCE))).toEqual(new Set([429]));
+    expect(await login(attacker, owner, 'correct horse battery')).toBe(429);
+    expect(await login('10.1.0.1', owner, 'correct horse battery')).toBe(201);
+  });
+
+  it('bounds the wrong guesses of many sources at one login, and then lets in only a source that signed in to it before', async () => {
+    const { login: owner } = await registerTenant(server);
+    expect(await login('10.2.0.1', owner, 'correct horse battery')).toBe(201);
+    const statuses: number[] = [];
+    for (let source = 0; source < 2 * ACCOUNT_FAILURES_FACTOR; source += 1) {
+      for (let attempt = 0; attempt < PER_SOURCE; attempt += 1) statuses.push(await login(`10.3.0.${source}`, owner, `wrong-${source}-${attempt}`));
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(PER_SOURCE * ACCOUNT_FAILURES_FACTOR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(PER_SOURCE * ACCOUNT_FAILURES_FACTOR);
+    // A source never seen before is refused even with the right password: the bound holds for anyone unknown.
+    expect(await login('10.4.0.1', owner, 'correct horse battery')).toBe(429);
+    expect(await login('10.4.0.2', owner, 'wrong')).toBe(429);
+    // The owner's own address, which signed in within the last days, is not locked out by the others.
+    expect(await login('10.2.0.1', owner, 'correct horse battery')).toBe(201);
   });
 });
