@@ -3,8 +3,6 @@
  * migrations and listening; tests build it directly against a fresh database.
  */
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { openDatabase, postgresUrlOf, type DatabaseHandle } from '../db/connect.js';
 import { CaptureConsumer } from './capture/consumer.js';
 import { CaptureProgress } from './capture/progress.js';
@@ -26,6 +24,7 @@ import { aiChatStreamingHandlers } from './ai/send-message.js';
 import { attachChatGateway } from './chat/socket.js';
 import { registerDownloadRoutes } from './downloads/routes.js';
 import { registerConsole } from './console-static.js';
+import { registerApiDocs } from './api-docs.js';
 import { registerBackupMetrics } from './backups/metrics.js';
 import type { Backups } from './backups/scheduler.js';
 import { createPokes } from './sync/pokes.js';
@@ -134,9 +133,7 @@ export async function buildServer(config: Config, handle: Pick<DatabaseHandle, '
   });
 
   const document = buildOpenApiDocument(SERVICE_VERSION);
-  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/docs/openapi.json', async () => document);
+  await registerApiDocs(app, document);
 
   // Reporting queries (POST /get) run with the configured limits; their SQLite child processes end with the app.
   await configureReportingQueries(db, config.reporting);
