@@ -29,13 +29,14 @@ const FOLDER = {
  */
 const LAYERS = [
   { from: 'shared', folders: ['shared'], npm: ['zod'], node: [] },
-  { from: 'db', folders: ['shared', 'db'], npm: ['kysely', 'better-sqlite3', 'pg'], node: 'all' },
+  // unhomoglyph: the confusables map of migration 0038 (login skeletons).
+  { from: 'db', folders: ['shared', 'db'], npm: ['kysely', 'better-sqlite3', 'pg', 'unhomoglyph'], node: 'all' },
   // Runs on the service and inside the till's worker: no network, no files — the caller brings those.
   { from: 'app', folders: ['shared', 'db', 'app'], npm: ['kysely', 'zod'], node: ['crypto'] },
   {
     from: 'server',
     folders: ['shared', 'db', 'app', 'server'],
-    npm: ['fastify', '@fastify/[^/]+', 'jose', 'kysely', 'pg', 'pg-cursor', 'better-sqlite3', 'node-sql-parser', 'prom-client', 'socket.io', '@socket.io/postgres-adapter', 'ws', 'zod'],
+    npm: ['fastify', '@fastify/[^/]+', 'jose', 'kysely', 'pg', 'pg-cursor', 'better-sqlite3', 'node-sql-parser', 'prom-client', 'socket.io', '@socket.io/postgres-adapter', 'unhomoglyph', 'ws', 'zod'],
     node: 'all',
   },
   // The terminal core's domain side: its local store, local runs, the sync engine.

@@ -37,6 +37,7 @@ import * as m0034 from './migrations/0034_disaster_identities.js';
 import * as m0035 from './migrations/0035_terminal_clock_skew.js';
 import * as m0036 from './migrations/0036_sale_numbers.js';
 import * as m0037 from './migrations/0037_mutation_duplicates.js';
+import * as m0038 from './migrations/0038_login_skeleton.js';
 import { ensureCaptureSlot } from './change-capture.js';
 
 /** Every migration in order. Append only; never edit or reorder a shipped one. */
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   '0035_terminal_clock_skew': m0035,
   '0036_sale_numbers': m0036,
   '0037_mutation_duplicates': m0037,
+  '0038_login_skeleton': m0038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -33,6 +33,8 @@ export interface UsersTable {
   business_id: string;
   login: string;
   login_key: string;
+  /** The form look-alike logins share (0038, server/platform/login-skeleton.ts); NULL for a look-alike older than it. */
+  login_skeleton: string | null;
   password_hash: string;
   full_name: string | null;
   role: string;

@@ -13,6 +13,7 @@ import { authTimeNow } from './presence.js';
 import { secondFactorHandlers, startPendingLogin } from './second-factor.js';
 import { audit, parse } from './support.js';
 import { userManagementHandlers } from './user-management.js';
+import { isLookAlikeViolation, lookAlikeTaken, loginSkeleton, refuseLookAlike } from './login-skeleton.js';
 import { loginKey, userWire } from './users.js';
 
 const register: PlatformHandler = {
@@ -23,12 +24,15 @@ const register: PlatformHandler = {
     const businessId = uuidv7();
     const userId = uuidv7();
     const key = loginKey(body.login);
+    const skeleton = loginSkeleton(body.login);
     const passwordHash = await hashSecret(body.password);
     try {
       // The business and its owner exist together or not at all (the reference left orphans, D10).
       await writes.transaction(async (tx) => {
         const taken = await tx.selectFrom('users').select('id').where('login_key', '=', key).executeTakeFirst();
         if (taken) throw badRequest('User already exists');
+        // A new business has no users yet: a look-alike is always another business's, so it is only said to be taken.
+        await refuseLookAlike(tx, skeleton, null);
         await tx
           .insertInto('businesses')
           .values({
@@ -49,6 +53,7 @@ const register: PlatformHandler = {
             business_id: businessId,
             login: body.login,
             login_key: key,
+            login_skeleton: skeleton,
             password_hash: passwordHash,
             full_name: body.name,
             role: 'OWNER',
@@ -68,7 +73,8 @@ const register: PlatformHandler = {
         await tx.insertInto('payment_methods').values(cashMethodRow(businessId, uuidv7(), now)).execute();
       });
     } catch (error) {
-      // Two registrations racing for one login: the unique index decides, the loser gets the same answer.
+      // Two registrations racing for one login (or two look-alikes): the unique index decides, the loser gets the same answer.
+      if (isLookAlikeViolation(error)) throw lookAlikeTaken();
       if (isUniqueViolation(error)) throw badRequest('User already exists');
       throw error;
     }

@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../errors.js';
 import type { PlatformHandler } from './platform-handler.js';
 import { confirmPresence } from './presence.js';
 import { audit, parse } from './support.js';
+import { isLookAlikeViolation, lookAlikeTaken, loginSkeleton, refuseLookAlike } from './login-skeleton.js';
 import { loginKey, userWire, type UserRow } from './users.js';
 
 const RANK: Record<UserRole, number> = { ADMIN: 1, OWNER: 2 };
@@ -59,6 +60,7 @@ async function lockBusiness(tx: Kysely<Database>, businessId: string) {
 }
 
 function duplicateLogin(error: unknown): never {
+  if (isLookAlikeViolation(error)) throw lookAlikeTaken();
   if (isUniqueViolation(error)) throw badRequest('User already exists');
   throw error;
 }
@@ -75,11 +77,13 @@ const createUser: PlatformHandler = {
     requireRank(role, rank, `You cannot grant the role ${role}`);
     const now = new Date().toISOString();
     const passwordHash = await hashSecret(body.password);
+    const skeleton = loginSkeleton(body.login);
     const row: UserRow = {
       id: uuidv7(),
       business_id: businessId,
       login: body.login,
       login_key: loginKey(body.login),
+      login_skeleton: skeleton,
       password_hash: passwordHash,
       full_name: body.full_name ?? null,
       role,
@@ -97,6 +101,7 @@ const createUser: PlatformHandler = {
       .transaction(async (tx) => {
         const taken = await tx.selectFrom('users').select('id').where('login_key', '=', row.login_key).executeTakeFirst();
         if (taken) throw badRequest('User already exists');
+        await refuseLookAlike(tx, skeleton, businessId);
         await tx.insertInto('users').values(row).execute();
         await audit(tx, { businessId, userId: actor.id, type: 'USER', action: 'User created', details: { id: row.id, login: row.login, role } }, now);
       })
@@ -125,6 +130,8 @@ const updateUser: PlatformHandler = {
         if (current.role === 'OWNER' && body.role && body.role !== 'OWNER') await refuseLastOwner(tx, businessId, id);
         const changes = {
           ...(body.login ? { login: body.login, login_key: loginKey(body.login) } : {}),
+          // Only a new login gets a new skeleton: a look-alike older than migration 0038 keeps its NULL when saved as it is.
+          ...(body.login && loginKey(body.login) !== current.login_key ? { login_skeleton: loginSkeleton(body.login) } : {}),
           ...(passwordHash ? { password_hash: passwordHash } : {}),
           ...(body.full_name !== undefined ? { full_name: body.full_name } : {}),
           ...(body.role ? { role: body.role } : {}),
@@ -136,6 +143,7 @@ const updateUser: PlatformHandler = {
           const taken = await tx.selectFrom('users').select('id').where('login_key', '=', changes.login_key).where('id', '!=', id).executeTakeFirst();
           if (taken) throw badRequest('User already exists');
         }
+        if (changes.login_skeleton) await refuseLookAlike(tx, changes.login_skeleton, businessId, id);
         await tx.updateTable('users').set(changes).where('business_id', '=', businessId).where('id', '=', id).execute();
         // Field names only: the audit log never holds a password, even hashed.
         const fields = Object.keys(body).filter((key) => key !== 'current_password' && body[key as keyof typeof body] !== undefined);
