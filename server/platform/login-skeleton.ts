@@ -43,7 +43,11 @@ export async function refuseLookAlike(db: Kysely<Database>, skeleton: string, bu
   throw lookAlikeTaken();
 }
 
-/** A race lost on the skeleton's unique index: the other registration or rename got there first. */
+/**
+ * A race lost on the skeleton's unique index: the other registration or rename got there first. An exact duplicate
+ * breaks both indexes and still gets the login key's answer: PostgreSQL checks unique indexes in creation order
+ * (login_key's is 0001's), and SQLite's one writer runs the other transaction's insert before this one's check.
+ */
 export function isLookAlikeViolation(error: unknown): boolean {
   if (!isUniqueViolation(error)) return false;
   const { constraint, message } = error as { constraint?: unknown; message?: unknown };
