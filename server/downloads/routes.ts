@@ -12,7 +12,7 @@
  * Order of checks on a download: caller (401/403), platform (400), workplace (404), a published installer (404) —
  * all before a code is made, so a refused download spends nothing.
  */
-import { createReadStream } from 'node:fs';
+import { constants, createReadStream } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createEnrollmentCode, type EnrollmentCodeRecord } from '../../app/sync/enrollment.js';
@@ -32,7 +32,7 @@ import type { PlatformServices } from '../platform/platform-handler.js';
 import { audit } from '../platform/support.js';
 import { syncKeys } from '../sync/keys.js';
 import { provisioningSigner, type ProvisioningSigner } from './provisioning-signer.js';
-import { findInstaller, HOW_TO_PUBLISH, isReleaseFileName } from './releases.js';
+import { findInstaller, HOW_TO_PUBLISH, isReleaseFileName, releaseFile } from './releases.js';
 
 /** Response headers of a download that carry its provisioning file (same origin: no CORS exposure needed). */
 export const PROVISIONING_HEADER = 'kassa-provisioning';
@@ -168,7 +168,8 @@ export async function registerDownloadRoutes(app: FastifyInstance, services: Pla
       .header(PROVISIONING_NAME_HEADER, provisioningFileName(name))
       .header(ENROLLMENT_CODE_HEADER, issued.record.code)
       .header(ENROLLMENT_EXPIRES_HEADER, issued.record.expires_at)
-      .send(createReadStream(installer.path));
+      // Not through a link even if one replaced the file since it was chosen (releases.ts serves only regular files).
+      .send(createReadStream(installer.path, { flags: constants.O_RDONLY | constants.O_NOFOLLOW }));
   });
 
   await app.register(async (feed) => {
@@ -179,6 +180,12 @@ export async function registerDownloadRoutes(app: FastifyInstance, services: Pla
       feed.get('/*', noRelease);
       return;
     }
+    // A symbolic link in the folder (to a file or a folder anywhere) is answered like a file that is not there,
+    // before @fastify/static, which would follow it; the answer never says where it points.
+    feed.addHook('preHandler', async (request, reply) => {
+      const name = (request.params as { '*'?: string })['*'] ?? '';
+      if (!(await releaseFile(releasesDir, name))) return noRelease(request, reply);
+    });
     await feed.register(fastifyStatic, {
       root: releasesDir,
       prefix: '/',
