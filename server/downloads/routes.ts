@@ -29,6 +29,7 @@ import {
   PROVISIONING_EXTENSION,
 } from '../../shared/provisioning/provisioning.js';
 import type { Principal } from '../auth/principal.js';
+import { listenOrigin } from '../config.js';
 import { errorBody } from '../errors.js';
 import type { PlatformServices } from '../platform/platform-handler.js';
 import { audit } from '../platform/support.js';
@@ -70,9 +71,8 @@ export const PUBLIC_URL_MISSING =
 export function serviceAddress(config: { publicUrl?: string; production: boolean; host: string; port: number }, bound: unknown): string | null {
   if (config.publicUrl) return config.publicUrl;
   if (config.production) return null;
-  const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '::1' : config.host;
   const port = typeof bound === 'object' && bound !== null && 'port' in bound && typeof bound.port === 'number' ? bound.port : config.port;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return listenOrigin(config.host, port);
 }
 
 interface IssuedCode {
