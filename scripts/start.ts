@@ -16,6 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBrowserMode } from '../main/browser-mode.js';
+import { listenOrigin } from '../server/config.js';
 import { buildShell } from '../main/build.js';
 import { findElectronBinary } from '../main/electron-binary.js';
 import { ensureConsoleBuilt } from './console-build.js';
@@ -28,11 +29,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
 const log = (line: string) => console.log(`[terminal] ${line}`);
 
+/** The address the service's provisioning files name in development, too (server/downloads/routes.ts). */
 function serviceUrl(): string {
-  const host = env.HOST ?? '127.0.0.1';
-  // A service listening on every interface is reached locally through the loopback address.
-  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${env.PORT ?? 8080}`;
+  return listenOrigin(env.HOST ?? '127.0.0.1', Number(env.PORT ?? 8080));
 }
 
 function startService(): ChildProcess {

@@ -39,7 +39,8 @@ export interface Config {
   /**
    * The per-workplace download (docs/downloads.md): RELEASES_DIR holds electron-builder's output (installers and
    * latest*.yml), served at /releases/ and by /downloads; PUBLIC_URL is the address tills are told to enroll with
-   * (the request's own origin when absent); PROVISIONING_KEY_SEED (32 bytes, base64url) is the Ed25519 key that
+   * (required in production to sign provisioning files; in development the listen address when absent — never a
+   * request's Host header); PROVISIONING_KEY_SEED (32 bytes, base64url) is the Ed25519 key that
    * signs provisioning files (derived from JWT_SECRET when absent).
    */
   readonly releasesDir?: string;
@@ -122,6 +123,15 @@ function aiProvider(env: Env): { ai?: AiProviderConfig } {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('AI_BASE_URL must be an http(s) URL');
   const timeoutMs = positiveInteger(env, 'AI_TIMEOUT_MS', 120_000);
   return { ai: { baseUrl, model, timeoutMs, ...(env.AI_API_KEY ? { apiKey: env.AI_API_KEY } : {}) } };
+}
+
+/**
+ * The origin a service listening on `host`:`port` is reached at from this machine: every interface (0.0.0.0, ::)
+ * through loopback. The development stand-in for PUBLIC_URL (docs/downloads.md), and `npm start`'s own.
+ */
+export function listenOrigin(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
 
 /** RELEASES_DIR, PUBLIC_URL and PROVISIONING_KEY_SEED (docs/downloads.md), each checked at start. */

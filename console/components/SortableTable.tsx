@@ -21,7 +21,7 @@ export interface Column<Row> {
   readonly sortKey: (row: Row) => SortKey;
   /** The cell on screen; by default the sort key as text. */
   readonly render?: (row: Row) => ReactNode;
-  /** The cell in the CSV file; by default the sort key as text. */
+  /** The cell in the CSV file; by default the sort key (text as text, a number as a number). */
   readonly csv?: (row: Row) => CsvCell;
   /** Right-aligned and on one line (amounts, counts, dates). */
   readonly numeric?: boolean;
@@ -76,9 +76,12 @@ export function nextSort(current: SortState, key: string, numeric: boolean): Sor
 
 const keyText = (key: SortKey): string => (key === null ? '' : String(key));
 
+/** A sort key as a CSV cell: text as text, a number as a number (so `-5` is not neutralised like a formula). */
+const keyCell = (key: SortKey): CsvCell => (key === null ? null : typeof key === 'string' ? key : { decimal: String(key) });
+
 /** The CSV of `rows` (and `footer`) as the columns show them. */
 export function tableCsv<Row>(columns: readonly Column<Row>[], rows: readonly Row[], footer: Row | undefined, language: Language): string {
-  const cells = (row: Row) => columns.map((column) => (column.csv ? column.csv(row) : keyText(column.sortKey(row))));
+  const cells = (row: Row) => columns.map((column) => (column.csv ? column.csv(row) : keyCell(column.sortKey(row))));
   return toCsv(
     columns.map((column) => column.label),
     [...rows, ...(footer ? [footer] : [])].map(cells),

@@ -27,8 +27,17 @@ describe('CSV export', () => {
     ]);
   });
 
-  it('defuses cells Excel would run as formulas, but not negative numbers', () => {
-    const text = toCsv(['c'], [['=HYPERLINK("x")'], ['+1'], ['@a'], [{ decimal: '-5.5' }], ['-2']], 'en');
-    expect(text.split('\r\n').slice(1, 6)).toEqual(['"\'=HYPERLINK(""x"")"', "'+1", "'@a", '-5.5', '-2']);
+  it('neutralises text cells a spreadsheet would run as formulas, the header included, but writes numbers as numbers', () => {
+    const text = toCsv(
+      ['=c'],
+      [['=HYPERLINK("x")'], ['+1'], ['@a'], ['\t=1'], ['-2'], [{ decimal: '-5.5' }], [{ decimal: '-2' }], [{ decimal: '=1+1' }]],
+      'en',
+    );
+    expect(text.split('\r\n').slice(0, 9)).toEqual([`${BOM}'=c`, '"\'=HYPERLINK(""x"")"', "'+1", "'@a", "'\t=1", "'-2", '-5.5', '-2', "'=1+1"]);
+  });
+
+  it('neutralises a carriage return at the start of a text cell, inside the quotes its line break needs', () => {
+    const text = toCsv(['c'], [['\r=1+1']], 'ru');
+    expect(Papa.parse<string[]>(text.slice(1), { delimiter: ';' }).data[1]).toEqual(["'\r=1+1"]);
   });
 });

@@ -77,10 +77,10 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
   if (await terminal.enrolled()) engine.start();
 
   /** Enrollment by hand or from a provisioning file: the address policy, the code, then the initial download. */
-  async function enrollWith(serviceUrl: string, code: string, name: string | null) {
+  async function enrollWith(serviceUrl: string, code: string, name: string | null, provisioningFile: string | null = null) {
     const addressProblem = serviceAddressProblem(serviceUrl, { allowInsecure: options.allowInsecureService ?? false });
     if (addressProblem) throw new RpcFailure(400, [`serviceUrl ${addressProblem}`]);
-    const enrolled = await terminal.enroll(serviceUrl, code, name).catch((error: unknown) => {
+    const enrolled = await terminal.enroll(serviceUrl, code, name, provisioningFile).catch((error: unknown) => {
       // The service's own answer (401 for a wrong, used or expired code; 429 when rate limited; 409 for a code
       // of another business than the one this till's queue belongs to) reaches the screen; an unreachable
       // service is a 503.
@@ -104,13 +104,15 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
       const { payload } = found.reading;
       const named = { file: found.file, serviceUrl: payload.server, workplace: payload.workplace.name };
       provisioning = { state: 'enrolling', ...named };
-      provisioningRun = enrollWith(payload.server, payload.code, null).then(
+      provisioningRun = enrollWith(payload.server, payload.code, null, found.text).then(
         () => {
           provisioning = { state: 'enrolled', ...named };
         },
         (error: unknown) => {
           const status = (error as { statusCode?: unknown }).statusCode;
-          provisioning = { state: 'failed', ...named, problem: status === 401 ? 'code-refused' : 'unreachable' };
+          // 400 and 409: the service refused the file with its code (not its own, or not of the file's workplace).
+          const refused = status === 401 || status === 400 || status === 409;
+          provisioning = { state: 'failed', ...named, problem: refused ? 'code-refused' : 'unreachable' };
         },
       );
     } else if (found) {

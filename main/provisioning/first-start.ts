@@ -36,8 +36,13 @@ export function baseName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
 }
 
-/** The first named file that exists, read and verified; undefined when none of them exists. */
-export async function readProvisioning(options: ProvisioningOptions): Promise<{ file: string; reading: Awaited<ReturnType<typeof verifyProvisioning>> } | undefined> {
+/**
+ * The first named file that exists, read and verified, with its text (sent with the enrollment, for the service to
+ * check the code is the file's own, of its business and workplace); undefined when none of them exists.
+ */
+export async function readProvisioning(
+  options: ProvisioningOptions,
+): Promise<{ file: string; text: string; reading: Awaited<ReturnType<typeof verifyProvisioning>> } | undefined> {
   for (const path of options.provisioningFiles ?? []) {
     let text: string;
     try {
@@ -46,7 +51,7 @@ export async function readProvisioning(options: ProvisioningOptions): Promise<{ 
       continue;
     }
     const reading = await verifyProvisioning(text, { trustedKeys: options.trustedProvisioningKeys ?? [], allowInsecureService: options.allowInsecureService ?? false });
-    return { file: baseName(path), reading };
+    return { file: baseName(path), text: text.trim(), reading };
   }
   return undefined;
 }

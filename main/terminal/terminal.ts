@@ -121,7 +121,7 @@ export class Terminal {
    * under the old credential (409 `COPY_STILL_SENDING` until then): new terminal id, new queue, and its data downloaded
    * again for its new scope.
    */
-  async enroll(serviceUrl: string, code: string, name: string | null = null): Promise<EnrollResponse> {
+  async enroll(serviceUrl: string, code: string, name: string | null = null, provisioning: string | null = null): Promise<EnrollResponse> {
     const local = this.local;
     const previous = (await this.enrolled())
       ? {
@@ -148,6 +148,8 @@ export class Terminal {
       protocolVersion: PROTOCOL_VERSION,
       installId: this.installId,
       ...(continuing ? { previousAccessToken: previous.accessToken } : {}),
+      // The signed file the code came from: the service refuses the code unless it is the file's own.
+      ...(provisioning ? { provisioning } : {}),
     };
     const answer = await this.transport(`${serviceUrl}/api/v1/sync/enroll`, request, null, CALL_DEADLINE);
     if (answer.status !== 201) throw SyncRefused.of(answer);

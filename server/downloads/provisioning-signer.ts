@@ -3,10 +3,15 @@
  * 32-byte seed: PROVISIONING_KEY_SEED when configured, otherwise derived from JWT_SECRET, so every instance behind
  * a load balancer signs with the same key without another file to share. Its public half is served at
  * /downloads/provisioning-key for the terminal's build to trust (docs/downloads.md).
+ *
+ * One key for every business, on purpose: a build trusts keys fixed when it is built, and businesses are created
+ * after it; per-business keys derived from this one (HKDF over the business id) would have public halves no build
+ * could know. A file is bound to its business and workplace by its signed payload instead, and the service checks
+ * that binding when the till enrolls with it (`readOwnProvisioning`, server/sync/handlers.ts).
  */
 import { createHmac, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { calculateJwkThumbprint, exportJWK, SignJWT, type JWK } from 'jose';
-import { PROVISIONING_TYPE, type ProvisioningPayload } from '../../shared/provisioning/provisioning.js';
+import { calculateJwkThumbprint, errors, exportJWK, jwtVerify, SignJWT, type JWK } from 'jose';
+import { ProvisioningPayload, PROVISIONING_TYPE } from '../../shared/provisioning/provisioning.js';
 
 export interface ProvisioningSigner {
   /** The public key as a JWK with its `kid` (the RFC 7638 thumbprint), for builds to trust. */
@@ -43,4 +48,23 @@ export async function provisioningSigner(config: { jwtSecret: string; provisioni
         .sign(privateKey);
     },
   };
+}
+
+/**
+ * A provisioning file a till sends with its enrollment, read with this service's current key: its payload, or
+ * `expired` (signed here, its code's time over), or `untrusted` (another key, altered, malformed).
+ */
+export async function readOwnProvisioning(
+  config: { jwtSecret: string; provisioningKeySeed?: string },
+  jws: string,
+  now: Date,
+): Promise<{ payload: ProvisioningPayload } | { problem: 'expired' | 'untrusted' }> {
+  try {
+    const publicKey = createPublicKey(ed25519FromSeed(seedOf(config)));
+    const { payload } = await jwtVerify(jws, publicKey, { algorithms: ['EdDSA'], typ: PROVISIONING_TYPE, currentDate: now });
+    const parsed = ProvisioningPayload.safeParse(payload);
+    return parsed.success ? { payload: parsed.data } : { problem: 'untrusted' };
+  } catch (error) {
+    return { problem: error instanceof errors.JWTExpired ? 'expired' : 'untrusted' };
+  }
 }

@@ -1,9 +1,11 @@
 /**
  * What RELEASES_DIR holds: electron-builder's output for the terminal (installers, blockmaps and the updater's
  * latest*.yml). For each platform the installer a person downloads is the one its latest*.yml names (`path:`),
- * or else the newest file with the platform's installer extension. Only regular files directly in the folder count.
+ * or else the newest file with the platform's installer extension. Only regular files directly in the folder count:
+ * a symbolic link in it is never followed (it could point anywhere the service may read), whatever it points at.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, open, readdir, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Platform } from '../../shared/provisioning/provisioning.js';
 
@@ -38,12 +40,41 @@ export function channelFields(text: string): { version: string | null; path: str
   return { version: field('version'), path: field('path') };
 }
 
-async function regularFile(path: string): Promise<{ size: number; mtimeMs: number } | null> {
+export interface ReleaseFile {
+  readonly path: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/**
+ * The regular file `name` directly in the release folder, or null: a name of the folder's own (no separators, no
+ * dot file), not a symbolic link (lstat), and whose real path is that name in the folder's real path — so neither
+ * a link nor a folder that is one leads out of it. RELEASES_DIR itself may be a link the operator made: it is
+ * resolved once per call, as the folder the files must be in.
+ */
+export async function releaseFile(releasesDir: string, name: string): Promise<ReleaseFile | null> {
+  if (!isReleaseFileName(name)) return null;
   try {
-    const info = await stat(path);
-    return info.isFile() ? { size: info.size, mtimeMs: info.mtimeMs } : null;
+    const root = await realpath(releasesDir);
+    const path = join(root, name);
+    const info = await lstat(path);
+    if (!info.isFile() || (await realpath(path)) !== path) return null;
+    return { path, size: info.size, mtimeMs: info.mtimeMs };
   } catch {
     return null;
+  }
+}
+
+/** A release file's text, opened without following a link (O_NOFOLLOW), or '' when it is not a regular file. */
+async function releaseText(releasesDir: string, name: string): Promise<string> {
+  const file = await releaseFile(releasesDir, name);
+  if (!file) return '';
+  const handle = await open(file.path, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => null);
+  if (!handle) return '';
+  try {
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
   }
 }
 
@@ -55,13 +86,13 @@ export async function findInstaller(releasesDir: string | undefined, platform: P
   } catch {
     return null;
   }
-  const channel = names.includes(CHANNEL_FILE[platform]) ? channelFields(await readFile(join(releasesDir, CHANNEL_FILE[platform]), 'utf8').catch(() => '')) : null;
+  const channel = names.includes(CHANNEL_FILE[platform]) ? channelFields(await releaseText(releasesDir, CHANNEL_FILE[platform])) : null;
   const named = channel?.path && names.includes(channel.path) && channel.path.endsWith(INSTALLER_EXTENSION[platform]) ? channel.path : null;
-  let best: { name: string; size: number; mtimeMs: number } | null = null;
+  let best: (ReleaseFile & { name: string }) | null = null;
   for (const name of named ? [named] : names.filter((candidate) => candidate.endsWith(INSTALLER_EXTENSION[platform]))) {
-    const info = await regularFile(join(releasesDir, name));
+    const info = await releaseFile(releasesDir, name);
     if (info && (!best || info.mtimeMs > best.mtimeMs)) best = { name, ...info };
   }
   if (!best) return null;
-  return { platform, fileName: best.name, path: join(releasesDir, best.name), size: best.size, version: named ? channel?.version ?? null : null };
+  return { platform, fileName: best.name, path: best.path, size: best.size, version: named ? channel?.version ?? null : null };
 }

@@ -5,14 +5,16 @@
  * and checks the protocol version and that a terminal speaks only for itself.
  */
 import { BootstrapDto, CreateEnrollmentCodeDto, EnrollDto, PullDto } from '../../shared/catalogue/sync.js';
-import { forbidden, OperationError, unauthorized } from '../../shared/errors.js';
+import { badRequest, conflict, forbidden, OperationError, unauthorized } from '../../shared/errors.js';
 import { uuidv7 } from '../../shared/ids.js';
 import { MIN_PROTOCOL_VERSION, PROTOCOL_VERSION, supportsProtocolVersion, unsupportedProtocolMessage } from '../../shared/sync/protocol.js';
 import type { EnrollResponse } from '../../shared/sync/wire.js';
 import { validate } from '../../shared/validation.js';
 import { onPostgres } from '../../app/operation.js';
 import { readBootstrapPage } from '../../app/sync/bootstrap.js';
-import { createEnrollmentCode, enrollTerminal } from '../../app/sync/enrollment.js';
+import { createEnrollmentCode, enrollTerminal, PROVISIONING_MISMATCH_MESSAGE, type ProvisionedFor } from '../../app/sync/enrollment.js';
+import { normalizeEnrollmentCode } from '../../shared/sync/enrollment-code.js';
+import { readOwnProvisioning } from '../downloads/provisioning-signer.js';
 import { CaptureBehind, readPull } from '../../app/sync/pull.js';
 import { PULL_CATCH_UP_MS } from '../capture/progress.js';
 import { changeCacheFor } from '../../app/sync/change-cache.js';
@@ -76,6 +78,22 @@ const createCode: PlatformHandler = {
   },
 };
 
+/**
+ * What the provisioning file sent with an enrollment binds its code to (docs/downloads.md): a file this service
+ * signed, carrying this very code; enrollTerminal then refuses the code unless it is of the file's business and
+ * workplace. A file whose time is over is an expired code (401, like any other); another key's or an altered one 400.
+ */
+async function provisionedForOf(config: Parameters<typeof readOwnProvisioning>[0], file: string, code: string, now: Date): Promise<ProvisionedFor> {
+  const reading = await readOwnProvisioning(config, file, now);
+  if ('problem' in reading) {
+    if (reading.problem === 'expired') throw unauthorized('Invalid or expired enrollment code');
+    throw badRequest('provisioning is not a provisioning file this service signed: download the till again from the console', { code: 'PROVISIONING_UNTRUSTED' });
+  }
+  const { payload } = reading;
+  if (normalizeEnrollmentCode(payload.code) !== normalizeEnrollmentCode(code)) throw conflict(PROVISIONING_MISMATCH_MESSAGE, { code: 'PROVISIONING_MISMATCH' });
+  return { businessId: payload.business?.id ?? null, workplaceId: payload.workplace.id };
+}
+
 const enroll: PlatformHandler = {
   operationId: 'SyncController_enroll',
   async run({ db, writes, config, tokens, principals, generation }, input) {
@@ -86,8 +104,9 @@ const enroll: PlatformHandler = {
     // (revoked or not). One this service cannot verify (e.g. its secret changed) makes this a new terminal.
     const claims = body.previousAccessToken ? await tokens.verify(body.previousAccessToken, TERMINAL_AUDIENCE) : null;
     const previous = claims && claims.kind === 'terminal' && claims.businessId ? { businessId: claims.businessId, terminalId: claims.sub } : null;
+    const provisionedFor = body.provisioning ? await provisionedForOf(config, body.provisioning, body.code, now) : null;
     const enrolled = await writes.transaction(async (tx) => {
-      const terminal = await enrollTerminal(tx, body, syncKeys(config.jwtSecret).enrollmentCode, now, uuidv7(), previous, body.installId ?? null);
+      const terminal = await enrollTerminal(tx, { ...body, provisionedFor }, syncKeys(config.jwtSecret).enrollmentCode, now, uuidv7(), previous, body.installId ?? null);
       const scope = await resolveTerminalScope(tx, terminal.businessId, terminal.terminalId);
       if (!scope) throw new Error('an enrolled terminal has no scope');
       const warehouseIds = await scopeWarehouses(tx, scope);

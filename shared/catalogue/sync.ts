@@ -71,6 +71,11 @@ export const EnrollDto = dto({
   previousAccessToken: text().max(4000, { error: 'must be at most 4000 characters' }).nullish(),
   /** Protocol 3: the install the credential is bound to (another install using it is a copy of this till). */
   installId: installId(),
+  /**
+   * Protocol 4: the signed provisioning file the code came from (docs/downloads.md). The service refuses it unless
+   * it signed it and the code is the file's own, of the business and workplace it names (409 PROVISIONING_MISMATCH).
+   */
+  provisioning: text().max(16_384, { error: 'must be at most 16384 characters' }).nullish(),
 });
 export type EnrollDto = z.output<typeof EnrollDto>;
 

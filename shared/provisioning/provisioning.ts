@@ -4,8 +4,10 @@
  * and the console that offers it agree on one definition.
  *
  * A provisioning file is a compact JWS (EdDSA / Ed25519) signed by the service; its payload names the service
- * address, a one-time enrollment code and the workplace. The terminal trusts only the public keys it was built
- * with, so a file (or a link) from anyone else cannot point a till at another service.
+ * address (from the service's configuration, never from a request), a one-time enrollment code, the business and
+ * the workplace. The terminal trusts only the public keys it was built with, so a file (or a link) from anyone
+ * else cannot point a till at another service; the terminal sends the file with its enrollment and the service
+ * refuses it unless the code is the one in the file, of that business and workplace (docs/downloads.md).
  */
 import { z } from 'zod';
 
@@ -31,6 +33,12 @@ export const ProvisioningPayload = z.object({
   /** The one-time enrollment code in its display form (`K7Q-4MZ-9TD`). */
   code: z.string().min(1).max(40),
   workplace: z.object({ id: z.string().min(1).max(100), name: z.string().max(500) }),
+  /**
+   * The business the code and the workplace belong to. Additive within `v: 1` (a reader of the first files strips
+   * it, so terminals built before it still read new files); absent only in files signed before it, which expired
+   * with their code ten minutes later.
+   */
+  business: z.object({ id: z.string().min(1).max(100), name: z.string().max(500) }).optional(),
   /** Seconds since the epoch: the code's own expiry (checked by the verifier as the JWT `exp`). */
   exp: z.number().int(),
   iat: z.number().int(),

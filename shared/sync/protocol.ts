@@ -17,8 +17,11 @@
  *      till's `installId` (another install on one credential is a copy of the till: `copy` in the answers), the
  *      pull's `wantQueues` and `incidents` (what went wrong at the till, recorded once for the office). Additive: a
  *      protocol 1 or 2 terminal sends none of these and is served as before (v1 cursors stay valid).
+ * - 4: enrollment from a provisioning file sends the file (`provisioning`); the service refuses it unless it signed
+ *      it and the code is the file's own, of the business and workplace it names (docs/downloads.md). Additive: an
+ *      older terminal sends none and enrolls by its code alone, as before.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** The oldest protocol version the service still serves. */
 export const MIN_PROTOCOL_VERSION = 1;

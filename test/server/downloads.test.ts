@@ -3,6 +3,9 @@
  * installer under a name carrying a fresh one-time code, its signed provisioning file, who may download, tenants,
  * bad platforms and workplaces, an empty or missing release folder, and /releases/ as the updater's feed.
  */
+import { mkdirSync, mkdtempSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JWK } from 'jose';
 import { testEngines } from '../helpers/databases.js';
@@ -206,5 +209,51 @@ describe.each(await testEngines())('the download with nothing published on %s', 
     const feed = await unconfigured.app.inject({ method: 'GET', url: '/releases/latest.yml' });
     expect(feed.statusCode).toBe(404);
     expect(feed.json().message).toMatch(/^RELEASES_DIR is not configured/);
+  });
+});
+
+describe.each(await testEngines())('a release folder holding symbolic links on %s', (engine) => {
+  const release = fixtureRelease({ empty: true });
+  const outside = mkdtempSync(join(tmpdir(), 'kassa-outside-'));
+  let server: TestServer;
+  let shop: Tenant;
+  let world: ShopWorld;
+  beforeAll(async () => {
+    writeFileSync(join(outside, 'secret.yml'), 'version: outside-secret\n');
+    writeFileSync(join(outside, 'other.exe'), 'MZ an executable from outside the release folder');
+    mkdirSync(join(outside, 'folder'));
+    writeFileSync(join(outside, 'folder', 'inside.exe'), 'MZ inside a linked folder');
+    writeFileSync(join(release.dir, 'Kassa-Setup-0.1.0.exe'), release.bytes.windows);
+    utimesSync(join(release.dir, 'Kassa-Setup-0.1.0.exe'), new Date('2026-01-01'), new Date('2026-01-01'));
+    // Newer than the regular installer: a folder that followed links would offer it.
+    symlinkSync(join(outside, 'other.exe'), join(release.dir, 'Kassa-Setup-0.2.0.exe'));
+    symlinkSync(join(outside, 'secret.yml'), join(release.dir, 'notes.yml'));
+    symlinkSync(join(outside, 'folder'), join(release.dir, 'linked'));
+    server = await startTestServer(engine, { releasesDir: release.dir, publicUrl: PUBLIC_URL });
+    shop = await registerTenant(server, 'dl-links');
+    world = await shopWorld(server, shop);
+  });
+  afterAll(() => server.close());
+
+  it('answers a link to a file outside the folder, and a linked folder, as 404 without saying where they point', async () => {
+    for (const path of ['/releases/notes.yml', '/releases/Kassa-Setup-0.2.0.exe', '/releases/linked', '/releases/linked/inside.exe', '/releases/linked%2Finside.exe']) {
+      const response = await server.app.inject({ method: 'GET', url: path });
+      expect(response.statusCode, path).toBe(404);
+      expect(response.body, path).not.toMatch(/outside-secret|from outside|inside a linked|kassa-outside/);
+    }
+  });
+
+  it('still serves the folder’s regular files', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/releases/Kassa-Setup-0.1.0.exe' });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(release.bytes.windows)).toBe(true);
+  });
+
+  it('leaves links out of the installers on offer and out of the download', async () => {
+    const listing = await server.request('GET', '/downloads', { token: shop.token });
+    expect(listing.body.platforms).toEqual([{ platform: 'windows', file_name: 'Kassa-Setup-0.1.0.exe', size: release.bytes.windows.length, version: null }]);
+    const response = await server.app.inject({ method: 'GET', url: `/downloads/${world.workplace1}/windows`, headers: { authorization: `Bearer ${shop.token}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(release.bytes.windows)).toBe(true);
   });
 });

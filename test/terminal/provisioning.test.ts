@@ -87,6 +87,19 @@ describe.each(await testEngines())('a till started with a provisioning file, aga
     expect(await settled(core)).toMatchObject({ enrolled: false, provisioning: { state: 'failed', problem: 'expired', serviceUrl: service.url } });
   });
 
+  it('sends its file with the code, so the service refuses a code that is not of the workplace the file names', async () => {
+    const signer = await provisioningSigner(TEST_CONFIG);
+    const code = await enrollmentCode(service.server, service.shop.token, service.world.workplace1);
+    const exp = Math.floor(Date.now() / 1000) + 600;
+    const file = await signer.sign({ server: service.url, code, business: { id: service.shop.businessId, name: '' }, workplace: { id: service.world.workplace2, name: 'Till 2' }, exp }, new Date());
+    const path = join(mkdtempSync(join(tmpdir(), 'kassa-provisioning-')), 'mismatch.kassa');
+    writeFileSync(path, file);
+    const core = await startTill([path]);
+    expect(await settled(core)).toMatchObject({ enrolled: false, provisioning: { state: 'failed', problem: 'code-refused', workplace: 'Till 2' } });
+    // Refused before it was spent: the code still enrolls a till of its own workplace.
+    expect((await service.server.request('POST', '/api/v1/sync/enroll', { body: { code } })).body.workplaceId).toBe(service.world.workplace1);
+  });
+
   it('trusts no file signed by a key it was not built with, and names no address from it', async () => {
     const { path } = await downloadedFile();
     const other = await provisioningSigner({ jwtSecret: 'some-other-service-secret-long-enough-0123456789' });

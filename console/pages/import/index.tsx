@@ -15,6 +15,7 @@ import { describeProblem, fieldName } from './messages.js';
 import { fileKind, readTable } from './parse.js';
 import { batchesOf, buildPreview, type NamedRecord, type Preview } from './preview.js';
 import { sendBatches } from './send.js';
+import { templateCsv } from './template.js';
 
 /** Rows shown in the preview table: enough to see what is wrong, few enough for a 100,000-row file. */
 const SHOWN_ROWS = 200;
@@ -33,17 +34,7 @@ type Progress =
 
 /** A CSV template with this business's warehouses as stock columns. */
 function templateUrl(warehouses: readonly NamedRecord[]): string {
-  const header = [
-    'name',
-    'barcode',
-    'group',
-    'unit',
-    'price',
-    'cost',
-    ...warehouses.map((warehouse) => `stock: ${warehouse.name}`),
-  ];
-  const quote = (cell: string) => (/[",;\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
-  return URL.createObjectURL(new Blob([`\ufeff${header.map(quote).join(';')}\n`], { type: 'text/csv' }));
+  return URL.createObjectURL(new Blob([templateCsv(warehouses.map((warehouse) => warehouse.name))], { type: 'text/csv' }));
 }
 
 function ImportPage() {

@@ -99,7 +99,7 @@ export function amountColumn<Row>(key: string, label: string, value: (row: Row) 
 
 /** A count column. */
 export function countColumn<Row>(key: string, label: string, value: (row: Row) => number | null): Column<Row> {
-  return { key, label, numeric: true, sortKey: (row) => value(row), csv: (row) => (value(row) === null ? '' : String(value(row))) };
+  return { key, label, numeric: true, sortKey: (row) => value(row), csv: (row) => ({ decimal: value(row) === null ? null : String(value(row)) }) };
 }
 
 /** A text column. */

@@ -15,7 +15,8 @@ export interface Releases {
   readonly releases_dir_configured: boolean;
   readonly platforms: readonly { platform: Platform; file_name: string; size: number; version: string | null }[];
   readonly how_to_publish?: string;
-  readonly feed_url: string;
+  /** Null in production while PUBLIC_URL is not configured (downloads then answer 503 naming it). */
+  readonly feed_url: string | null;
 }
 
 export interface NewTill {
