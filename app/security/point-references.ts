@@ -37,13 +37,10 @@ export interface Reference {
 
 const ref = (field: string, names: ReferenceKind): Reference => ({ field, names });
 
-const ORDER_REFERENCES = [
-  ref('workplace_id', 'workplace'),
-  ref('settlement_id', 'settlement'),
-  ref('payments.*.settlement_id', 'settlement'),
-  ref('items.*.warehouse_id', 'warehouse'),
-  ref('employee_id', 'employee'),
-];
+/** What an order's update may name: the shift it moves to, its payments' shifts, its lines' warehouses. */
+const ORDER_UPDATE_REFERENCES = [ref('settlement_id', 'settlement'), ref('payments.*.settlement_id', 'settlement'), ref('items.*.warehouse_id', 'warehouse')];
+/** A sale also names its till and the employee who sold. */
+const ORDER_REFERENCES = [ref('workplace_id', 'workplace'), ...ORDER_UPDATE_REFERENCES, ref('employee_id', 'employee')];
 /** A stock document's warehouses: the header's (one or a list) and each line's own. */
 const DOCUMENT_REFERENCES = [ref('warehouseId', 'warehouse'), ref('items.*.warehouseId', 'warehouse')];
 /**
@@ -58,7 +55,7 @@ const DEBT_REFERENCES = [ref('id_automated_point', 'point'), ref('employee_id', 
 /** The references each EMPLOYEE-callable write names, by operation. */
 export const POINT_REFERENCES: Partial<Record<OperationId, readonly Reference[]>> = {
   OrderController_create: ORDER_REFERENCES,
-  OrderController_update: ORDER_REFERENCES,
+  OrderController_update: ORDER_UPDATE_REFERENCES,
   OrderRefundController_create: [ref('workplace_id', 'workplace'), ref('settlement_id', 'settlement')],
   OrderRefundController_void: [ref('settlement_id', 'settlement')],
   ReceiptController_create: DOCUMENT_REFERENCES,

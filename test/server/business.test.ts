@@ -229,15 +229,18 @@ describe.each(await testEngines())('points and workplaces on %s', (engine) => {
     await expectAuthRequired(server, 'DELETE', `${WORKPLACES}/delete/x`);
   });
 
-  it('lets cashiers use points and workplaces (roles O, A, E from the catalogue)', async () => {
+  it('lets cashiers read points and workplaces but not create or change them (structure is the owner’s, issue 28 §1)', async () => {
     const cashier = await cashierToken(server, shop);
-    const point = await server.request('POST', `${POINTS}/create`, { token: cashier.token, body: { name: 'By cashier' } });
-    expect(point.status).toBe(201);
-    const workplace = await server.request('POST', `${WORKPLACES}/create`, {
-      token: cashier.token,
-      body: { name: 'Cashier till', automated_point_id: point.body.id },
-    });
-    expect(workplace.status).toBe(201);
+    const pointId = await insertPoint(server, shop, 'Kept');
+    expectErrorBody(await server.request('POST', `${POINTS}/create`, { token: cashier.token, body: { name: 'By cashier' } }), 403, 'Forbidden resource');
+    expectErrorBody(await server.request('PATCH', `${POINTS}/update/${pointId}`, { token: cashier.token, body: { name: 'Renamed' } }), 403, 'Forbidden resource');
+    expectErrorBody(
+      await server.request('POST', `${WORKPLACES}/create`, { token: cashier.token, body: { name: 'Cashier till', automated_point_id: pointId } }),
+      403,
+      'Forbidden resource',
+    );
+    expect(await storedRow('points', pointId)).toMatchObject({ name: 'Kept' });
+    expect((await server.request('GET', `${POINTS}/all`, { token: cashier.token })).status).toBe(200);
     expect((await server.request('GET', `${WORKPLACES}/all`, { token: cashier.token })).status).toBe(200);
   });
 

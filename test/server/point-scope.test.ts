@@ -13,8 +13,21 @@ import { cashierToken } from '../helpers/actors.js';
 import { expectErrorBody } from '../helpers/checks.js';
 import { insertClient, insertItem, insertMeasurement } from '../helpers/fixtures.js';
 import { enrollTerminal, shopWorld, type EnrolledTerminal, type ShopWorld } from '../helpers/terminals.js';
+import { findOperation } from '../../shared/catalogue/index.js';
+import { POINT_REFERENCES } from '../../app/security/point-references.js';
 
 const API = '/api/v1';
+
+describe('the references table', () => {
+  it('names only cashier-open writes of the catalogue, and fields their bodies have', () => {
+    for (const [operationId, references] of Object.entries(POINT_REFERENCES)) {
+      const spec = findOperation(operationId);
+      expect(spec?.access, operationId).toContain('EMPLOYEE');
+      const shape = (spec?.body as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+      for (const reference of references ?? []) expect(Object.keys(shape), `${operationId} ${reference.field}`).toContain(reference.field.split('.')[0]);
+    }
+  });
+});
 
 describe.each(await testEngines())('point scope on %s', (engine) => {
   let server: TestServer;
