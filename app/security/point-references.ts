@@ -13,7 +13,9 @@
  *   from): any cashier may use it. One that other points name is theirs; it is also the caller's when the caller's
  *   point names no default and it is the business's default — the point sells from it;
  * - an employee: a cashier or till acts in its own name.
- * An id that names no record of the business passes here: the handler answers its own 404 or 400.
+ * An id that names no record of the business passes here: the handler answers its own 404 or 400. The stock an item
+ * or modifier edit sets is checked by its handler (app/catalog/stock.ts), which knows the warehouse even when the
+ * body names none.
  *
  * The table is kept here, beside its one reader, keyed by the catalogue's operation ids (a test checks every id is
  * an operation); the record-level scope stays on the catalogue entries (`pointScope`).
@@ -44,11 +46,11 @@ const ORDER_REFERENCES = [ref('workplace_id', 'workplace'), ...ORDER_UPDATE_REFE
 /** A stock document's warehouses: the header's (one or a list) and each line's own. */
 const DOCUMENT_REFERENCES = [ref('warehouseId', 'warehouse'), ref('items.*.warehouseId', 'warehouse')];
 /**
- * A movement sends stock from the caller's own warehouse; where it goes (`toWarehouseId`) is not checked: a shop
- * sends goods to another shop or back to the central store, and the receiving side books what it got with its own
- * documents if it disagrees. Pulling stock out of another point's warehouse is what is refused.
+ * A movement's both warehouses: a cashier moves stock within its own point (floor and back room) or to and from the
+ * business's warehouses (a central store). Stock between two points is moved by an owner or admin: a cashier's
+ * movement would otherwise change another point's stock, which that point never agreed to.
  */
-const MOVEMENT_REFERENCES = [ref('warehouseId', 'warehouse')];
+const MOVEMENT_REFERENCES = [ref('warehouseId', 'warehouse'), ref('toWarehouseId', 'warehouse')];
 /** A debt is recorded at the caller's own point and in its own name (see `inOwnName`). */
 const DEBT_REFERENCES = [ref('id_automated_point', 'point'), ref('employee_id', 'employee')];
 

@@ -286,35 +286,45 @@ describe.each(await testEngines())('point scope on %s', (engine) => {
       expect((await server.request('POST', `${API}/stock-quantity/create`, { token: cashier.token, body: row(central) })).status).toBe(201);
     });
 
-    it('a cashier’s stock documents take stock only from their own point’s warehouses; a movement may send it to another', async () => {
+    it('a cashier’s stock documents take and put stock only in their own point’s or the business’s warehouses', async () => {
       const header = { organizationId: world.point1, employeeId: cashier.id };
       const line = { itemId: item, quantity: '1', price: '1', measureId: measure };
+      const refusals: [path: string, body: Record<string, unknown>, message: string][] = [
+        ['/write-off/create', { ...header, conducted: true, name: 'Spoiled', warehouseId: [world.warehouse2], items: [line] }, 'warehouseId.0 must be a warehouse of your own point'],
+        [
+          '/write-off/create',
+          { ...header, conducted: true, name: 'Spoiled', warehouseId: [world.warehouse1], items: [{ ...line, warehouseId: world.warehouse2 }] },
+          'items.0.warehouseId must be a warehouse of your own point',
+        ],
+        ['/movement/create', { ...header, name: 'Pull', warehouseId: world.warehouse2, toWarehouseId: world.warehouse1, items: [line] }, 'warehouseId must be a warehouse of your own point'],
+        ['/movement/create', { ...header, name: 'Push', warehouseId: world.warehouse1, toWarehouseId: world.warehouse2, items: [line] }, 'toWarehouseId must be a warehouse of your own point'],
+      ];
+      for (const [path, body, message] of refusals) expectErrorBody(await server.request('POST', `${API}${path}`, { token: cashier.token, body }), 403, message);
+      const central = await created('/warehouses/create', { name: 'Returns store' });
+      const sent = await server.request('POST', `${API}/movement/create`, {
+        token: cashier.token,
+        body: { ...header, name: 'Back to the store', warehouseId: world.warehouse1, toWarehouseId: central, items: [line] },
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    });
+
+    it('a cashier cannot set an item’s stock in another point’s warehouse, named or implied', async () => {
+      const stocked = await insertItem(server, shop, { name: 'Juice' });
+      await created('/stock-quantity/create', { ...row(world.warehouse2), itemId: stocked });
+      const before = await server.database.db.selectFrom('stock_levels').select('quantity').where('item_id', '=', stocked).executeTakeFirstOrThrow();
       expectErrorBody(
-        await server.request('POST', `${API}/write-off/create`, { token: cashier.token, body: { ...header, conducted: true, name: 'Spoiled', warehouseId: [world.warehouse2], items: [line] } }),
-        403,
-        'warehouseId.0 must be a warehouse of your own point',
-      );
-      expectErrorBody(
-        await server.request('POST', `${API}/write-off/create`, {
-          token: cashier.token,
-          body: { ...header, conducted: true, name: 'Spoiled', warehouseId: [world.warehouse1], items: [{ ...line, warehouseId: world.warehouse2 }] },
-        }),
-        403,
-        'items.0.warehouseId must be a warehouse of your own point',
-      );
-      expectErrorBody(
-        await server.request('POST', `${API}/movement/create`, {
-          token: cashier.token,
-          body: { ...header, name: 'Pull', warehouseId: world.warehouse2, toWarehouseId: world.warehouse1, items: [line] },
-        }),
+        await server.request('PATCH', `${API}/item-modifier/items/update/${stocked}`, { token: cashier.token, body: { stock_quantity: '50', warehouseId: world.warehouse2 } }),
         403,
         'warehouseId must be a warehouse of your own point',
       );
-      const sent = await server.request('POST', `${API}/movement/create`, {
-        token: cashier.token,
-        body: { ...header, name: 'Send', warehouseId: world.warehouse1, toWarehouseId: world.warehouse2, items: [line] },
-      });
-      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      // Naming none, the item's only warehouse is implied: P2's, refused too.
+      expectErrorBody(
+        await server.request('PATCH', `${API}/item-modifier/items/update/${stocked}`, { token: cashier.token, body: { stock_quantity: '50' } }),
+        403,
+        'warehouseId must be a warehouse of your own point',
+      );
+      const after = await server.database.db.selectFrom('stock_levels').select('quantity').where('item_id', '=', stocked).executeTakeFirstOrThrow();
+      expect(BigInt(after.quantity)).toBe(BigInt(before.quantity));
     });
   });
 
