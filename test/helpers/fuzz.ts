@@ -360,7 +360,6 @@ function pushProblems(response: ApiResponse): string[] {
 /** Every rule an answer breaks (empty when it keeps them all). */
 export function violations(world: FuzzWorld, request: FuzzRequest, response: ApiResponse): string[] {
   const problems: string[] = [];
-  const { status } = response;
   const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
   if (request.actor === 'otherTill') problems.push(...pushProblems(response));
   else problems.push(...answerProblems(request, response));
