@@ -41,8 +41,11 @@ const ref = (field: string, names: ReferenceKind): Reference => ({ field, names 
 
 /** What an order's update may name: the shift it moves to, its payments' shifts, its lines' warehouses. */
 const ORDER_UPDATE_REFERENCES = [ref('settlement_id', 'settlement'), ref('payments.*.settlement_id', 'settlement'), ref('items.*.warehouse_id', 'warehouse')];
-/** A sale also names its till and the employee who sold. */
-const ORDER_REFERENCES = [ref('workplace_id', 'workplace'), ...ORDER_UPDATE_REFERENCES, ref('employee_id', 'employee')];
+/**
+ * A sale also names its till. Its `employee_id` is not checked: a cashier's sale is recorded as theirs whatever the
+ * body names (app/orders), as reference clients send the field freely.
+ */
+const ORDER_REFERENCES = [ref('workplace_id', 'workplace'), ...ORDER_UPDATE_REFERENCES];
 /** A stock document's warehouses: the header's (one or a list) and each line's own. */
 const DOCUMENT_REFERENCES = [ref('warehouseId', 'warehouse'), ref('items.*.warehouseId', 'warehouse')];
 /**
