@@ -24,6 +24,7 @@ import type { OperationId } from '../../shared/catalogue/index.js';
 import type { OperationSpec } from '../../shared/catalogue/operation.js';
 import { forbidden } from '../../shared/errors.js';
 import type { Db, OperationContext } from '../context.js';
+import { BUSINESS_WIDE_POINT } from '../debts/references.js';
 
 /** What an id names. */
 export type ReferenceKind = 'point' | 'workplace' | 'settlement' | 'warehouse' | 'employee';
@@ -171,7 +172,8 @@ async function isOwn(db: Db, ctx: OperationContext, kind: ReferenceKind, id: str
   const own = ctx.actor.pointId;
   switch (kind) {
     case 'point':
-      return id === own;
+      // The reference's business-wide "0" from a cashier or till is recorded at its own point (app/debts/references.ts).
+      return id === own || id === BUSINESS_WIDE_POINT;
     case 'workplace': {
       const point = await pointOfWorkplace(db, ctx, id);
       return point === null || point === own;
