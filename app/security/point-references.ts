@@ -129,6 +129,12 @@ async function pointOfSettlement(db: Db, ctx: OperationContext, settlementId: st
   return row?.workplace_id ? pointOfWorkplace(db, ctx, row.workplace_id) : null;
 }
 
+/** Does the business have this point (deleted ones too)? An unknown one is the handler's 400, not a refusal. */
+async function isPointOfBusiness(db: Db, ctx: OperationContext, pointId: string): Promise<boolean> {
+  const row = await db.selectFrom('points').select('id').where('business_id', '=', ctx.businessId).where('id', '=', pointId).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * May a caller of point `own` (undefined: a token of no point) put stock in or take it out of this warehouse? See
  * the top of the file: a warehouse no live point names is the business's; else it must be the caller's point's,
@@ -173,7 +179,8 @@ async function isOwn(db: Db, ctx: OperationContext, kind: ReferenceKind, id: str
   switch (kind) {
     case 'point':
       // The reference's business-wide "0" from a cashier or till is recorded at its own point (app/debts/references.ts).
-      return id === own || id === BUSINESS_WIDE_POINT;
+      if (id === own || id === BUSINESS_WIDE_POINT) return true;
+      return !(await isPointOfBusiness(db, ctx, id));
     case 'workplace': {
       const point = await pointOfWorkplace(db, ctx, id);
       return point === null || point === own;
