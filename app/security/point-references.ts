@@ -158,8 +158,8 @@ export async function isOwnWarehouse(db: Db, ctx: OperationContext, warehouseId:
 }
 
 /**
- * A cashier or till acts in its own name: an employee id in the body must be the caller's.
- * issue 28 §2: the CLIENT_DEBTS right lifts this (for debt transactions in another employee's name).
+ * A cashier or till acts in its own name: an employee id in the body must be the caller's (a debt's `employee_id`).
+ * A right of the caller's role may lift it where a shop lets a manager record for a colleague (see `isOwn`).
  */
 export function inOwnName(ctx: OperationContext, employeeId: string): boolean {
   return employeeId === ctx.actor.id;
@@ -192,6 +192,7 @@ async function isOwn(db: Db, ctx: OperationContext, kind: ReferenceKind, id: str
     case 'warehouse':
       return isOwnWarehouse(db, ctx, id, own);
     case 'employee':
+      // issue 28 §2: the CLIENT_DEBTS right lifts this
       return inOwnName(ctx, id);
   }
 }
