@@ -128,6 +128,18 @@ export function registerCatalogueRoutes(
     for (const terminal of revoked) services.principals.forget(businessId, terminal.id);
   }
 
+  /** A deleted point's workplaces went with it (app/business/points.ts): so did their terminals' credentials. */
+  async function forgetTerminalsOfPoint(businessId: string, pointId: string): Promise<void> {
+    const revoked = await services.db
+      .selectFrom('terminals')
+      .innerJoin('workplaces', (join) => join.onRef('workplaces.business_id', '=', 'terminals.business_id').onRef('workplaces.id', '=', 'terminals.workplace_id'))
+      .select('terminals.id')
+      .where('terminals.business_id', '=', businessId)
+      .where('workplaces.automated_point_id', '=', pointId)
+      .execute();
+    for (const terminal of revoked) services.principals.forget(businessId, terminal.id);
+  }
+
   const handlers = serverHandlers();
   for (const spec of catalogue as readonly OperationSpec[]) {
     // Resolved once, when the route is registered: the service runs the shared handlers and its own.
@@ -164,6 +176,7 @@ export function registerCatalogueRoutes(
         if (spec.principals === 'ends' && params.id) services.principals.forget(principal.businessId, params.id);
         // A deleted workplace's terminals were revoked with it: their credentials stop working at once here too.
         if (spec.operationId === 'BusinessController_removeWorkplace' && params.id) await forgetTerminalsOf(principal.businessId, params.id);
+        if (spec.operationId === 'BusinessController_removePoint' && params.id) await forgetTerminalsOfPoint(principal.businessId, params.id);
         return reply.code(successStatus(spec)).send(result);
       },
     });

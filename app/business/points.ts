@@ -4,15 +4,15 @@
  * orders and catalogue rows keep naming it and read it as deleted (issue 13 §1.5).
  * Our addition: `default_warehouse_id`, the warehouse the point's sales take stock from
  * (docs/api/orders-and-settlements.md); it must name a live warehouse of the business, null clears it.
- * Our refusal (docs/api.md, deliberate differences): a point that still has live workplaces is not deleted (409
- * naming them) — its tills would keep selling at a point no list shows; delete or move the workplaces first.
+ * Deleting a point deletes its workplaces and revokes their tills with it (issue 28 §4: the reference answers 200;
+ * a till must not keep selling at a point no list shows).
  */
 import type { CreateAutomatedPointDto, UpdateAutomatedPointDto } from '../../shared/catalogue/business.js';
-import { conflict } from '../../shared/errors.js';
 import type { Db, OperationContext } from '../context.js';
 import { handler } from '../operation.js';
 import { commonWire, loadLive, simpleResource } from '../resources/simple-resource.js';
 import { requireLive } from './references.js';
+import { removeWorkplace } from './workplaces.js';
 
 export const points = simpleResource<CreateAutomatedPointDto, UpdateAutomatedPointDto>({
   table: 'points',
@@ -38,30 +38,30 @@ export const points = simpleResource<CreateAutomatedPointDto, UpdateAutomatedPoi
   },
 });
 
-/** How many workplaces a refusal names; the count is always the whole number. */
-const NAMED_WORKPLACES = 5;
-
-/** Deletes a point that no live workplace names; otherwise 409 naming them, and nothing changes. */
+/**
+ * Deletes a point (a soft delete) and retires what sells there, in the same transaction: its live workplaces are
+ * deleted as `BusinessController_removeWorkplace` deletes one, and the terminals enrolled at them are revoked, so a
+ * till of a deleted point cannot go on selling there — its next push or pull answers 401 saying its credential was
+ * revoked, and what it still holds is kept for the back office. Shifts, orders and documents keep naming the point
+ * and its workplaces and read them as deleted.
+ */
 async function removePoint(db: Db, id: string, ctx: OperationContext) {
   await loadLive(db, 'points', 'Point', ctx, id);
-  const workplaces = await db
+  for (const workplaceId of await liveWorkplacesOf(db, ctx, id)) await removeWorkplace(db, workplaceId, ctx);
+  return points.remove(db, id, ctx);
+}
+
+/** The ids of a point's live workplaces. */
+export async function liveWorkplacesOf(db: Db, ctx: { readonly businessId: string }, pointId: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('workplaces')
-    .select('name')
+    .select('id')
     .where('business_id', '=', ctx.businessId)
-    .where('automated_point_id', '=', id)
+    .where('automated_point_id', '=', pointId)
     .where('is_deleted', '=', 0)
-    .orderBy('dt_created')
     .orderBy('id')
     .execute();
-  if (workplaces.length > 0) {
-    const names = workplaces.slice(0, NAMED_WORKPLACES).map((row) => row.name);
-    const more = workplaces.length > NAMED_WORKPLACES ? ', …' : '';
-    throw conflict(
-      `This point of sale still has ${workplaces.length} ${workplaces.length === 1 ? 'workplace' : 'workplaces'} (${names.join(', ')}${more}): delete them or move them to another point first`,
-      { reason: 'POINT_HAS_WORKPLACES', workplaces: workplaces.length },
-    );
-  }
-  return points.remove(db, id, ctx);
+  return rows.map((row) => row.id);
 }
 
 export const pointHandlers = [

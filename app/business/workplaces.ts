@@ -50,7 +50,8 @@ async function createWorkplace(db: Db, body: CreateWorkplaceDto, ctx: OperationC
   return { ...created, number };
 }
 
-async function removeWorkplace(db: Db, id: string, ctx: OperationContext) {
+/** Deletes a workplace and revokes the terminals enrolled at it (also for each workplace of a deleted point). */
+export async function removeWorkplace(db: Db, id: string, ctx: OperationContext) {
   const deleted = await workplaces.remove(db, id, ctx);
   await revokeWorkplaceTerminals(db, ctx, id);
   return deleted;

@@ -6,11 +6,12 @@
  * create but not on update, and summed as JS floats — its bug B5.)
  */
 import { MONEY, unitsOf, type Money, type Quantity } from '../../shared/decimal.js';
-import { badRequest } from '../../shared/errors.js';
+import { badRequest, forbidden } from '../../shared/errors.js';
 import type { Db, OperationContext } from '../context.js';
 import { postStockMoves, setStockLevel } from '../stock/ledger.js';
 import type { CatalogueCreate, CatalogueUpdate } from './catalogue-columns.js';
 import type { CatalogueRecord, CatalogueResource } from './catalogue-resource.js';
+import { isOwnWarehouse } from '../security/point-references.js';
 import { WAREHOUSE_REFERENCE, checkReferences } from './references.js';
 
 /** The stock fields of item and modifier bodies. */
@@ -42,6 +43,15 @@ async function namedWarehouse(db: Db, ctx: OperationContext, body: StockFields):
 }
 
 const warehouseRequired = () => badRequest(['warehouseId is required when stock_quantity is given']);
+
+/**
+ * A cashier or till sets stock only in its own point's warehouses (issue 28 §1, app/security/point-references.ts) —
+ * checked here, where the warehouse is known even when the body names none (the entry's or the business's only one).
+ */
+async function requireOwnWarehouse(db: Db, ctx: OperationContext, warehouseId: string): Promise<void> {
+  if (ctx.actor.role !== 'EMPLOYEE' || (await isOwnWarehouse(db, ctx, warehouseId, ctx.actor.pointId))) return;
+  throw forbidden('warehouseId must be a warehouse of your own point: a cashier or till moves stock only in its own point’s warehouses');
+}
 
 /** Where an opening stock goes: the named warehouse, else the business's only one; undefined for no stock. */
 async function openingWarehouse(db: Db, ctx: OperationContext, body: StockFields): Promise<string | undefined> {
@@ -77,6 +87,7 @@ async function setStock(db: Db, ctx: OperationContext, record: CatalogueRecord, 
   if (body.stock_quantity === null || body.stock_quantity === undefined) return;
   const warehouseId = named ?? (await soleWarehouse(db, ctx, record.id)) ?? (await soleWarehouse(db, ctx));
   if (!warehouseId) throw warehouseRequired();
+  await requireOwnWarehouse(db, ctx, warehouseId);
   const pair = { itemId: record.id, warehouseId, initial: initialOf(record) };
   await setStockLevel(db, ctx, pair, body.stock_quantity, { reason: 'adjustment', docType, docId: record.id }, READ_BACK);
 }
@@ -89,6 +100,7 @@ export function withStock<Create extends CatalogueCreate & StockFields, Update e
   async function create(db: Db, body: Create, ctx: OperationContext) {
     // Resolved before the insert so a missing warehouse is reported before anything is written.
     const warehouseId = await openingWarehouse(db, ctx, body);
+    if (warehouseId && body.stock_quantity) await requireOwnWarehouse(db, ctx, warehouseId);
     const record = await resource.create(db, body, ctx);
     if (warehouseId && body.stock_quantity) await adjust(db, ctx, record, warehouseId, body.stock_quantity, docType);
     return record;

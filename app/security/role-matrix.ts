@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { OperationSpec, PointScope } from '../../shared/catalogue/operation.js';
 import { forbidden } from '../../shared/errors.js';
 import type { Db, OperationContext } from '../context.js';
+import { checkPointReferences } from './point-references.js';
 
 /** A view where the table and column are chosen at run time; callers pass only the catalogue's fixed names. */
 type LooseDb = Kysely<Record<string, { business_id: string; id: string } & Record<string, unknown>>>;
@@ -65,7 +66,8 @@ function bodyValue(body: unknown, field: string | undefined): unknown {
 /**
  * Throws 403 unless the context's actor may run the operation on this input: its role is in the entry's
  * `access`, and, for an EMPLOYEE on an entry with a `pointScope`, both the record the path names and the point
- * the body names (if any) are of the actor's own point. Owners and admins are never limited to a point.
+ * the body names (if any) are of the actor's own point, and so is every other reference its body names
+ * (./point-references.ts). Owners and admins are never limited to a point.
  */
 export async function authorize(
   db: Db,
@@ -74,8 +76,21 @@ export async function authorize(
   ctx: OperationContext,
 ): Promise<void> {
   if (spec.access !== 'public' && !spec.access.includes(ctx.actor.role)) throw forbidden();
+  if (ctx.actor.role !== 'EMPLOYEE') return;
+  await checkRecordScope(db, spec, input, ctx);
+  // Issue 28 §1: every other shift, workplace, point, warehouse and employee the body names is the caller's too.
+  await checkPointReferences(db, spec, input, ctx);
+}
+
+/** The record the path names and the point the body is written for, by the entry's `pointScope` (EMPLOYEE callers). */
+async function checkRecordScope(
+  db: Db,
+  spec: OperationSpec,
+  input: { readonly body?: unknown; readonly params: Readonly<Record<string, string>> },
+  ctx: OperationContext,
+): Promise<void> {
   const scope = spec.pointScope;
-  if (!scope || ctx.actor.role !== 'EMPLOYEE') return;
+  if (!scope) return;
   const [one, many] = WHAT[scope.table];
   const own = ctx.actor.pointId;
   if (!own) throw forbidden(`A cashier acts only at their own point: log in at a workplace to change ${many}`);

@@ -2,8 +2,8 @@
  * The business's default warehouse (issue 13 §1.1): where a sale's stocked line takes its stock when neither the
  * line nor its point names a warehouse and the business has several. A business with warehouses always has one:
  * the first warehouse created becomes it, an owner or admin may make another the default (`is_default: true` on
- * create or update), and the default itself cannot be deleted (./warehouses.ts): another is made the default
- * first. At most one live default per business is enforced by a partial unique index (migration 0014).
+ * create or update), and deleting the default gives the flag to the oldest other live warehouse (./warehouses.ts).
+ * At most one live default per business is enforced by a partial unique index (migration 0014).
  *
  * Concurrency: each change of the flag first locks the business's row (`for no key update` on PostgreSQL, which
  * does not block the key-share locks of ordinary inserts; SQLite has one writer), so two warehouses created at

@@ -1,11 +1,11 @@
 /**
  * Warehouses: where stock lives. A plain descriptive resource, plus our additive `is_default`: the business's
  * default warehouse, where sales take stock when nothing else names a warehouse (./default-warehouse.ts).
- * The default is never deleted (409, nothing changes): the owner first makes another warehouse the default, so
- * the choice of where sales take stock is always theirs, never an accident of which warehouse is oldest.
+ * Deleting the default moves it to the oldest other live warehouse (issue 28 §4: reference clients delete their
+ * first warehouse, and the reference answers 200); the owner can make another the default at any time.
  */
 import type { CreateWarehouseDto, UpdateWarehouseDto } from '../../shared/catalogue/warehouse.js';
-import { badRequest, conflict } from '../../shared/errors.js';
+import { badRequest } from '../../shared/errors.js';
 import type { Db, OperationContext } from '../context.js';
 import { handler } from '../operation.js';
 import { commonWire, loadLive, simpleResource } from '../resources/simple-resource.js';
@@ -64,17 +64,37 @@ async function updateWarehouse(db: Db, id: string, body: UpdateWarehouseDto, ctx
   return warehouses.update(db, id, body, ctx);
 }
 
-/** Deletes a warehouse that is not the business's default; the default is refused with the way out named. */
+/**
+ * Deletes a warehouse (a soft delete: its stock rows and ledger entries stay, naming it, as every soft delete
+ * keeps what refers to the record). What named it as a default is moved on in the same transaction, so no sale
+ * looks for stock in a deleted warehouse: the points whose default it was name none (their sales take the
+ * business's default), and if it was the business's default, the oldest other live warehouse becomes it (none
+ * left: the business has no default). The answer is the deleted warehouse as stored: `is_default: false`.
+ */
 async function removeWarehouse(db: Db, id: string, ctx: OperationContext) {
-  // Locked, so a concurrent "make default" cannot slip between the check and the delete.
+  // Locked, so a concurrent "make default" cannot slip between the choice of the next default and the delete.
   await lockDefaultWarehouse(db, ctx);
   const current = await loadLive(db, 'warehouses', 'Warehouse', ctx, id);
-  if (Number(current.is_default ?? 0) !== 0) {
-    throw conflict('This warehouse is the business’s default warehouse: make another warehouse the default first, then delete this one', {
-      reason: 'DEFAULT_WAREHOUSE',
-    });
-  }
-  return warehouses.remove(db, id, ctx);
+  await db
+    .updateTable('points')
+    .set({ default_warehouse_id: null, dt_updated: ctx.now })
+    .where('business_id', '=', ctx.businessId)
+    .where('default_warehouse_id', '=', id)
+    .where('is_deleted', '=', 0)
+    .execute();
+  if (Number(current.is_default ?? 0) === 0) return warehouses.remove(db, id, ctx);
+  await db.updateTable('warehouses').set({ is_default: 0 }).where('business_id', '=', ctx.businessId).where('id', '=', id).execute();
+  const deleted = await warehouses.remove(db, id, ctx);
+  const next = await db
+    .selectFrom('warehouses')
+    .select('id')
+    .where('business_id', '=', ctx.businessId)
+    .where('is_deleted', '=', 0)
+    .orderBy('dt_created')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (next) await db.updateTable('warehouses').set({ is_default: 1, dt_updated: ctx.now }).where('business_id', '=', ctx.businessId).where('id', '=', next.id).execute();
+  return deleted;
 }
 
 export const warehouseHandlers = [

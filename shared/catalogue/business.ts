@@ -76,14 +76,19 @@ export type CreatePaymentDeviceDto = z.output<typeof CreatePaymentDeviceDto>;
 export const UpdatePaymentDeviceDto = dto({ name: text().nullish(), ...deviceFields });
 export type UpdatePaymentDeviceDto = z.output<typeof UpdatePaymentDeviceDto>;
 
+/**
+ * Structure — points and workplaces — is changed by owners and admins only (issue 28 §1: a cashier moved another
+ * point's workplace to their own and so reached its shift); no till queues these. Printers and payment devices stay
+ * open to cashiers as the role's rights allow; a printer only at the cashier's own point (app/security/point-references.ts).
+ */
 export const businessOperations = [
-  operation({ operationId: 'BusinessController_createPoint', method: 'POST', path: '/business-config/points/create', tag: 'Business', body: CreateAutomatedPointDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'BusinessController_createPoint', method: 'POST', path: '/business-config/points/create', tag: 'Business', body: CreateAutomatedPointDto, access: ['OWNER', 'ADMIN'], offline: 'descriptive' }),
   operation({ operationId: 'BusinessController_findAllPoints', method: 'GET', path: '/business-config/points/all', tag: 'Business', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'BusinessController_updatePoint', method: 'PATCH', path: '/business-config/points/update/{id}', tag: 'Business', body: UpdateAutomatedPointDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'BusinessController_updatePoint', method: 'PATCH', path: '/business-config/points/update/{id}', tag: 'Business', body: UpdateAutomatedPointDto, access: ['OWNER', 'ADMIN'], offline: 'descriptive' }),
   operation({ operationId: 'BusinessController_removePoint', method: 'DELETE', path: '/business-config/points/delete/{id}', tag: 'Business', access: ['OWNER', 'ADMIN'], offline: 'delete' }),
-  operation({ operationId: 'BusinessController_createWorkplace', method: 'POST', path: '/business-config/workplaces/create', tag: 'Business', body: CreateWorkplaceDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'BusinessController_createWorkplace', method: 'POST', path: '/business-config/workplaces/create', tag: 'Business', body: CreateWorkplaceDto, access: ['OWNER', 'ADMIN'], offline: 'descriptive' }),
   operation({ operationId: 'BusinessController_findAllWorkplaces', method: 'GET', path: '/business-config/workplaces/all', tag: 'Business', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'BusinessController_updateWorkplace', method: 'PATCH', path: '/business-config/workplaces/update/{id}', tag: 'Business', body: UpdateWorkplaceDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'BusinessController_updateWorkplace', method: 'PATCH', path: '/business-config/workplaces/update/{id}', tag: 'Business', body: UpdateWorkplaceDto, access: ['OWNER', 'ADMIN'], offline: 'descriptive' }),
   operation({ operationId: 'BusinessController_removeWorkplace', method: 'DELETE', path: '/business-config/workplaces/delete/{id}', tag: 'Business', access: ['OWNER', 'ADMIN'], offline: 'delete' }),
   operation({ operationId: 'BusinessController_createPrinter', method: 'POST', path: '/business-config/printers/create', tag: 'Business', body: CreatePrinterDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
   operation({ operationId: 'BusinessController_findAllPrinters', method: 'GET', path: '/business-config/printers/all', tag: 'Business', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),

@@ -1,13 +1,16 @@
 /**
  * Property-based fuzzing driven by our own OpenAPI document (issue 13 §3): every operation, with bodies made
  * from its request schema (valid, or mutated), path ids drawn from the caller's own records, another business's
- * records and made-up ones, odd money values, and four callers (owner, cashier, till, nobody). Each answer is
- * held to the rules every answer must keep (`violations`); the first request that breaks one is reported with
- * the seed that finds it again.
+ * records and made-up ones, odd money values, and six callers (owner, cashier, till, nobody, and a cashier and a
+ * till of the business's second point — the till pushing each write as a queued operation). Each answer is held to
+ * the rules every answer must keep (`violations`); the first request that breaks one is reported with the seed that
+ * finds it again.
  *
  * Kept apart from fuzz.test.ts so the test that plants a fault can run the very same property.
  */
 import fc from 'fast-check';
+import { uuidv7 } from '../../shared/ids.js';
+import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
 import { buildOpenApiDocument } from '../../server/openapi.js';
 import type { ApiResponse, TestServer } from './server.js';
 
@@ -50,7 +53,20 @@ export function documentOperations(): FuzzOperation[] {
   return operations;
 }
 
-export type ActorName = 'owner' | 'cashier' | 'till' | 'nobody';
+/**
+ * Who calls: `till` sends REST requests with a till's device credential; `otherCashier` is a PIN token at the second
+ * point, and `otherTill` a till of the second point that pushes every write it draws (`send`).
+ */
+export type ActorName = 'owner' | 'cashier' | 'till' | 'nobody' | 'otherCashier' | 'otherTill';
+
+/** The second point's till as it pushes: its queue and the employee it pushes as. */
+export interface FuzzPusher {
+  readonly terminalId: string;
+  readonly epoch: string;
+  readonly employeeId: string;
+  /** The queue's last seq; each push takes the next. */
+  seq: number;
+}
 
 export interface FuzzWorld {
   readonly server: TestServer;
@@ -63,6 +79,19 @@ export interface FuzzWorld {
   readonly foreignMarkers: readonly string[];
   /** Secrets no answer may contain: passwords, PINs, the signing key. */
   readonly secrets: readonly string[];
+  readonly pusher: FuzzPusher;
+  /** Valid writes for the second point's callers, with the first point's ids they may be turned to. */
+  readonly corpus?: FuzzCorpus;
+}
+
+/**
+ * Writes a second point's cashier may validly make at its own point, and, for each id of its point they name, the
+ * first point's counterpart (its point, till, shift, warehouse, stock row, cashier). Drawn requests swap any of them:
+ * random bodies rarely get past validation, these do, and then only the point scope stands in the way.
+ */
+export interface FuzzCorpus {
+  readonly entries: readonly { readonly operationId: string; readonly params?: Readonly<Record<string, string>>; readonly body?: unknown }[];
+  readonly swaps: Readonly<Record<string, string>>;
 }
 
 /** Made-up ids: well-formed but unknown, malformed, and hostile. */
@@ -215,26 +244,99 @@ export interface FuzzRequest {
   readonly operation: FuzzOperation;
   readonly actor: ActorName;
   readonly url: string;
+  /** The path parameters the url carries, by name (a till pushes them as its operation's params). */
+  readonly params: Readonly<Record<string, string>>;
   readonly body: unknown;
 }
 
+/** A value with each id the corpus knows kept or turned to its first point's counterpart. */
+function swapped(value: unknown, swaps: Readonly<Record<string, string>>): fc.Arbitrary<unknown> {
+  if (typeof value === 'string' && swaps[value] !== undefined) return fc.constantFrom(value, swaps[value]);
+  if (Array.isArray(value)) return value.length === 0 ? fc.constant([]) : fc.tuple(...value.map((item) => swapped(item, swaps)));
+  if (typeof value === 'object' && value !== null) {
+    const model: Record<string, fc.Arbitrary<unknown>> = {};
+    for (const [key, item] of Object.entries(value)) model[key] = swapped(item, swaps);
+    return fc.record(model);
+  }
+  return fc.constant(value);
+}
+
+/** The corpus's writes, by a second point's cashier or till, with some ids turned to the first point's. */
+function corpusArbitrary(operations: readonly FuzzOperation[], corpus: FuzzCorpus): fc.Arbitrary<FuzzRequest> | undefined {
+  const entries = corpus.entries.flatMap((entry) => {
+    const operation = operations.find((candidate) => candidate.operationId === entry.operationId);
+    return operation ? [{ ...entry, operation }] : [];
+  });
+  if (entries.length === 0) return undefined;
+  return pick(entries).chain((entry) =>
+    fc
+      .record({
+        actor: pick<ActorName>(['otherCashier', 'otherTill']),
+        params: swapped(entry.params ?? {}, corpus.swaps) as fc.Arbitrary<Record<string, string>>,
+        body: swapped(entry.body, corpus.swaps),
+      })
+      .map(({ actor, params, body }) => {
+        let url = entry.operation.path;
+        for (const [name, value] of Object.entries(params)) url = url.replace(`{${name}}`, encodeURIComponent(value));
+        return { operation: entry.operation, actor, url, params, body };
+      }),
+  );
+}
+
 export function requestArbitrary(operations: readonly FuzzOperation[], world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
+  const drawn = drawnArbitrary(operations, world);
+  const corpus = world.corpus ? corpusArbitrary(operations, world.corpus) : undefined;
+  return corpus ? fc.oneof({ weight: 7, arbitrary: drawn }, { weight: 1, arbitrary: corpus }) : drawn;
+}
+
+/** Any operation of the document, by any caller, with a drawn body and ids. */
+function drawnArbitrary(operations: readonly FuzzOperation[], world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
   return pick(operations).chain((operation) =>
     fc
       .record({
-        actor: pick<ActorName>(['owner', 'owner', 'cashier', 'till', 'nobody']),
+        // A till pushes only writes (it answers its reads itself).
+        actor: pick<ActorName>(
+          operation.method === 'GET'
+            ? ['owner', 'owner', 'cashier', 'till', 'nobody', 'otherCashier']
+            : ['owner', 'owner', 'cashier', 'till', 'nobody', 'otherCashier', 'otherTill'],
+        ),
         ids: fc.tuple(...operation.params.map(() => idArbitrary(world))),
         body: operation.body ? bodyArbitrary(operation.body, world) : fc.constant(undefined),
       })
       .map(({ actor, ids, body }) => {
         let url = operation.path;
-        operation.params.forEach((name, index) => (url = url.replace(`{${name}}`, encodeURIComponent(ids[index] ?? 'x'))));
-        return { operation, actor, url, body };
+        const params: Record<string, string> = {};
+        operation.params.forEach((name, index) => {
+          params[name] = ids[index] ?? 'x';
+          url = url.replace(`{${name}}`, encodeURIComponent(params[name]));
+        });
+        return { operation, actor, url, params, body };
       }),
   );
 }
 
+/** The second point's till pushes the drawn write as one queued operation, as the employee it pushes as. */
+function push(world: FuzzWorld, request: FuzzRequest): Promise<ApiResponse> {
+  const { pusher } = world;
+  pusher.seq += 1;
+  const mutation = {
+    seq: pusher.seq,
+    mutationId: uuidv7(),
+    name: request.operation.operationId,
+    v: 1,
+    occurredAt: new Date().toISOString(),
+    actor: { employeeId: pusher.employeeId },
+    ...(request.body === undefined ? {} : { args: request.body }),
+    ...(request.operation.params.length > 0 ? { params: request.params } : {}),
+  };
+  return world.server.request('POST', '/api/v1/sync/push', {
+    token: world.tokens.otherTill,
+    body: { protocolVersion: PROTOCOL_VERSION, terminalId: pusher.terminalId, epoch: pusher.epoch, mutations: [mutation] },
+  });
+}
+
 export async function send(world: FuzzWorld, request: FuzzRequest): Promise<ApiResponse> {
+  if (request.actor === 'otherTill') return push(world, request);
   const token = request.actor === 'nobody' ? undefined : world.tokens[request.actor];
   return world.server.request(request.operation.method, request.url, {
     ...(token ? { token } : {}),
@@ -246,11 +348,35 @@ const ERROR_KEYS = ['detail', 'message', 'path', 'statusCode', 'timestamp'].join
 const STACK = /\bat [^\s]+ \(?[^\s]*\.(ts|js):\d+|\n\s+at |node_modules|\.ts:\d+:\d+/;
 const HASH = /scrypt\$|\$2[aby]\$|pin_hash|password_hash|"pincode"\s*:\s*"\d/;
 
+/** What a push must answer: 201 with the operation applied or rejected with its reason, never for a fault. */
+function pushProblems(response: ApiResponse): string[] {
+  if (response.status !== 201) return [`a push answered ${response.status}`];
+  const result = (response.body as { results?: { status?: string; result?: { error?: { statusCode?: number } } }[] }).results?.[0];
+  if (result?.status !== 'applied' && result?.status !== 'rejected') return ['a push without its operation’s result'];
+  const code = result.result?.error?.statusCode;
+  return code !== undefined && code >= 500 ? [`a pushed operation rejected with ${code}`] : [];
+}
+
 /** Every rule an answer breaks (empty when it keeps them all). */
 export function violations(world: FuzzWorld, request: FuzzRequest, response: ApiResponse): string[] {
   const problems: string[] = [];
-  const { status } = response;
   const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
+  if (request.actor === 'otherTill') problems.push(...pushProblems(response));
+  else problems.push(...answerProblems(request, response));
+  if (STACK.test(text)) problems.push('a stack trace');
+  if (HASH.test(text)) problems.push('a hash or PIN');
+  for (const secret of world.secrets) if (text.includes(secret)) problems.push(`the secret ${secret.slice(0, 4)}…`);
+  const sent = `${request.url} ${JSON.stringify(request.body ?? null)}`;
+  for (const marker of world.foreignMarkers) {
+    if (text.includes(marker) && !sent.includes(marker)) problems.push(`another business's ${marker}`);
+  }
+  return problems;
+}
+
+/** The rules of a REST answer: no fault, a declared status, the reference's error body. */
+function answerProblems(request: FuzzRequest, response: ApiResponse): string[] {
+  const problems: string[] = [];
+  const { status } = response;
   if (status >= 500 && !(status === 503 && request.operation.statuses.has(503)) && !(status === 502 && request.operation.statuses.has(502)))
     problems.push(`a ${status}`);
   if (!request.operation.statuses.has(status)) problems.push(`status ${status} is not declared for ${request.operation.operationId}`);
@@ -258,13 +384,6 @@ export function violations(world: FuzzWorld, request: FuzzRequest, response: Api
     const body = response.body as Record<string, unknown> | null;
     if (typeof body !== 'object' || body === null || Object.keys(body).sort().join() !== ERROR_KEYS || body.statusCode !== status)
       problems.push('an error without the error body');
-  }
-  if (STACK.test(text)) problems.push('a stack trace');
-  if (HASH.test(text)) problems.push('a hash or PIN');
-  for (const secret of world.secrets) if (text.includes(secret)) problems.push(`the secret ${secret.slice(0, 4)}…`);
-  const sent = `${request.url} ${JSON.stringify(request.body ?? null)}`;
-  for (const marker of world.foreignMarkers) {
-    if (text.includes(marker) && !sent.includes(marker)) problems.push(`another business's ${marker}`);
   }
   return problems;
 }

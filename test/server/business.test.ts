@@ -3,6 +3,8 @@ import { testEngines } from '../helpers/databases.js';
 import { startTestServer, registerTenant, type Tenant, type TestServer } from '../helpers/server.js';
 import { expectAuthRequired, expectErrorBody, expectStrictBody, expectValidation } from '../helpers/checks.js';
 import { cashierToken } from '../helpers/actors.js';
+import { PROTOCOL_VERSION } from '../../shared/sync/protocol.js';
+import { enrollTerminal, type EnrolledTerminal } from '../helpers/terminals.js';
 import { insertPoint, insertWorkplace } from '../helpers/fixtures.js';
 
 const POINTS = '/api/v1/business-config/points';
@@ -150,25 +152,31 @@ describe.each(await testEngines())('points and workplaces on %s', (engine) => {
     expect(await storedRow('workplaces', workplaceId)).toMatchObject({ automated_point_id: second, name: 'Till 1' });
   });
 
-  it('refuses to delete a point that still has workplaces (409 naming them, nothing changed), and deletes it once they are gone', async () => {
+  it('deletes a point that still has workplaces (200, as the reference), retiring its workplaces and revoking their tills in the same write', async () => {
     const pointId = await insertPoint(server, shop);
     const first = (await server.request('POST', `${WORKPLACES}/create`, { token: shop.token, body: { name: 'Kassa A', automated_point_id: pointId } })).body.id as string;
     const second = (await server.request('POST', `${WORKPLACES}/create`, { token: shop.token, body: { name: 'Kassa B', automated_point_id: pointId } })).body.id as string;
-    const before = await storedRow('points', pointId);
-    const refused = await server.request('DELETE', `${POINTS}/delete/${pointId}`, { token: shop.token });
-    expectErrorBody(refused, 409, 'This point of sale still has 2 workplaces (Kassa A, Kassa B): delete them or move them to another point first');
-    expect(refused.body.detail).toEqual({ reason: 'POINT_HAS_WORKPLACES', workplaces: 2 });
-    // Nothing changed: the point is live and untouched, its workplaces too.
-    expect(await storedRow('points', pointId)).toEqual(before);
-    expect(await storedRow('workplaces', first)).toMatchObject({ automated_point_id: pointId, is_deleted: 0 });
-    // A workplace deleted or moved away no longer holds it.
-    expect((await server.request('DELETE', `${WORKPLACES}/delete/${first}`, { token: shop.token })).status).toBe(200);
-    expectErrorBody(await server.request('DELETE', `${POINTS}/delete/${pointId}`, { token: shop.token }), 409, 'still has 1 workplace (Kassa B)');
     const elsewhere = await insertPoint(server, shop);
-    expect((await server.request('PATCH', `${WORKPLACES}/update/${second}`, { token: shop.token, body: { automated_point_id: elsewhere } })).status).toBe(200);
+    const kept = (await server.request('POST', `${WORKPLACES}/create`, { token: shop.token, body: { name: 'Kassa C', automated_point_id: elsewhere } })).body.id as string;
+    const till = await enrollTerminal(server, shop, first);
+    const otherTill = await enrollTerminal(server, shop, kept);
+    const push = (terminal: EnrolledTerminal) =>
+      server.request('POST', '/api/v1/sync/push', {
+        token: terminal.token,
+        body: { protocolVersion: PROTOCOL_VERSION, terminalId: terminal.terminalId, epoch: terminal.epoch, mutations: [] },
+      });
+    expect((await push(till)).status).toBe(201);
     const deleted = await server.request('DELETE', `${POINTS}/delete/${pointId}`, { token: shop.token });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(deleted.body).toMatchObject({ id: pointId, is_deleted: true });
+    expect(await storedRow('workplaces', first)).toMatchObject({ automated_point_id: pointId, is_deleted: 1 });
+    expect(await storedRow('workplaces', second)).toMatchObject({ automated_point_id: pointId, is_deleted: 1 });
+    expect(await storedRow('workplaces', kept)).toMatchObject({ is_deleted: 0 });
+    // The till is told: its credential was revoked with its workplace, at once (its cached check is forgotten too).
+    expectErrorBody(await push(till), 401, 'revoked');
+    expect((await push(otherTill)).status).toBe(201);
+    const workplaces = await server.request('GET', `${WORKPLACES}/all`, { token: shop.token });
+    expect(workplaces.body.map((row: { id: string }) => row.id)).not.toContain(first);
     const points = await server.request('GET', `${POINTS}/all`, { token: shop.token });
     expect(points.body.map((row: { id: string }) => row.id)).not.toContain(pointId);
     // Deleting it again finds no live point.
@@ -229,15 +237,18 @@ describe.each(await testEngines())('points and workplaces on %s', (engine) => {
     await expectAuthRequired(server, 'DELETE', `${WORKPLACES}/delete/x`);
   });
 
-  it('lets cashiers use points and workplaces (roles O, A, E from the catalogue)', async () => {
+  it('lets cashiers read points and workplaces but not create or change them (structure is the owner’s, issue 28 §1)', async () => {
     const cashier = await cashierToken(server, shop);
-    const point = await server.request('POST', `${POINTS}/create`, { token: cashier.token, body: { name: 'By cashier' } });
-    expect(point.status).toBe(201);
-    const workplace = await server.request('POST', `${WORKPLACES}/create`, {
-      token: cashier.token,
-      body: { name: 'Cashier till', automated_point_id: point.body.id },
-    });
-    expect(workplace.status).toBe(201);
+    const pointId = await insertPoint(server, shop, 'Kept');
+    expectErrorBody(await server.request('POST', `${POINTS}/create`, { token: cashier.token, body: { name: 'By cashier' } }), 403, 'Forbidden resource');
+    expectErrorBody(await server.request('PATCH', `${POINTS}/update/${pointId}`, { token: cashier.token, body: { name: 'Renamed' } }), 403, 'Forbidden resource');
+    expectErrorBody(
+      await server.request('POST', `${WORKPLACES}/create`, { token: cashier.token, body: { name: 'Cashier till', automated_point_id: pointId } }),
+      403,
+      'Forbidden resource',
+    );
+    expect(await storedRow('points', pointId)).toMatchObject({ name: 'Kept' });
+    expect((await server.request('GET', `${POINTS}/all`, { token: cashier.token })).status).toBe(200);
     expect((await server.request('GET', `${WORKPLACES}/all`, { token: cashier.token })).status).toBe(200);
   });
 

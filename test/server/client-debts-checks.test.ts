@@ -131,9 +131,10 @@ describe.each(await testEngines())('client debt checks on %s', (engine) => {
     const cashier = await cashierToken(server, shop, { pointId });
     const clientId = await insertClient(server, shop, 'Cashier client');
     const asCashier = { ...shop, token: cashier.token };
-    const debt = await createDebt(asCashier, { ...debtBody(shop, clientId, '5'), employee_id: cashier.id });
+    // At their own point (issue 28 §1).
+    const debt = await createDebt(asCashier, { ...debtBody(shop, clientId, '5'), employee_id: cashier.id, id_automated_point: pointId });
     expect(debt.status).toBe(201);
-    expect((await transact(asCashier, { ...debtBody(shop, clientId, '5'), employee_id: cashier.id })).status).toBe(201);
+    expect((await transact(asCashier, { ...debtBody(shop, clientId, '5'), employee_id: cashier.id, id_automated_point: pointId })).status).toBe(201);
     expect(
       (
         await request('PATCH', `/api/v1/client-debts/update/${debt.body.id}`, {

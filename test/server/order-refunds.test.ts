@@ -337,7 +337,9 @@ describe.each(await testEngines())('refunds and voids on %s', (engine) => {
     expectValidation(await refund(order.id, { ...good, lines: [{ order_line_id: tea, quantity: 'lots' }] }), 'lines.0.quantity');
     expectValidation(await refund(order.id, { ...good, lines: [{ order_line_id: uuidv7(), quantity: '1' }] }), `lines.0.order_line_id must be a line of order ${order.order_id}`);
     expectValidation(await refund(order.id, { ...good, settlement_id: uuidv7() }), 'settlement_id must be an existing settlement');
-    expectValidation(await refund(order.id, { ...good, workplace_id: world.bareWorkplace }), 'workplace_id must be a workplace of the sale’s point');
+    // Another point's till: the cashier's own point first (issue 28 §1), then, for an owner, the sale's point.
+    expectErrorBody(await refund(order.id, { ...good, workplace_id: world.bareWorkplace }), 403, 'workplace_id must be a workplace of your own point');
+    expectValidation(await refund(order.id, { ...good, manager_id: undefined, workplace_id: world.bareWorkplace }, shop.token), 'workplace_id must be a workplace of the sale’s point');
     expectValidation(await refund(order.id, { ...good, refund_number: '' }), 'refund_number');
     expectValidation(await refund(order.id, { ...good, surprise: 1 }), 'surprise');
     expectErrorBody(await refund(uuidv7(), good), 404);

@@ -245,9 +245,7 @@ describe.each(await testEngines())('orders on %s', (engine) => {
     const pointDefaultGone = await create(referenceOrder(own), tenant.token);
     expect(pointDefaultGone.status, JSON.stringify(pointDefaultGone.body)).toBe(201);
     expect(await movesOf(server, tenant, pointDefaultGone.body.id)).toEqual([['sale', own.tea, second, -2000n]]);
-    // The business's default is never deleted (409); once the owner makes the first the default, the second goes.
-    expect((await server.request('DELETE', `/api/v1/warehouses/delete/${second}`, { token: tenant.token })).status).toBe(409);
-    await server.request('PATCH', `/api/v1/warehouses/update/${first}`, { token: tenant.token, body: { is_default: true } });
+    // The business's default deleted (200, issue 28 §4): the oldest other live warehouse, the first, becomes it.
     expect((await server.request('DELETE', `/api/v1/warehouses/delete/${second}`, { token: tenant.token })).status).toBe(200);
     const defaultGone = await create(referenceOrder(own), tenant.token);
     expect(await movesOf(server, tenant, defaultGone.body.id)).toEqual([['sale', own.tea, first, -2000n]]);

@@ -55,7 +55,7 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
       client_id: stock.client,
       debt_amount: amount,
       employee_id: cashier,
-      id_automated_point: stock.point,
+      id_automated_point: world.point1,
     });
   const push = (till: EnrolledTerminal, mutations: unknown[], token = till.token) =>
     server.request('POST', PUSH, {
@@ -302,7 +302,7 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
       client_id: stock.client,
       debt_amount: '0',
       employee_id: cashier,
-      id_automated_point: stock.point,
+      id_automated_point: world.point1,
     });
     const response = await push(till, [bad, debtSale(2, '1')]);
     expect(response.body.results[0]).toMatchObject({
@@ -357,8 +357,8 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
       operation(1, 'AuthController_login', { login: 'x', password: 'y' }),
       operation(2, 'WarehouseController_findAll', {}),
       { ...debtSale(3), actor: { employeeId: uuidv7() } },
-      operation(4, 'WarehouseController_update', { name: 'Renamed' }, { params: { id: uuidv7() } }),
-      operation(5, 'WarehouseController_update', { name: 'No id' }),
+      operation(4, 'SupplierController_update', { name: 'Renamed' }, { params: { id: uuidv7() } }),
+      operation(5, 'SupplierController_update', { name: 'No id' }),
     ]);
     expect(response.body.results.map((result: { result: { error: { code: string } } }) => result.result.error.code)).toEqual([
       'NOT_QUEUEABLE',
@@ -377,7 +377,7 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
     for (const token of [shop.token, employee.token]) expectErrorBody(await server.request('POST', PUSH, { token, body }), 401);
     // The reference let any token upsert whole rows, is_deleted and employee_id included; here the body is the
     // operation's own, strictly validated.
-    const sneaky = operation(1, 'WarehouseController_create', { name: 'Hidden', is_deleted: true, employee_id: 'someone' });
+    const sneaky = operation(1, 'SupplierController_create', { name: 'Hidden', is_deleted: true, employee_id: 'someone' });
     const response = await push(till, [sneaky]);
     expect(response.body.results[0].result.error.message).toEqual(
       expect.arrayContaining(['property is_deleted should not exist']),
@@ -485,7 +485,7 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
       client_id: newcomer,
       debt_amount: '3',
       employee_id: cashier,
-      id_automated_point: stock.point,
+      id_automated_point: world.point1,
     });
     // The first opens the client's record, the second finds it: the entry's id must not depend on which it was.
     const sales = [sale(1), sale(2)];
@@ -507,13 +507,13 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
 
   it('gives records created offline the ids the terminal gave them, so a later queued edit finds them', async () => {
     const till = await terminal();
-    const create = operation(1, 'WarehouseController_create', { name: 'Back room' });
+    const create = operation(1, 'SupplierController_create', { name: 'Back room' });
     const localId = derivedIds(create.mutationId, create.occurredAt)();
-    const rename = operation(2, 'WarehouseController_update', { name: 'Back room 2' }, { params: { id: localId } });
+    const rename = operation(2, 'SupplierController_update', { name: 'Back room 2' }, { params: { id: localId } });
     const response = await push(till, [create, rename]);
     expect(response.body.results.map((result: { status: string }) => result.status)).toEqual(['applied', 'applied']);
     const stored = await server.database.db
-      .selectFrom('warehouses')
+      .selectFrom('suppliers')
       .select('name')
       .where('business_id', '=', shop.businessId)
       .where('id', '=', localId)
@@ -525,7 +525,7 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
     const till = await terminal();
     const pushed = await push(till, [
       debtSale(1, '3'),
-      operation(2, 'WarehouseController_update', { name: 'x' }, { params: { id: uuidv7() } }),
+      operation(2, 'SupplierController_update', { name: 'x' }, { params: { id: uuidv7() } }),
     ]);
     expect(pushed.status).toBe(201);
     let page = await pullPage(server, till, {});
@@ -577,7 +577,7 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
     expect(ten - one, statements.join('\n')).toBeLessThanOrEqual(9);
     // A client's first credit sale too: the record is created in the same statement.
     const newcomer = await insertClient(server, shop, 'Counted first-time debtor');
-    const first = operation(13, 'ClientDebtController_createTransaction', { client_id: newcomer, debt_amount: '7', employee_id: cashier, id_automated_point: stock.point });
+    const first = operation(13, 'ClientDebtController_createTransaction', { client_id: newcomer, debt_amount: '7', employee_id: cashier, id_automated_point: world.point1 });
     expect(await counted([first], till), statements.join('\n')).toBeLessThanOrEqual(one);
     const opened = await server.database.db.selectFrom('client_debts').select('debt_amount').where('business_id', '=', shop.businessId).where('client_id', '=', newcomer).executeTakeFirstOrThrow();
     expect(opened.debt_amount).toBe(700n);

@@ -3,6 +3,7 @@ import { testEngines } from '../helpers/databases.js';
 import { startTestServer, registerTenant, type Tenant, type TestServer } from '../helpers/server.js';
 import { expectAuthRequired, expectErrorBody, expectStrictBody, expectValidation } from '../helpers/checks.js';
 import { cashierToken } from '../helpers/actors.js';
+import { insertItem, insertMeasurement } from '../helpers/fixtures.js';
 
 describe.each(await testEngines())('warehouses on %s', (engine) => {
   let server: TestServer;
@@ -86,44 +87,63 @@ describe.each(await testEngines())('warehouses on %s', (engine) => {
       expectValidation(await make(tenant, { name: 'X', is_default: 'yes' }), 'is_default must be a boolean');
       const second = await make(tenant, { name: 'Second' });
       const cashier = await cashierToken(server, tenant);
-      expectErrorBody(await edit(tenant, second.body.id, { is_default: true }, cashier.token), 403, 'is_default is set by an owner or admin');
+      expectErrorBody(await edit(tenant, second.body.id, { is_default: true }, cashier.token), 403);
       expectErrorBody(
         await server.request('POST', '/api/v1/warehouses/create', { token: cashier.token, body: { name: 'Mine', is_default: true } }),
         403,
       );
       expect(await defaults(tenant)).toEqual([first.body.id]);
-      // A cashier may still edit the other fields.
-      expect((await edit(tenant, second.body.id, { name: 'Renamed' }, cashier.token)).status).toBe(200);
+      // Warehouses are structure (issue 28 §1): a cashier changes none of their fields either.
+      expectErrorBody(await edit(tenant, second.body.id, { name: 'Renamed' }, cashier.token), 403, 'Forbidden resource');
     });
 
-    it('refuses to delete the default warehouse (409 saying why, nothing changed) until another is made the default, and a new business’s concurrent creates make one default', async () => {
+    it('a new business’s concurrent creates make one default; deleting it (200, as the reference) gives the flag to the oldest other warehouse', async () => {
       const tenant = await registerTenant(server, 'promote');
       const answers = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((name) => make(tenant, { name })));
       expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
       expect(answers.filter((answer) => answer.body.is_default)).toHaveLength(1);
-      const all = (await server.request('GET', '/api/v1/warehouses/all', { token: tenant.token })).body as { id: string; is_default: boolean; dt_updated: string }[];
+      const all = (await server.request('GET', '/api/v1/warehouses/all', { token: tenant.token })).body as { id: string; is_default: boolean; dt_created: string }[];
       const current = all.find((warehouse) => warehouse.is_default)!;
-      const refused = await server.request('DELETE', `/api/v1/warehouses/delete/${current.id}`, { token: tenant.token });
-      expectErrorBody(refused, 409, 'This warehouse is the business’s default warehouse: make another warehouse the default first');
-      expect(refused.body.detail).toEqual({ reason: 'DEFAULT_WAREHOUSE' });
-      // Nothing changed: still there, still the default, not even touched.
-      expect(await server.request('GET', `/api/v1/warehouses/${current.id}`, { token: tenant.token })).toMatchObject({ status: 200, body: { is_default: true, dt_updated: current.dt_updated } });
-      expect(await defaults(tenant)).toEqual([current.id]);
-      // Deleting one that is not the default works and leaves the default alone.
       const others = all.filter((warehouse) => warehouse.id !== current.id);
-      expect((await server.request('DELETE', `/api/v1/warehouses/delete/${others[0]!.id}`, { token: tenant.token })).status).toBe(200);
-      expect(await defaults(tenant)).toEqual([current.id]);
-      // The way out the refusal names: make another the default, then the old one goes.
-      expect((await edit(tenant, others[1]!.id, { is_default: true })).status).toBe(200);
-      expect((await server.request('DELETE', `/api/v1/warehouses/delete/${current.id}`, { token: tenant.token })).status).toBe(200);
-      expect(await defaults(tenant)).toEqual([others[1]!.id]);
+      const oldest = [...others].sort((a, b) => (a.dt_created === b.dt_created ? (a.id < b.id ? -1 : 1) : a.dt_created < b.dt_created ? -1 : 1))[0]!;
+      const deleted = await server.request('DELETE', `/api/v1/warehouses/delete/${current.id}`, { token: tenant.token });
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      // The answer says it is no longer the default; the business's default is now the oldest other.
+      expect(deleted.body).toMatchObject({ id: current.id, is_deleted: true, is_default: false });
+      expect(await defaults(tenant)).toEqual([oldest.id]);
+      // Deleting one that is not the default leaves the default alone.
+      const notDefault = others.find((warehouse) => warehouse.id !== oldest.id)!;
+      expect((await server.request('DELETE', `/api/v1/warehouses/delete/${notDefault.id}`, { token: tenant.token })).body).toMatchObject({ is_default: false });
+      expect(await defaults(tenant)).toEqual([oldest.id]);
     });
 
-    it('refuses to delete a business’s only warehouse, which is its default', async () => {
+    it('deleting a point’s default warehouse clears the point’s default, so its sales take the business’s; stock rows stay', async () => {
+      const tenant = await registerTenant(server, 'point-default');
+      const main = (await make(tenant, { name: 'Main' })).body.id as string;
+      const floor = (await make(tenant, { name: 'Floor' })).body.id as string;
+      const point = (await server.request('POST', '/api/v1/business-config/points/create', { token: tenant.token, body: { name: 'Shop', default_warehouse_id: floor } })).body
+        .id as string;
+      const row = await server.request('POST', '/api/v1/stock-quantity/create', {
+        token: tenant.token,
+        body: { itemId: await insertItem(server, tenant), stock_quantity: '4', price: '1', measureId: await insertMeasurement(server, tenant), dateFrom: '2026-11-20', warehouseId: floor },
+      });
+      expect(row.status, JSON.stringify(row.body)).toBe(201);
+      expect((await server.request('DELETE', `/api/v1/warehouses/delete/${floor}`, { token: tenant.token })).status).toBe(200);
+      const kept = await server.database.db.selectFrom('stock_levels').select(['quantity', 'is_deleted']).where('id', '=', row.body.id as string).executeTakeFirstOrThrow();
+      expect([BigInt(kept.quantity), Number(kept.is_deleted)]).toEqual([4000n, 0]);
+      const points = (await server.request('GET', '/api/v1/business-config/points/all', { token: tenant.token })).body as { id: string; default_warehouse_id: string | null }[];
+      expect(points.find((row) => row.id === point)?.default_warehouse_id).toBeNull();
+      expect(await defaults(tenant)).toEqual([main]);
+    });
+
+    it('deletes a business’s only warehouse (200): the business then has no default until it makes a warehouse', async () => {
       const tenant = await registerTenant(server, 'only');
       const only = await make(tenant, { name: 'Only one' });
-      expectErrorBody(await server.request('DELETE', `/api/v1/warehouses/delete/${only.body.id}`, { token: tenant.token }), 409, 'default warehouse');
-      expect(await defaults(tenant)).toEqual([only.body.id]);
+      const deleted = await server.request('DELETE', `/api/v1/warehouses/delete/${only.body.id}`, { token: tenant.token });
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      expect(await defaults(tenant)).toEqual([]);
+      const next = await make(tenant, { name: 'Next' });
+      expect(next.body.is_default).toBe(true);
     });
   });
 

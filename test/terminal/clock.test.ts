@@ -53,7 +53,7 @@ describe('the terminal’s business clock', () => {
   const sale = (terminal: Terminal) =>
     terminal.run(
       'ClientDebtController_createTransaction',
-      { body: { client_id: goods.client, debt_amount: '1', employee_id: cashier, id_automated_point: goods.point } },
+      { body: { client_id: goods.client, debt_amount: '1', employee_id: cashier, id_automated_point: world.point1 } },
       cashier,
     );
   const queued = async (terminal: Terminal) =>

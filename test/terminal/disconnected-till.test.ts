@@ -40,7 +40,7 @@ describe.each(await testEngines())('a till disconnected by the owner, against a 
   });
 
   const debtSale = (amount: string) => ({
-    body: { client_id: goods.client, debt_amount: amount, employee_id: cashier, id_automated_point: goods.point },
+    body: { client_id: goods.client, debt_amount: amount, employee_id: cashier, id_automated_point: world.point1 },
   });
   const serviceEntries = async () =>
     ((await server.request('GET', `/api/v1/client-debts/transactions/all?client_id=${goods.client}`, { token: shop.token })).body as { debt_amount: string }[]).map(

@@ -60,7 +60,7 @@ describe.each(await testEngines())('a till offline beyond the retention floor, a
 
     online = false;
     const sale = (amount: string) => ({
-      body: { client_id: goods.client, debt_amount: amount, employee_id: service.cashier, id_automated_point: goods.point },
+      body: { client_id: goods.client, debt_amount: amount, employee_id: service.cashier, id_automated_point: service.world.point1 },
     });
     await terminal.run('ClientDebtController_createTransaction', sale('12'), service.cashier);
     await terminal.run('ClientDebtController_createTransaction', sale('7'), service.cashier);

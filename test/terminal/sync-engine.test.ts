@@ -61,7 +61,7 @@ describe('the sync engine', () => {
     const engine = new SyncEngine(terminal, { timers: clock.timers, random: () => 1, baseBackoffMs: 1000, maxBackoffMs: 8000, pullIntervalMs: 30_000, onStatus: (status) => statuses.push(status) });
     return { terminal, clock, statuses, engine };
   }
-  const debtSale = () => ({ body: { client_id: goods.client, debt_amount: '1', employee_id: cashier, id_automated_point: goods.point } });
+  const debtSale = () => ({ body: { client_id: goods.client, debt_amount: '1', employee_id: cashier, id_automated_point: world.point1 } });
 
   it('syncs at start, then pulls on its interval', async () => {
     const { clock, engine, statuses } = await setup();

@@ -57,7 +57,7 @@ describe('the terminal core in its worker', () => {
     const session = (await core.invoke('terminal.session', undefined)) as { employee: { id: string } };
     await core.invoke('ClientDebtController_createTransaction', {
       params: {},
-      body: { client_id: goods.client, debt_amount: '25', employee_id: session.employee.id, id_automated_point: goods.point },
+      body: { client_id: goods.client, debt_amount: '25', employee_id: session.employee.id, id_automated_point: world.point1 },
     });
     expect(seen.some(([name]) => name === 'operation-applied')).toBe(true);
     // Signing out does not wait for the outbox (issue 14, item 8); the engine sends it regardless.

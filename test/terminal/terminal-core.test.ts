@@ -35,7 +35,7 @@ describe.each(await testEngines())('the terminal core against a %s service', (en
     return row ? BigInt(row.debt_amount) : 0n;
   };
   const debtSale = (amount: string) => ({
-    body: { client_id: goods.client, debt_amount: amount, employee_id: cashier, id_automated_point: goods.point },
+    body: { client_id: goods.client, debt_amount: amount, employee_id: cashier, id_automated_point: world.point1 },
   });
   const localStock = async (terminal: Terminal, itemId: string) => {
     const row = await terminal.store.db.selectFrom('stock_levels').select('quantity').where('item_id', '=', itemId).where('warehouse_id', '=', world.warehouse1).executeTakeFirst();

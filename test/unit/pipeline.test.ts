@@ -53,10 +53,10 @@ describe('the pipeline’s prepare', () => {
   });
 
   it('does not validate again an input this path has already checked', async () => {
-    const checked = checkInput(catalogue.find((entry) => entry.operationId === 'WarehouseController_create') as OperationSpec, { body: { name: 'Main' } });
+    const checked = checkInput(catalogue.find((entry) => entry.operationId === 'SupplierController_create') as OperationSpec, { body: { name: 'Main' } });
     if (!checked.ok) throw new Error('expected a valid input');
     // The wire form is not looked at again: what was checked is what runs.
-    const prepared = await prepare('WarehouseController_create', { body: { name: 5 } }, { ...queued('till'), checked: checked.input });
+    const prepared = await prepare('SupplierController_create', { body: { name: 5 } }, { ...queued('till'), checked: checked.input });
     expect(prepared.input).toBe(checked.input);
   });
 
@@ -70,12 +70,12 @@ describe('the pipeline’s prepare', () => {
       reason: expect.stringMatching(/^basis\.value /),
     });
     // Only an absolute edit has a basis.
-    const other = await prepare('WarehouseController_create', { body: { name: 'Main' }, basis: { value: '2' } }, queued('push'));
+    const other = await prepare('SupplierController_create', { body: { name: 'Main' }, basis: { value: '2' } }, queued('push'));
     expect(other.context.basis).toBeUndefined();
   });
 
   it('builds a queued write’s context with ids derived from its mutation id and its warnings; a REST call’s with fresh ids', async () => {
-    const sale = await prepare('WarehouseController_create', { body: { name: 'Main' } }, { ...queued('till'), editStamp: 'stamp' });
+    const sale = await prepare('SupplierController_create', { body: { name: 'Main' } }, { ...queued('till'), editStamp: 'stamp' });
     const expected = derivedIds('m1', '2026-11-25T10:00:00.000Z');
     expect([sale.context.newId(), sale.context.newId()]).toEqual([expected(), expected()]);
     expect(sale.context).toMatchObject({ businessId: 'b1', actor: who.actor, side: 'terminal', queued: { offlineClass: 'descriptive', editStamp: 'stamp' } });
