@@ -41,6 +41,8 @@ export const TERMINAL_OPERATIONS = [
   'terminal.inboxResubmit',
   'terminal.inboxDiscard',
   'terminal.managerApproval',
+  'terminal.runApproved',
+  'terminal.approvalEnd',
   'terminal.unsentList',
   'terminal.warningsList',
   'terminal.warningsDismiss',
@@ -258,6 +260,11 @@ export interface SessionEmployee {
   readonly role_id: string;
   readonly workplace_id: string | null;
   readonly phone_number: string | null;
+  /**
+   * The rights the employee's role grants (shared/rights.ts names; issue 28 §2), read live by the core at sign-in and
+   * at each `terminal.session`. Absent from an older core: the screens then lock nothing (the service still decides).
+   */
+  readonly rights?: readonly string[];
   readonly [field: string]: unknown;
 }
 
@@ -329,7 +336,18 @@ export interface TerminalOperationTypes extends PrintOperationTypes {
   'terminal.inboxResubmit': { input: { entryId: string; operation: string; input: unknown }; result: unknown };
   'terminal.inboxDiscard': { input: { entryId: string; managerPin: string }; result: { discarded: true } };
   /** A manager's PIN approving what a cashier may not do alone (main/terminal/manager-approval.ts). */
-  'terminal.managerApproval': { input: { pin: string; reason: string }; result: { managerId: string; managerName: string } };
+  'terminal.managerApproval': {
+    input: { pin: string; reason: string; hold?: 'once' | 'screen' };
+    /** `approvalId` only with `hold`: the override the screen runs operations with (`terminal.runApproved`). */
+    result: { managerId: string; managerName: string; approvalId?: string };
+  };
+  /**
+   * A catalogue operation run as the manager who approved it (issue 28 §2): the manager is the actor here and in the
+   * queued operation; the cashier stays signed in. 403 `APPROVAL_ENDED` when the override has ended.
+   */
+  'terminal.runApproved': { input: { approvalId: string; operation: string; input: unknown }; result: unknown };
+  /** The screen that holds an override saved its document or closed. */
+  'terminal.approvalEnd': { input: { approvalId: string }; result: { ended: boolean } };
   'terminal.unsentList': { input: undefined; result: UnsentOperationPayload[] };
   'terminal.warningsList': { input: undefined; result: WarningPayload[] };
   'terminal.warningsDismiss': { input: { mutationId: string }; result: { dismissed: true } };
