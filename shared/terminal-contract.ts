@@ -73,6 +73,21 @@ export interface RpcError {
   readonly statusCode: number;
   /** One line, or one line per problem for validation (as the service's 400 `message`). */
   readonly message: string | readonly string[];
+  /**
+   * A refusal's own code, when it has one the screens say in words: `RIGHT_MISSING` (the role lacks `right`, issue 28
+   * §2), `APPROVAL_ENDED` (a manager's override ended). Absent otherwise.
+   */
+  readonly code?: string;
+  /** The right a `RIGHT_MISSING` refusal names (shared/rights.ts). */
+  readonly right?: string;
+}
+
+/** A refusal's code and right as they may cross the bridge: short names only, anything else dropped. */
+export function refusalCode(value: unknown): { code?: string; right?: string } {
+  if (typeof value !== 'object' || value === null) return {};
+  const { code, right } = value as { code?: unknown; right?: unknown };
+  const name = (text: unknown) => typeof text === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(text);
+  return name(code) ? { code: code as string, ...(name(right) ? { right: right as string } : {}) } : {};
 }
 
 /** The answer main sends back for one invoke; the preload turns `ok: false` into a rejection with `error`. */
