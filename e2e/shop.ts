@@ -42,10 +42,17 @@ export async function seedShop(service: Service): Promise<Shop> {
       body: { name: 'Till 1', automated_point_id: point },
     })
   ).id;
+  // The shop's cashier works the back-room screens too (issue 28 §2: without these rights they are locked).
+  const role = (
+    await must(service, 'POST', '/employee-role/create', {
+      ...as,
+      body: { name: 'Senior cashier', access_resources: ['STOCK', 'MODIFIERS', 'CLIENT_DEBTS', 'CASH_MOVES', 'REFUNDS', 'DISCOUNTS'] },
+    })
+  ).id;
   const employee = (
     await must(service, 'POST', '/employee/create', {
       ...as,
-      body: { full_name: 'Aziza Karimova', role_id: '0', password: PIN, workplace_id: workplace },
+      body: { full_name: 'Aziza Karimova', role_id: role, password: PIN, workplace_id: workplace },
     })
   ).id;
   const client = (

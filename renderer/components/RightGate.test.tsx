@@ -31,7 +31,7 @@ function StockScreen() {
       <button type="button" onClick={() => void save()}>
         Save
       </button>
-      <button type="button" onClick={end}>
+      <button type="button" onClick={() => end()}>
         Done
       </button>
       <p data-testid="said">{said}</p>

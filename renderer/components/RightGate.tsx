@@ -38,13 +38,15 @@ export function LockIcon() {
   );
 }
 
-const EndOverride = createContext<() => void>(() => undefined);
+type End = (notice?: string) => void;
+const EndOverride = createContext<End>(() => undefined);
 
 /**
  * Ends the manager's override the screen is under (none: nothing happens) — a screen whose document was saved or
  * closed calls it, so the next document asks again (a goods receipt: the override lasts from draft to conduct).
+ * `notice` (what was done, "Conducted…") stays on the locked screen, which the screen's own notice no longer is.
  */
-export function useEndOverride(): () => void {
+export function useEndOverride(): End {
   return useContext(EndOverride);
 }
 
@@ -70,6 +72,7 @@ export function RightGate({ right, reason, scope = 'screen', onCancel, children 
   const allowed = useHolds()(right);
   const [asking, setAsking] = useState(false);
   const [approval, setApproval] = useState<Approval | null>(null);
+  const [notice, setNotice] = useState('');
   const approved = useMemo(() => (approval ? approvedBridge(bridge, approval.approvalId) : null), [bridge, approval]);
 
   // Leaving the screen (or the form closing after its save) ends the override at once, not at its idle timeout.
@@ -83,7 +86,13 @@ export function RightGate({ right, reason, scope = 'screen', onCancel, children 
     };
   }, [bridge, approval]);
 
-  const end = useMemo(() => () => setApproval(null), []);
+  const end = useMemo<End>(
+    () => (said) => {
+      setApproval(null);
+      setNotice(said ?? '');
+    },
+    [],
+  );
   if (allowed) return <>{children}</>;
   if (approved && approval) {
     return (
@@ -103,12 +112,25 @@ export function RightGate({ right, reason, scope = 'screen', onCancel, children 
   }
   return (
     <section className={`locked ${scope}`} data-testid="locked" aria-labelledby="locked-title">
+      {notice && (
+        <p className="success" role="status">
+          {notice}
+        </p>
+      )}
       <LockIcon />
       <h2 id="locked-title">{t('rights.locked')}</h2>
       <p className="locked-what">{reason}</p>
       <p className="muted">{t('rights.lockedText', { right: t(RIGHT_NAMES[right]) })}</p>
       <div className="locked-buttons">
-        <button type="button" className="primary" autoFocus onClick={() => setAsking(true)}>
+        <button
+          type="button"
+          className="primary"
+          autoFocus
+          onClick={() => {
+            setNotice('');
+            setAsking(true);
+          }}
+        >
           {t('rights.managerPin')}
         </button>
         {onCancel && (

@@ -50,7 +50,7 @@ export function Receipts() {
         refs={refs.data}
         onClose={(message) => {
           setEditing(null);
-          endOverride();
+          endOverride(message);
           setNotice(message);
           headers.reload();
         }}
