@@ -10,6 +10,9 @@ export const PIN = '3141';
 
 export interface Shop {
   readonly token: string;
+  /** The owner's console sign-in. */
+  readonly login: string;
+  readonly password: string;
   readonly workplace: string;
   readonly warehouse: string;
   readonly client: string;
@@ -88,7 +91,7 @@ export async function seedShop(service: Service): Promise<Shop> {
     })
   ).id;
   const supplier = (await must(service, 'POST', '/suppliers/create', { ...as, body: { name: 'Toshkent Choy Savdo' } })).id;
-  return { token, workplace, warehouse, client, stockRow, employee, item, measure, supplier, otherClient };
+  return { token, login, password, workplace, warehouse, client, stockRow, employee, item, measure, supplier, otherClient };
 }
 
 /** Draws a few strokes on the client's signature pad, as a finger would. */

@@ -37,7 +37,11 @@ export function ManagerApproval({ reason, onApproved, onCancel, hold }: ManagerA
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => field.current?.focus(), []);
+  // Focus on opening and again after each answer: the field is disabled while the core checks, and a disabled
+  // field cannot take the focus, so it is given once the field is enabled again (the next PIN is typed at once).
+  useEffect(() => {
+    if (!busy) field.current?.focus();
+  }, [busy]);
   // The keypad is the PIN login's: here its Enter key approves rather than signs in.
   const keypadT: Translate = (key, values) =>
     key === 'pin.enter' ? t('approval.approve') : key === 'pin.prompt' ? t('approval.pin') : t(key, values);
@@ -63,10 +67,7 @@ export function ManagerApproval({ reason, onApproved, onCancel, hold }: ManagerA
           else setProblem(t('approval.failed', { reason: text }));
         },
       )
-      .finally(() => {
-        setBusy(false);
-        field.current?.focus();
-      });
+      .finally(() => setBusy(false));
   };
 
   // Enter and Esc stop here: the screen behind (the payment, the cart) must not act on them too.
