@@ -131,6 +131,8 @@ describe('rights at the till and in the console', () => {
         await page.screenshot({ path: join(ARTIFACTS, `rights-console-roles-${language}.png`) });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
       }
+      // The whole editor, its kept names and Save below the fold at 1024×768.
+      await page.screenshot({ path: join(ARTIFACTS, 'rights-console-roles-full-en.png'), fullPage: true });
       // en last: tick goods receipts and stock, save.
       await page.getByRole('checkbox', { name: new RegExp(`^${t('rights.STOCK')}`) }).check();
       await page.getByRole('button', { name: t('common.save') }).click();

@@ -24,7 +24,8 @@ export function useHolds(): (right: Right) => boolean {
 export function approvedBridge(base: Bridge, approvalId: string): Bridge {
   return {
     ...base,
-    run: ((operation: string, input?: unknown) => base.terminal('terminal.runApproved', { approvalId, operation, input: input ?? {} })) as Bridge['run'],
+    run: ((operation: string, input?: unknown) =>
+      base.terminal('terminal.runApproved', { approvalId, operation, input: input ?? {} })) as Bridge['run'],
   };
 }
 
@@ -82,7 +83,10 @@ export function RightGate({ right, reason, scope = 'screen', onCancel, children 
     if (!approval) return undefined;
     clearTimeout(ending.current);
     return () => {
-      ending.current = setTimeout(() => void bridge.terminal('terminal.approvalEnd', { approvalId: approval.approvalId }).catch(() => undefined), 0);
+      ending.current = setTimeout(
+        () => void bridge.terminal('terminal.approvalEnd', { approvalId: approval.approvalId }).catch(() => undefined),
+        0,
+      );
     };
   }, [bridge, approval]);
 
@@ -97,21 +101,23 @@ export function RightGate({ right, reason, scope = 'screen', onCancel, children 
   if (approved && approval) {
     return (
       <BridgeOverride bridge={approved}>
-        <div className="override-banner" role="status" data-testid="manager-override">
-          <LockIcon />
-          <span>{t(scope === 'form' ? 'rights.approvedForm' : 'rights.approvedScreen', { name: approval.managerName })}</span>
-          {scope === 'screen' && (
-            <button type="button" className="secondary" onClick={() => setApproval(null)}>
-              {t('rights.endApproval')}
-            </button>
-          )}
+        <div className={scope === 'screen' ? 'override-frame' : undefined}>
+          <div className="override-banner" role="status" data-testid="manager-override">
+            <LockIcon />
+            <span>{t(scope === 'form' ? 'rights.approvedForm' : 'rights.approvedScreen', { name: approval.managerName })}</span>
+            {scope === 'screen' && (
+              <button type="button" className="secondary" onClick={() => setApproval(null)}>
+                {t('rights.endApproval')}
+              </button>
+            )}
+          </div>
+          <EndOverride.Provider value={end}>{children}</EndOverride.Provider>
         </div>
-        <EndOverride.Provider value={end}>{children}</EndOverride.Provider>
       </BridgeOverride>
     );
   }
   return (
-    <section className={`locked ${scope}`} data-testid="locked" aria-labelledby="locked-title">
+    <section className={`locked locked-${scope}`} data-testid="locked" aria-labelledby="locked-title">
       {notice && (
         <p className="success" role="status">
           {notice}
