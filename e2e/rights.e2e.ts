@@ -129,7 +129,7 @@ describe('rights at the till and in the console', () => {
         if (!(await page.locator('fieldset.rights').isVisible())) await row.getByRole('button', { name: t('common.edit') }).click();
         await page.getByTestId('kept-names').waitFor();
         await page.screenshot({ path: join(ARTIFACTS, `rights-console-roles-${language}.png`) });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1024);
       }
       // The whole editor, its kept names and Save below the fold at 1024×768.
       await page.screenshot({ path: join(ARTIFACTS, 'rights-console-roles-full-en.png'), fullPage: true });
