@@ -3,7 +3,8 @@
  * grants nothing signs in, finds goods receipts locked ("Needs a manager"), a manager types their PIN on the
  * cashier's screen, and the cashier — still signed in — conducts a receipt under the manager's override, which the
  * service then holds; closing the receipt locks the screen again. In the console the owner ticks a right on the
- * cashier's role and saves, and the role's other names are kept. The locked screen, the PIN dialog and the roles
+ * cashier's role and saves, the role's other names kept, and the till — the cashier still signed in — unlocks goods
+ * receipts at its next sync. The locked screen, the PIN dialog and the roles
  * page are photographed in uz, ru and en (e2e/artifacts/rights-*.png; SHOTS_DIR copies them elsewhere).
  */
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
@@ -141,6 +142,12 @@ describe('rights at the till and in the console', () => {
       const role = await must(world.service, 'GET', `/employee-role/${traineeRole}`, { token: shop.token });
       expect(role.access_resources).toEqual(['STOCK', 'orders.view']);
       expect(problems).toEqual([]);
+      // The till, the cashier still signed in: the next sync brings the role, and goods receipts open without a PIN.
+      await world.page.getByRole('button', { name: 'Sync now' }).click();
+      await world.page.getByTestId('nav-locked-receipts').waitFor({ state: 'detached', timeout: 30_000 });
+      await world.page.getByRole('button', { name: 'New receipt' }).waitFor();
+      await world.page.getByTestId('nav-locked-stock').waitFor({ state: 'detached' });
+      await world.shot('unlocked-en');
     } finally {
       await page.close();
     }
