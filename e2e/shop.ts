@@ -10,6 +10,9 @@ export const PIN = '3141';
 
 export interface Shop {
   readonly token: string;
+  /** The owner's console sign-in. */
+  readonly login: string;
+  readonly password: string;
   readonly workplace: string;
   readonly warehouse: string;
   readonly client: string;
@@ -42,10 +45,17 @@ export async function seedShop(service: Service): Promise<Shop> {
       body: { name: 'Till 1', automated_point_id: point },
     })
   ).id;
+  // The shop's cashier works the back-room screens too (issue 28 §2: without these rights they are locked).
+  const role = (
+    await must(service, 'POST', '/employee-role/create', {
+      ...as,
+      body: { name: 'Senior cashier', access_resources: ['STOCK', 'MODIFIERS', 'CLIENT_DEBTS', 'CASH_MOVES', 'REFUNDS', 'DISCOUNTS'] },
+    })
+  ).id;
   const employee = (
     await must(service, 'POST', '/employee/create', {
       ...as,
-      body: { full_name: 'Aziza Karimova', role_id: '0', password: PIN, workplace_id: workplace },
+      body: { full_name: 'Aziza Karimova', role_id: role, password: PIN, workplace_id: workplace },
     })
   ).id;
   const client = (
@@ -81,7 +91,7 @@ export async function seedShop(service: Service): Promise<Shop> {
     })
   ).id;
   const supplier = (await must(service, 'POST', '/suppliers/create', { ...as, body: { name: 'Toshkent Choy Savdo' } })).id;
-  return { token, workplace, warehouse, client, stockRow, employee, item, measure, supplier, otherClient };
+  return { token, login, password, workplace, warehouse, client, stockRow, employee, item, measure, supplier, otherClient };
 }
 
 /** Draws a few strokes on the client's signature pad, as a finger would. */

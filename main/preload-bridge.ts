@@ -5,7 +5,7 @@
  * `ipcRenderer` itself, or any Node API.
  */
 import type { IpcRenderer } from 'electron';
-import { EVENT_CHANNEL, INVOKE_CHANNEL, isTerminalEvent, looksLikeOperationName, type RpcError, type RpcResult, type TerminalEventName } from '../shared/terminal-contract.js';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, isTerminalEvent, looksLikeOperationName, refusalCode, type RpcError, type RpcResult, type TerminalEventName } from '../shared/terminal-contract.js';
 
 export interface KassaBridge {
   /** Runs an operation; resolves with its result or rejects with `{statusCode, message}`. */
@@ -26,7 +26,7 @@ export function createBridge(ipcRenderer: Pick<IpcRenderer, 'invoke' | 'on' | 'r
       if (!looksLikeOperationName(operation)) return reject({ statusCode: 404, message: 'Unknown operation' });
       return ipcRenderer.invoke(INVOKE_CHANNEL, operation, input).then((result: unknown) => {
         if (!isResult(result)) return reject({ statusCode: 500, message: 'Internal error' });
-        return result.ok ? result.value : reject({ statusCode: result.error.statusCode, message: result.error.message });
+        return result.ok ? result.value : reject({ statusCode: result.error.statusCode, message: result.error.message, ...refusalCode(result.error) });
       }, () => reject({ statusCode: 500, message: 'Internal error' }));
     },
     on(event, handler) {

@@ -19,6 +19,7 @@ import {
   SECRET_FRAGMENT_KEY,
   SECRET_SUBPROTOCOL_PREFIX,
   isLongOperation,
+  refusalCode,
   isTerminalEvent,
   LONG_CALL_TIMEOUT_MS,
   type RpcError,
@@ -76,7 +77,7 @@ export function asRpcError(error: unknown): RpcError {
   if (typeof error === 'object' && error !== null) {
     const { statusCode, message } = error as { statusCode?: unknown; message?: unknown };
     const lines = typeof message === 'string' || (Array.isArray(message) && message.every((line) => typeof line === 'string'));
-    if (typeof statusCode === 'number' && lines) return { statusCode, message: message as string | string[] };
+    if (typeof statusCode === 'number' && lines) return { statusCode, message: message as string | string[], ...refusalCode(error) };
   }
   return { statusCode: 500, message: 'Internal error' };
 }

@@ -41,6 +41,8 @@ export const TERMINAL_OPERATIONS = [
   'terminal.inboxResubmit',
   'terminal.inboxDiscard',
   'terminal.managerApproval',
+  'terminal.runApproved',
+  'terminal.approvalEnd',
   'terminal.unsentList',
   'terminal.warningsList',
   'terminal.warningsDismiss',
@@ -71,6 +73,21 @@ export interface RpcError {
   readonly statusCode: number;
   /** One line, or one line per problem for validation (as the service's 400 `message`). */
   readonly message: string | readonly string[];
+  /**
+   * A refusal's own code, when it has one the screens say in words: `RIGHT_MISSING` (the role lacks `right`, issue 28
+   * §2), `APPROVAL_ENDED` (a manager's override ended). Absent otherwise.
+   */
+  readonly code?: string;
+  /** The right a `RIGHT_MISSING` refusal names (shared/rights.ts). */
+  readonly right?: string;
+}
+
+/** A refusal's code and right as they may cross the bridge: short names only, anything else dropped. */
+export function refusalCode(value: unknown): { code?: string; right?: string } {
+  if (typeof value !== 'object' || value === null) return {};
+  const { code, right } = value as { code?: unknown; right?: unknown };
+  const name = (text: unknown) => typeof text === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(text);
+  return name(code) ? { code: code as string, ...(name(right) ? { right: right as string } : {}) } : {};
 }
 
 /** The answer main sends back for one invoke; the preload turns `ok: false` into a rejection with `error`. */
@@ -258,6 +275,11 @@ export interface SessionEmployee {
   readonly role_id: string;
   readonly workplace_id: string | null;
   readonly phone_number: string | null;
+  /**
+   * The rights the employee's role grants (shared/rights.ts names; issue 28 §2), read live by the core at sign-in and
+   * at each `terminal.session`. Absent from an older core: the screens then lock nothing (the service still decides).
+   */
+  readonly rights?: readonly string[];
   readonly [field: string]: unknown;
 }
 
@@ -329,7 +351,18 @@ export interface TerminalOperationTypes extends PrintOperationTypes {
   'terminal.inboxResubmit': { input: { entryId: string; operation: string; input: unknown }; result: unknown };
   'terminal.inboxDiscard': { input: { entryId: string; managerPin: string }; result: { discarded: true } };
   /** A manager's PIN approving what a cashier may not do alone (main/terminal/manager-approval.ts). */
-  'terminal.managerApproval': { input: { pin: string; reason: string }; result: { managerId: string; managerName: string } };
+  'terminal.managerApproval': {
+    input: { pin: string; reason: string; hold?: 'once' | 'screen' };
+    /** `approvalId` only with `hold`: the override the screen runs operations with (`terminal.runApproved`). */
+    result: { managerId: string; managerName: string; approvalId?: string };
+  };
+  /**
+   * A catalogue operation run as the manager who approved it (issue 28 §2): the manager is the actor here and in the
+   * queued operation; the cashier stays signed in. 403 `APPROVAL_ENDED` when the override has ended.
+   */
+  'terminal.runApproved': { input: { approvalId: string; operation: string; input: unknown }; result: unknown };
+  /** The screen that holds an override saved its document or closed. */
+  'terminal.approvalEnd': { input: { approvalId: string }; result: { ended: boolean } };
   'terminal.unsentList': { input: undefined; result: UnsentOperationPayload[] };
   'terminal.warningsList': { input: undefined; result: WarningPayload[] };
   'terminal.warningsDismiss': { input: { mutationId: string }; result: { dismissed: true } };

@@ -75,6 +75,16 @@ export interface RecordsConfig<Row extends RecordRow> {
   /** A hint from the reference lists, e.g. "add a point first" while there is none. */
   readonly hint?: (refs: Refs) => MessageKey | undefined;
   readonly rowActions?: readonly RowAction<Row>[];
+  /**
+   * More of the editor under its fields, for values a plain field cannot show (a role's rights: a checkbox and a
+   * line each). It reads and sets the same form values the fields do, so save sees them alike.
+   */
+  readonly EditorExtra?: (props: EditorExtraProps) => ReactNode;
+}
+
+export interface EditorExtraProps {
+  readonly form: FormValues;
+  readonly set: (name: string, value: string | boolean) => void;
 }
 
 /** A list answer as an array: the reference answers arrays; a `{ data: [...] }` page is read the same way. */
@@ -255,6 +265,7 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
               );
             })}
           </div>
+          {config.EditorExtra ? <config.EditorExtra form={form} set={(name, next) => setForm((current) => ({ ...current, [name]: next }))} /> : null}
           <FormErrors lines={submit.general} />
           <Actions>
             <button type="button" onClick={close}>

@@ -9,6 +9,7 @@ import { unitsEn } from './units.js';
 import { securityEn } from './security.js';
 import { clientsEn } from './clients.js';
 import { modifierGroupsEn } from './modifier-groups.js';
+import { rightsEn } from './rights.js';
 
 export const en = {
   ...shellEn,
@@ -21,6 +22,7 @@ export const en = {
   ...securityEn,
   ...clientsEn,
   ...modifierGroupsEn,
+  ...rightsEn,
   // Page areas: one spread line each (console/README.md "Adding a page").
 } as const;
 

@@ -10,6 +10,7 @@ import { unitsRu } from './units.js';
 import { securityRu } from './security.js';
 import { clientsRu } from './clients.js';
 import { modifierGroupsRu } from './modifier-groups.js';
+import { rightsRu } from './rights.js';
 
 export const ru: Messages = {
   ...shellRu,
@@ -22,5 +23,6 @@ export const ru: Messages = {
   ...securityRu,
   ...clientsRu,
   ...modifierGroupsRu,
+  ...rightsRu,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

@@ -10,6 +10,7 @@ import { unitsUz } from './units.js';
 import { securityUz } from './security.js';
 import { clientsUz } from './clients.js';
 import { modifierGroupsUz } from './modifier-groups.js';
+import { rightsUz } from './rights.js';
 
 export const uz: Messages = {
   ...shellUz,
@@ -22,5 +23,6 @@ export const uz: Messages = {
   ...securityUz,
   ...clientsUz,
   ...modifierGroupsUz,
+  ...rightsUz,
   // Page areas: one spread line each (console/README.md "Adding a page").
 };

@@ -97,9 +97,9 @@ export interface CheckedBridgeCall extends BridgeCall {
 function checkTerminalInput(operation: TerminalOperationName, input: unknown): { input: unknown; checked?: OperationInput<OperationId> } {
   const result = validate(terminalOperationInputs[operation], input);
   if (!result.ok) throw new RpcFailure(400, result.problems);
-  if (operation !== 'terminal.inboxResubmit') return { input: result.value };
-  // The edited input must pass the schema of the operation it is for, like any direct call.
-  const edited = result.value as { entryId: string; operation: string; input: unknown };
+  if (operation !== 'terminal.inboxResubmit' && operation !== 'terminal.runApproved') return { input: result.value };
+  // The edited (or approved) input must pass the schema of the operation it is for, like any direct call.
+  const edited = result.value as { operation: string; input: unknown };
   const spec = catalogueOperations.get(edited.operation);
   if (!spec) throw new RpcFailure(400, ['operation must be an operation the terminal runs']);
   try {

@@ -3,22 +3,25 @@
  * error that does not carry a status of its own is an internal fault: the renderer gets a bare 500, and the
  * details stay in the local log.
  */
-import type { RpcError } from '../../shared/terminal-contract.js';
+import { refusalCode, type RpcError } from '../../shared/terminal-contract.js';
 
 /** An error with a status, thrown on the main side (e.g. the worker host's timeouts) and by cores. */
 export class RpcFailure extends Error {
   readonly statusCode: number;
   readonly reason: string | readonly string[];
+  /** The refusal's code (and right), carried from the core to the screens (RpcError). */
+  readonly detail: { code?: string; right?: string };
 
-  constructor(statusCode: number, reason: string | readonly string[]) {
+  constructor(statusCode: number, reason: string | readonly string[], detail: { code?: string; right?: string } = {}) {
     super(typeof reason === 'string' ? reason : reason.join('; '));
     this.name = 'RpcFailure';
     this.statusCode = statusCode;
     this.reason = reason;
+    this.detail = refusalCode(detail);
   }
 
   toJSON(): RpcError {
-    return { statusCode: this.statusCode, message: this.reason };
+    return { statusCode: this.statusCode, message: this.reason, ...this.detail };
   }
 }
 
@@ -46,10 +49,11 @@ function cleanLines(value: unknown): string | string[] | undefined {
  */
 export function toRpcError(error: unknown): RpcError {
   if (typeof error !== 'object' || error === null) return INTERNAL_ERROR;
-  const candidate = error as { statusCode?: unknown; reason?: unknown; message?: unknown };
+  const candidate = error as { statusCode?: unknown; reason?: unknown; message?: unknown; detail?: unknown };
   if (!isStatus(candidate.statusCode)) return INTERNAL_ERROR;
   const message = cleanLines(candidate.reason) ?? cleanLines(candidate.message) ?? 'Error';
-  return { statusCode: candidate.statusCode, message };
+  // An OperationError's or RpcFailure's `detail`, or an RpcError's own fields: only the code and right cross.
+  return { statusCode: candidate.statusCode, message, ...refusalCode(candidate.detail ?? candidate) };
 }
 
 /** True for an error the renderer should see as-is (it carries a status); false for an internal fault. */

@@ -23,6 +23,8 @@ import { SyncRefused, Terminal } from '../terminal/terminal.js';
 import { journalBoundsFrom } from '../terminal/journal.js';
 import { dismissWarnings, openWarnings } from '../terminal/warnings.js';
 import { approveAsManager } from '../terminal/manager-approval.js';
+import { ManagerApprovals, type ApprovalHold } from '../terminal/approvals.js';
+import { employeeRights } from '../terminal/employee-rights.js';
 import type { LoggedInEmployee } from '../terminal/pin-login.js';
 import type { CoreEventListener, CoreOptions, TerminalCore } from './api.js';
 import { NOTE_PRINTER_OPERATION, type NotePrinterInput, type TerminalEventName } from '../../shared/terminal-contract.js';
@@ -74,6 +76,10 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
     pokes: (events) => new PokeConnection({ endpoint: () => terminal.pokeEndpoint(), onPoke: events.poke, onState: events.state }),
   });
   let employee: LoggedInEmployee | null = null;
+  // A manager's override for the signed-in cashier (../terminal/approvals.ts): ids only ever reach the renderer.
+  const approvals = new ManagerApprovals();
+  /** The signed-in employee as the screens see them: with their role's rights, read live (a pull may change them). */
+  const session = async () => (employee ? { ...employee, rights: await employeeRights(terminal.store, employee.role_id) } : null);
   if (await terminal.enrolled()) engine.start();
 
   /** Enrollment by hand or from a provisioning file: the address policy, the code, then the initial download. */
@@ -151,15 +157,19 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
           throw new RpcFailure(409, 'This terminal is already enrolled');
         return enrollWith(String(input.serviceUrl), String(input.code), (input.name as string | null | undefined) ?? null);
       }
-      case 'terminal.pinLogin':
+      case 'terminal.pinLogin': {
         employee = await terminal.pinLogin(String(input.pincode));
-        emit('session', { employee });
-        return employee;
+        approvals.clear();
+        const signed = await session();
+        emit('session', { employee: signed });
+        return signed;
+      }
       case 'terminal.session':
-        return { employee };
+        return { employee: await session() };
       case 'terminal.signOut':
         // Allowed with operations waiting: they stay in this till's outbox and are sent as before.
         employee = null;
+        approvals.clear();
         emit('session', { employee });
         return { employee };
       case 'terminal.syncStatus':
@@ -188,10 +198,31 @@ export async function createCore(options: CoreOptions): Promise<TerminalCore> {
         await terminal.discard(String(input.entryId), String(input.managerPin));
         emit('inbox', { changed: true });
         return { discarded: true };
-      case 'terminal.managerApproval':
+      case 'terminal.managerApproval': {
         // Asked on a signed-in cashier's screen; the PIN is the manager's, checked here under the PIN lockout.
-        signedIn();
-        return approveAsManager(terminal.store, String(input.pin));
+        const cashier = signedIn();
+        const approval = await approveAsManager(terminal.store, String(input.pin));
+        // An override (`hold`): the screen may then run operations as this manager, by an id only this core resolves.
+        const hold = input.hold as ApprovalHold | undefined;
+        return hold ? { ...approval, approvalId: approvals.grant(approval, cashier.id, hold) } : approval;
+      }
+      case 'terminal.runApproved': {
+        // One operation (or a screen's, while it holds the override) as the approving manager: the manager is the
+        // local run's actor and the queued operation's employee, so the service checks the manager's rights.
+        const name = String(input.operation);
+        const spec = findOperation(name);
+        if (!spec) throw new RpcFailure(404, `${name} is not an operation of this terminal`);
+        const result = await approvals.runAs(String(input.approvalId), signedIn().id, (managerId) =>
+          terminal.run(name, input.input as { params?: Record<string, string>; body?: unknown }, managerId, checked),
+        );
+        if (spec.method !== 'GET') {
+          emit('operation-applied', { operation: name });
+          engine.nudge();
+        }
+        return result;
+      }
+      case 'terminal.approvalEnd':
+        return { ended: approvals.end(String(input.approvalId)) };
       case 'terminal.unsentList':
         return (await terminal.unsent()).map((row) => ({
           seq: Number(row.seq),

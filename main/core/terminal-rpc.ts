@@ -54,7 +54,25 @@ export const InboxResubmitInput = dto({
 export const InboxDiscardInput = dto({ entryId: id(), managerPin: pin() });
 
 /** A manager approving an action at the till: the manager's PIN and what is approved (for the record). */
-export const ManagerApprovalInput = dto({ pin: pin(), reason: requiredText().max(500, { error: 'must be at most 500 characters' }) });
+export const ManagerApprovalInput = dto({
+  pin: pin(),
+  reason: requiredText().max(500, { error: 'must be at most 500 characters' }),
+  /** Hold an override: `once` (the next operation that succeeds) or `screen` (until the screen ends it). */
+  hold: z.enum(['once', 'screen'], { error: 'must be one of the following values: once, screen' }).optional(),
+});
+
+/**
+ * An operation run as the manager who approved it (main/terminal/approvals.ts); its input is checked with the
+ * operation's own schema by the bridge, as a direct call's is.
+ */
+export const RunApprovedInput = dto({
+  approvalId: requiredText().max(64, { error: 'must be at most 64 characters' }),
+  operation: requiredText().max(100, { error: 'must be at most 100 characters' }),
+  input: z.unknown(),
+});
+
+/** A screen's document saved, or the screen closed: its override ends. */
+export const ApprovalEndInput = dto({ approvalId: requiredText().max(64, { error: 'must be at most 64 characters' }) });
 
 /** Dismissing the warnings of one operation (anyone signed in: they only say what happened). */
 export const WarningsDismissInput = dto({ mutationId: id() });
@@ -74,6 +92,8 @@ export const terminalOperationInputs: Record<TerminalOperationName, z.ZodType> =
   'terminal.inboxResubmit': InboxResubmitInput,
   'terminal.inboxDiscard': InboxDiscardInput,
   'terminal.managerApproval': ManagerApprovalInput,
+  'terminal.runApproved': RunApprovedInput,
+  'terminal.approvalEnd': ApprovalEndInput,
   'terminal.unsentList': nothing,
   'terminal.warningsList': nothing,
   'terminal.warningsDismiss': WarningsDismissInput,

@@ -212,7 +212,7 @@ export class WorkerHost implements TerminalCore {
         this.options.log(`terminal core failed to start: ${String(message.error.message)}`);
         break;
       case 'reply':
-        this.settle(message.id, message.ok ? { ok: true, value: message.value } : { ok: false, error: new RpcFailure(message.error.statusCode, message.error.message) });
+        this.settle(message.id, message.ok ? { ok: true, value: message.value } : { ok: false, error: new RpcFailure(message.error.statusCode, message.error.message, message.error) });
         break;
       case 'event':
         this.emit(message.name, message.payload);

@@ -15,15 +15,20 @@ import './manager-approval.css';
 export interface ManagerApprovalProps {
   /** What is being approved, in the cashier's language (shown above the PIN field). */
   readonly reason: string;
-  /** The approving manager's employee id (and name, to show who approved), for an operation that records it. */
-  readonly onApproved: (approval: { readonly managerId: string; readonly managerName?: string }) => void;
+  /**
+   * The approving manager's employee id (and name, to show who approved), for an operation that records it; with
+   * `hold`, the id of the override the core keeps (main/terminal/approvals.ts) to run operations as that manager.
+   */
+  readonly onApproved: (approval: { readonly managerId: string; readonly managerName?: string; readonly approvalId?: string }) => void;
   readonly onCancel: () => void;
+  /** Ask the core to hold an override: for the next operation (`once`) or until the screen ends it (`screen`). */
+  readonly hold?: 'once' | 'screen';
 }
 
 /** The seconds a 429's message asks to wait ("… try again in 30 seconds"). */
 const secondsIn = (message: string): string => /(\d+)\s*seconds?/.exec(message)?.[1] ?? '30';
 
-export function ManagerApproval({ reason, onApproved, onCancel }: ManagerApprovalProps) {
+export function ManagerApproval({ reason, onApproved, onCancel, hold }: ManagerApprovalProps) {
   const t = useT();
   const bridge = useBridge();
   const titleId = useId();
@@ -32,7 +37,11 @@ export function ManagerApproval({ reason, onApproved, onCancel }: ManagerApprova
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => field.current?.focus(), []);
+  // Focus on opening and again after each answer: the field is disabled while the core checks, and a disabled
+  // field cannot take the focus, so it is given once the field is enabled again (the next PIN is typed at once).
+  useEffect(() => {
+    if (!busy) field.current?.focus();
+  }, [busy]);
   // The keypad is the PIN login's: here its Enter key approves rather than signs in.
   const keypadT: Translate = (key, values) =>
     key === 'pin.enter' ? t('approval.approve') : key === 'pin.prompt' ? t('approval.pin') : t(key, values);
@@ -45,9 +54,10 @@ export function ManagerApproval({ reason, onApproved, onCancel }: ManagerApprova
     const typed = pin;
     setPin('');
     bridge
-      .terminal('terminal.managerApproval', { pin: typed, reason })
+      .terminal('terminal.managerApproval', { pin: typed, reason, ...(hold ? { hold } : {}) })
       .then(
-        (approval) => onApproved({ managerId: approval.managerId, managerName: approval.managerName }),
+        (approval) =>
+          onApproved({ managerId: approval.managerId, managerName: approval.managerName, ...(approval.approvalId ? { approvalId: approval.approvalId } : {}) }),
         (error: unknown) => {
           const { statusCode, message } = asRpcError(error);
           const text = typeof message === 'string' ? message : message.join(' ');
@@ -57,10 +67,7 @@ export function ManagerApproval({ reason, onApproved, onCancel }: ManagerApprova
           else setProblem(t('approval.failed', { reason: text }));
         },
       )
-      .finally(() => {
-        setBusy(false);
-        field.current?.focus();
-      });
+      .finally(() => setBusy(false));
   };
 
   // Enter and Esc stop here: the screen behind (the payment, the cart) must not act on them too.

@@ -15,6 +15,7 @@ import { warningsEn } from './warnings.js';
 import { disastersEn } from './disasters.js';
 import { receiptsEn } from './receipts.js';
 import { paymentEn } from './payment.js';
+import { rightsEn } from './rights.js';
 
 export const en = {
   'app.title': 'Kassa',
@@ -198,6 +199,7 @@ export const en = {
   'inbox.unknownRecord': 'Not on this till ({id})',
   ...receiptsEn,
   ...paymentEn,
+  ...rightsEn,
   ...modifierGroupsEn,
   ...debtsEn,
   ...shiftEn,

@@ -15,6 +15,7 @@ import { warningsRu } from './warnings.js';
 import { disastersRu } from './disasters.js';
 import { receiptsRu } from './receipts.js';
 import { paymentRu } from './payment.js';
+import { rightsRu } from './rights.js';
 
 /** Russian. */
 export const ru: Messages = {
@@ -199,6 +200,7 @@ export const ru: Messages = {
   'inbox.unknownRecord': 'Нет на этой кассе ({id})',
   ...receiptsRu,
   ...paymentRu,
+  ...rightsRu,
   ...modifierGroupsRu,
   ...debtsRu,
   ...shiftRu,

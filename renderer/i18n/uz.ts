@@ -15,6 +15,7 @@ import { warningsUz } from './warnings.js';
 import { disastersUz } from './disasters.js';
 import { receiptsUz } from './receipts.js';
 import { paymentUz } from './payment.js';
+import { rightsUz } from './rights.js';
 
 /** Uzbek (Latin script). */
 export const uz: Messages = {
@@ -199,6 +200,7 @@ export const uz: Messages = {
   'inbox.unknownRecord': 'Bu kassada yo‘q ({id})',
   ...receiptsUz,
   ...paymentUz,
+  ...rightsUz,
   ...modifierGroupsUz,
   ...debtsUz,
   ...shiftUz,

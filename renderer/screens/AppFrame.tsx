@@ -20,6 +20,8 @@ import { SyncBar } from '../components/SyncBar.js';
 import { TillCopy } from '../components/TillCopy.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useLeaveGuard } from '../lib/unsaved-work.js';
+import { SCREEN_RIGHTS } from '../lib/rights.js';
+import { LockIcon, RightGate, useHolds } from '../components/RightGate.js';
 import { useT, useTerminal } from '../state/context.js';
 import { Debts } from './Debts.js';
 import { Inbox } from './Inbox.js';
@@ -56,6 +58,7 @@ export function AppFrame() {
   const disconnected = useTerminal((state) => state.sync?.problem === 'credential-refused');
   const copy = useTerminal((state) => Boolean(state.sync?.copyDetectedAt));
   const signOut = useTerminal((state) => state.signOut);
+  const holdsRight = useHolds();
   const [view, setView] = useState<View>('sale');
   const [problem, setProblem] = useState<string[]>([]);
   const leaveGuard = useLeaveGuard();
@@ -96,6 +99,12 @@ export function AppFrame() {
                 {entry.key}
               </kbd>
               {t(entry.label)}
+              {/* A screen the role does not grant stays reachable, locked: a manager's PIN opens it (RightGate). */}
+              {entry.view in SCREEN_RIGHTS && !holdsRight(SCREEN_RIGHTS[entry.view as keyof typeof SCREEN_RIGHTS]) && (
+                <span className="nav-lock" title={t('rights.locked')} data-testid={`nav-locked-${entry.view}`}>
+                  <LockIcon />
+                </span>
+              )}
               {entry.view === 'inbox' && attention > 0 && <span className="badge">{attention}</span>}
             </button>
           ))}
@@ -135,10 +144,22 @@ export function AppFrame() {
           {view === 'sale' && <Sale onOpenShift={() => go('shift')} />}
           {view === 'sales' && <Sales />}
           {view === 'shift' && <Shift />}
-          {view === 'receipts' && <Receipts />}
-          {view === 'modifierGroups' && <ModifierGroups />}
+          {view === 'receipts' && (
+            <RightGate right={SCREEN_RIGHTS.receipts} reason={t('rights.reason.receipts')}>
+              <Receipts />
+            </RightGate>
+          )}
+          {view === 'modifierGroups' && (
+            <RightGate right={SCREEN_RIGHTS.modifierGroups} reason={t('rights.reason.modifierGroups')}>
+              <ModifierGroups />
+            </RightGate>
+          )}
           {view === 'debts' && <Debts />}
-          {view === 'stock' && <Stock />}
+          {view === 'stock' && (
+            <RightGate right={SCREEN_RIGHTS.stock} reason={t('rights.reason.stock')}>
+              <Stock />
+            </RightGate>
+          )}
           {view === 'inbox' && <Inbox />}
         </UnsavedWorkProvider>
       </div>

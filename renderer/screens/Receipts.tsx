@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react';
 import { useNextActionClears } from '../lib/status.js';
 import { errorLines } from '../bridge.js';
 import { ErrorLines } from '../components/ErrorLines.js';
+import { useEndOverride } from '../components/RightGate.js';
 import { useLoad } from '../lib/use-load.js';
 import { useBridge, useT, useTerminal } from '../state/context.js';
 import { NO_FILTER, type ListFilter } from './receipts/list.js';
@@ -31,6 +32,8 @@ export function Receipts() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [notice, setNotice] = useState('');
   const clearsOnNextAction = useNextActionClears(useCallback(() => setNotice(''), []));
+  // Opened under a manager's override, a receipt keeps it from draft to conduct; closing the editor ends it.
+  const endOverride = useEndOverride();
 
   const open = (id: string | null) => {
     setNotice('');
@@ -47,6 +50,7 @@ export function Receipts() {
         refs={refs.data}
         onClose={(message) => {
           setEditing(null);
+          endOverride(message);
           setNotice(message);
           headers.reload();
         }}

@@ -190,6 +190,56 @@ describe('the shift screen', () => {
     expect(screen.queryByTestId('over-short')).toBeNull();
   });
 
+  it('locks cash in for a role without CASH_MOVES and records it as the manager after their PIN', async () => {
+    const { bridge, store } = await shown({
+      SettlmentController_findLatest: SHIFT,
+      SettlmentController_report: report(),
+      'terminal.managerApproval': { managerId: 'mgr-1', managerName: 'Rustam', approvalId: 'ap-1' },
+      'terminal.runApproved': { id: 'm-1' },
+      'terminal.approvalEnd': { ended: true },
+    });
+    act(() => store.setState({ employee: { ...EMPLOYEE, rights: [] } }));
+    expect(screen.getByRole('button', { name: /Cash in/ }).querySelector('svg.lock-icon')).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'F6' });
+    expect(screen.getByTestId('locked').textContent).toContain('Cash in and out');
+    tap('Manager’s PIN');
+    const pin = screen.getByTestId('manager-approval').querySelector('input[name="managerPin"]') as HTMLInputElement;
+    fireEvent.change(pin, { target: { value: '7391' } });
+    await act(async () => fireEvent.keyDown(pin, { key: 'Enter' }));
+    expect(screen.getByTestId('manager-override').textContent).toContain('Approved by Rustam for this entry.');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Amount' }), { target: { value: '1000' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Reason' }), { target: { value: 'Change float' } });
+    await act(async () => fireEvent.submit(screen.getByRole('form', { name: 'Cash in' })));
+    expect(bodiesOf(bridge, 'terminal.runApproved')).toEqual([
+      { approvalId: 'ap-1', operation: 'SettlmentController_createCashMove', input: { params: { id: 's-1' }, body: { kind: 'IN', amount: '1000', reason: 'Change float' } } },
+    ]);
+    expect(bodiesOf(bridge, 'SettlmentController_createCashMove')).toEqual([]);
+  });
+
+  it('offers a manager’s PIN when closing is refused for a missing right, and closes as the manager', async () => {
+    const { bridge } = await shown({
+      SettlmentController_findLatest: SHIFT,
+      SettlmentController_report: report(),
+      SettlmentController_update: () => {
+        throw { statusCode: 403, message: 'Forbidden', code: 'RIGHT_MISSING', right: 'OTHERS_SHIFTS' };
+      },
+      'terminal.managerApproval': { managerId: 'mgr-1', managerName: 'Rustam', approvalId: 'ap-2' },
+      'terminal.runApproved': { id: 's-1' },
+    });
+    fireEvent.keyDown(window, { key: 'F9' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Cash counted in the drawer' }), { target: { value: '59200' } });
+    await act(async () => fireEvent.submit(screen.getByRole('form', { name: 'Close the shift' })));
+    expect(screen.getByText('Your role cannot do this: needs “Others’ shifts”.')).toBeTruthy();
+    tap('Manager’s PIN');
+    const pin = screen.getByTestId('manager-approval').querySelector('input[name="managerPin"]') as HTMLInputElement;
+    fireEvent.change(pin, { target: { value: '7391' } });
+    await act(async () => fireEvent.keyDown(pin, { key: 'Enter' }));
+    expect(bodiesOf(bridge, 'terminal.managerApproval')).toEqual([{ pin: '7391', reason: 'Closing another employee’s shift', hold: 'once' }]);
+    expect(bodiesOf(bridge, 'terminal.runApproved')).toEqual([
+      { approvalId: 'ap-2', operation: 'SettlmentController_update', input: { params: { id: 's-1' }, body: { is_closed: true, counted_cash: '59200' } } },
+    ]);
+  });
+
   it('says the same in Russian and Uzbek', async () => {
     await shown({ SettlmentController_findLatest: { ...SHIFT, is_closed: true }, SettlmentController_report: closedTwice }, 'ru');
     expect(screen.getByTestId('shift-counts').textContent).toContain('Офис тоже закрыл эту смену и пересчитал ящик.');

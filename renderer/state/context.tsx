@@ -5,8 +5,9 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { useStore } from 'zustand';
-import type { Bridge } from '../bridge.js';
-import { CATALOGUES, LOCALES, MESSAGE_OPTIONS, type Language, type Translate } from '../i18n/index.js';
+import { asRpcError, type Bridge } from '../bridge.js';
+import { CATALOGUES, LOCALES, MESSAGE_OPTIONS, translator, type Language, type Translate } from '../i18n/index.js';
+import { refusalLines } from '../lib/rights.js';
 import { setDisplayLanguage } from '../lib/format.js';
 import type { TerminalState, TerminalStore } from './terminal.js';
 
@@ -28,8 +29,28 @@ function IntlRoot({ store, children }: { store: TerminalStore; children: ReactNo
   );
 }
 
+/**
+ * The bridge as screens get it: a refusal for a missing right (RIGHT_MISSING) or an ended manager's override comes
+ * back already said in the cashier's language, so every screen that shows a call's error lines says it in words.
+ */
+export function sayingRefusals(bridge: Bridge, language: () => Language): Bridge {
+  const say = (error: unknown) => {
+    const refusal = asRpcError(error);
+    const said = refusal.code === 'RIGHT_MISSING' || refusal.code === 'APPROVAL_ENDED';
+    return Promise.reject(said ? { ...refusal, message: refusalLines(refusal, translator(language())).join(' ') } : error);
+  };
+  // The calls' types are the bridge's own; only the rejection changes.
+  const terminal = bridge.terminal as (operation: string, input?: unknown) => Promise<unknown>;
+  const run = bridge.run as (operation: string, input?: unknown) => Promise<unknown>;
+  return {
+    ...bridge,
+    terminal: ((operation: string, input?: unknown) => (input === undefined ? terminal(operation) : terminal(operation, input)).catch(say)) as Bridge['terminal'],
+    run: ((operation: string, input?: unknown) => (input === undefined ? run(operation) : run(operation, input)).catch(say)) as Bridge['run'],
+  };
+}
+
 export function TerminalProvider({ bridge, store, children }: Terminal & { children: ReactNode }) {
-  const value = useMemo(() => ({ bridge, store }), [bridge, store]);
+  const value = useMemo(() => ({ bridge: sayingRefusals(bridge, () => store.getState().language), store }), [bridge, store]);
   return (
     <TerminalContext.Provider value={value}>
       <IntlRoot store={store}>{children}</IntlRoot>
@@ -45,6 +66,16 @@ function useTerminalContext(): Terminal {
 
 export function useBridge(): Bridge {
   return useTerminalContext().bridge;
+}
+
+/**
+ * Screens under it reach the terminal through `bridge` instead (a manager's override: components/RightGate.tsx runs
+ * their operations as the approving manager).
+ */
+export function BridgeOverride({ bridge, children }: { bridge: Bridge; children: ReactNode }) {
+  const { store } = useTerminalContext();
+  const value = useMemo(() => ({ bridge, store }), [bridge, store]);
+  return <TerminalContext.Provider value={value}>{children}</TerminalContext.Provider>;
 }
 
 export function useTerminal<T>(selector: (state: TerminalState) => T): T {

@@ -68,4 +68,18 @@ describe('the terminal store', () => {
     await tick();
     expect(store.getState()).toMatchObject({ phase: 'login', employee: null, coreState: 'ready' });
   });
+
+  it('reads the signed-in employee’s rights again when a sync brings changed roles, and not otherwise', async () => {
+    const bridge = enrolledBridge({ ...EMPLOYEE, rights: [] });
+    const store = createTerminalStore(bridge, memoryStorage());
+    await store.getState().refresh();
+    expect(store.getState().employee?.rights).toEqual([]);
+    bridge.answer('terminal.session', { employee: { ...EMPLOYEE, rights: ['STOCK'] } });
+    bridge.emit('sync-status', { ...ONLINE, lastSyncAt: '2026-03-01T10:01:00.000Z', changedTables: ['items'] });
+    await tick();
+    expect(store.getState().employee?.rights).toEqual([]);
+    bridge.emit('sync-status', { ...ONLINE, lastSyncAt: '2026-03-01T10:02:00.000Z', changedTables: ['employee_roles'] });
+    await tick();
+    expect(store.getState().employee?.rights).toEqual(['STOCK']);
+  });
 });

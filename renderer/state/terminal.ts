@@ -216,6 +216,17 @@ export function createTerminalStore(bridge: Bridge, storage: LanguageStorage, fa
       catalogueVersion: synced && syncChangedCatalogue(sync.changedTables) ? state.catalogueVersion + 1 : state.catalogueVersion,
       inboxVersion: attention ? state.inboxVersion + 1 : state.inboxVersion,
     }));
+    // A role changed in the back office: the signed-in employee's rights (what the screens lock) are read again.
+    const roles = sync.changedTables === undefined || sync.changedTables.some((table) => table === '*' || table === 'employee_roles' || table === 'employees');
+    const signedIn = store.getState().employee;
+    if (synced && roles && signedIn && store.getState().phase === 'app') {
+      void bridge.terminal('terminal.session').then(
+        ({ employee }) => {
+          if (employee && employee.id === store.getState().employee?.id) store.setState({ employee });
+        },
+        () => undefined,
+      );
+    }
   });
   bridge.on('operation-applied', ({ operation }) =>
     store.setState((state) => ({

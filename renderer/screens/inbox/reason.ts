@@ -5,7 +5,10 @@
  * sentence about the field in words. A line this till cannot read is never hidden: the sentence says to look at the
  * details, where the raw text stands.
  */
+import { isRight } from '../../../shared/rights.js';
+import { refusalCode } from '../../../shared/terminal-contract.js';
 import type { MessageKey } from '../../i18n/index.js';
+import { RIGHT_NAMES } from '../../lib/rights.js';
 
 export interface Phrase {
   readonly key: MessageKey;
@@ -15,9 +18,9 @@ export interface Phrase {
 }
 
 /** The service's answer inside a stored reason: a rejected operation's result is `{ error: { statusCode, message } }`. */
-function answerOf(reason: unknown): { message?: unknown; statusCode?: unknown } | null {
+function answerOf(reason: unknown): { message?: unknown; statusCode?: unknown; detail?: unknown } | null {
   if (typeof reason !== 'object' || reason === null) return null;
-  return 'error' in reason ? answerOf((reason as { error: unknown }).error) : (reason as { message?: unknown; statusCode?: unknown });
+  return 'error' in reason ? answerOf((reason as { error: unknown }).error) : (reason as { message?: unknown; statusCode?: unknown; detail?: unknown });
 }
 
 /** Just the message lines of a reason (no status), to show next to the fields they name. */
@@ -84,6 +87,10 @@ const STATUS_PHRASES: Readonly<Record<number, MessageKey>> = {
 
 /** The reason as sentences: one per known problem (duplicates once), else by status, else "see the details". */
 export function explainReason(reason: unknown): Phrase[] {
+  // Refused for a right the employee's role lacks (issue 28 §2): which one, in words.
+  const refusal = refusalCode(answerOf(reason)?.detail);
+  if (refusal.code === 'RIGHT_MISSING' && refusal.right !== undefined && isRight(refusal.right))
+    return [{ key: 'rights.missing', values: { right: RIGHT_NAMES[refusal.right] }, translate: ['right'] }];
   const phrases: Phrase[] = [];
   const seen = new Set<string>();
   const add = (phrase: Phrase) => {

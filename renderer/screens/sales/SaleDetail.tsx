@@ -12,6 +12,8 @@ import type { OperationInputOf } from '../../../shared/catalogue/wire-types.js';
 import { errorLines } from '../../bridge.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import { ManagerApproval } from '../../components/ManagerApproval.js';
+import { approvedBridge, LockIcon, useHolds } from '../../components/RightGate.js';
+import { ACTION_RIGHTS } from '../../lib/rights.js';
 import { PreviewButton } from '../../components/PrintPreview.js';
 import { printDocument, reprintLast, type PrintRequest, type PrintResult } from '../../printing.js';
 import type { OpenShift } from '../../shift/open-shift.js';
@@ -119,8 +121,12 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
     setAsking('void');
   };
 
-  const commit = async (managerId: string) => {
+  // A refund always takes a manager's PIN; a cashier whose role lacks REFUNDS then refunds AS that manager (the
+  // core's override, once), so the service checks the manager's right.
+  const refunds = useHolds()(ACTION_RIGHTS.refund);
+  const commit = async (managerId: string, approvalId?: string) => {
     if (!state || !data || busy) return;
+    const runner = approvalId ? approvedBridge(bridge, approvalId) : bridge;
     const kind = asking;
     setAsking(null);
     setBusy(true);
@@ -135,7 +141,7 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
           reason: form.reason,
         });
         const input: OperationInputOf<'OrderRefundController_create'> = { params: { id: state.sale.id }, body };
-        const refund = await bridge.run('OrderRefundController_create', input);
+        const refund = await runner.run('OrderRefundController_create', input);
         setForm(EMPTY_FORM);
         const message = t('sales.refunded', { amount: f.money(refund.total_sum) });
         setOutcome({ message });
@@ -144,7 +150,7 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
         printAfterCommit({ kind: 'refund', refundId: refund.id }, message);
       } else if (kind === 'void') {
         const reason = form.reason.trim();
-        await bridge.run('OrderRefundController_void', {
+        await runner.run('OrderRefundController_void', {
           params: { id: state.sale.id },
           body: { manager_id: managerId, settlement_id: shift?.id ?? null, ...(reason ? { reason } : {}) },
         });
@@ -274,12 +280,12 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
       <div className="buttons">
         {canRefund && (
           <button type="button" className="primary" disabled={busy} onClick={startRefund} aria-keyshortcuts="F9" data-testid="refund-button">
-            <kbd className="nav-key" aria-hidden="true">F9</kbd> {t('sales.refund')}
+            <kbd className="nav-key" aria-hidden="true">F9</kbd> {t('sales.refund')} {refunds ? null : <LockIcon />}
           </button>
         )}
         {canVoid && (
           <button type="button" className="danger" disabled={busy} onClick={startVoid} aria-keyshortcuts="F8" data-testid="void-button">
-            <kbd className="nav-key" aria-hidden="true">F8</kbd> {t('sales.void')}
+            <kbd className="nav-key" aria-hidden="true">F8</kbd> {t('sales.void')} {refunds ? null : <LockIcon />}
           </button>
         )}
         {previewRequest && (
@@ -298,7 +304,8 @@ export function SaleDetail({ saleId, shift, workplaceId, onChanged, onBack }: Sa
               ? t('sales.approveRefund', { amount: f.money(formatMoney(value)), number: sale.order_id })
               : t('sales.approveVoid', { number: sale.order_id })
           }
-          onApproved={({ managerId }) => void commit(managerId)}
+          hold={refunds ? undefined : 'once'}
+          onApproved={({ managerId, approvalId }) => void commit(managerId, approvalId)}
           onCancel={() => setAsking(null)}
         />
       )}

@@ -2,12 +2,15 @@
  * Closing the shift (Z): the cashier counts the drawer and types it; the expected cash and the over or short show
  * as they type (bigint units, exact). A shift with open orders asks first: carry them over to the till's next
  * shift, or go back and close them (Esc). Enter closes — through the terminal core, so offline too — and the
- * screen then shows and prints the Z report.
+ * screen then shows and prints the Z report. The till cannot tell whose shift it is, so a close refused for a missing
+ * right (another employee's shift: OTHERS_SHIFTS) offers a manager's PIN and closes it as that manager.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { ShiftReportWire } from '../../../shared/catalogue/outputs/settlement-cash.js';
 import { formatMoney, MONEY } from '../../../shared/decimal.js';
-import { errorLines } from '../../bridge.js';
+import { asRpcError, errorLines, type Bridge } from '../../bridge.js';
+import { ManagerApproval } from '../../components/ManagerApproval.js';
+import { approvedBridge } from '../../components/RightGate.js';
 import { ErrorLines } from '../../components/ErrorLines.js';
 import { FieldError } from '../../components/FieldError.js';
 import { useFormat } from '../../lib/use-format.js';
@@ -34,6 +37,8 @@ export function CloseShiftForm({
   const [fieldProblem, setFieldProblem] = useState('');
   const [problem, setProblem] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  // Refused for a missing right: a manager may close it (asking: the PIN dialog is open).
+  const [manager, setManager] = useState<'offer' | 'asking' | null>(null);
   useUnsavedWork(counted !== '');
 
   const units = f.units(counted, MONEY);
@@ -45,11 +50,20 @@ export function CloseShiftForm({
     setProblem([]);
     if (units === undefined || units < 0n) return setFieldProblem(t('shift.cashInvalid'));
     if (openOrders > 0 && !carryOver) return setProblem([t('shift.close.chooseOpenOrders')]);
+    close(bridge);
+  };
+
+  const close = (through: Bridge) => {
+    if (units === undefined || units < 0n) return;
     setBusy(true);
+    setManager(null);
     const body = { is_closed: true, counted_cash: formatMoney(units), ...(openOrders > 0 ? { open_orders: 'carry_over' as const } : {}) };
-    bridge
+    through
       .run('SettlmentController_update', { params: { id: report.settlement_id }, body })
-      .then(onClosed, (error: unknown) => setProblem(errorLines(error)))
+      .then(onClosed, (error: unknown) => {
+        setProblem(errorLines(error));
+        if (asRpcError(error).code === 'RIGHT_MISSING') setManager('offer');
+      })
       .finally(() => setBusy(false));
   };
 
@@ -101,6 +115,19 @@ export function CloseShiftForm({
         </div>
       )}
       <ErrorLines lines={problem} />
+      {manager === 'offer' && (
+        <button type="button" className="primary" onClick={() => setManager('asking')}>
+          {t('rights.managerPin')}
+        </button>
+      )}
+      {manager === 'asking' && (
+        <ManagerApproval
+          reason={t('rights.reason.closeOthers')}
+          hold="once"
+          onCancel={() => setManager('offer')}
+          onApproved={({ approvalId }) => approvalId && close(approvedBridge(bridge, approvalId))}
+        />
+      )}
       <div className="actions">
         <button type="button" className="secondary" onClick={onCancel}>
           {t('shift.cancel')} <kbd>Esc</kbd>

@@ -11,6 +11,8 @@ import type { OpenShift } from '../../shift/open-shift.js';
 import { useT } from '../../state/context.js';
 import { PreviewButton } from '../../components/PrintPreview.js';
 import { CashMoveForm } from './CashMoveForm.js';
+import { LockIcon, RightGate, useHolds } from '../../components/RightGate.js';
+import { ACTION_RIGHTS } from '../../lib/rights.js';
 import { CloseShiftForm } from './CloseShiftForm.js';
 import { PrintStatus, usePrintReport } from './PrintStatus.js';
 import { ReportView } from './ReportView.js';
@@ -35,6 +37,9 @@ export function ShiftDesk({
   const [mode, setMode] = useState<Mode>('idle');
   const [recorded, setRecorded] = useState(false);
   const x = usePrintReport(shift.id, false);
+  // Cash in and out need a right; without it the buttons show a lock and the form asks for a manager's PIN.
+  const cashMoves = useHolds()(ACTION_RIGHTS.cashMove);
+  const lock = cashMoves ? null : <LockIcon />;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -77,10 +82,10 @@ export function ShiftDesk({
             <>
               <div className="action-grid">
                 <button type="button" onClick={() => setMode('in')}>
-                  <kbd>F6</kbd> {t('shift.cashIn')}
+                  <kbd>F6</kbd> {t('shift.cashIn')} {lock}
                 </button>
                 <button type="button" onClick={() => setMode('out')}>
-                  <kbd>F7</kbd> {t('shift.cashOut')}
+                  <kbd>F7</kbd> {t('shift.cashOut')} {lock}
                 </button>
                 <button type="button" disabled={x.printing} onClick={x.print}>
                   <kbd>F8</kbd> {t('shift.printX')}
@@ -110,7 +115,14 @@ export function ShiftDesk({
             </>
           )}
           {(mode === 'in' || mode === 'out') && (
-            <CashMoveForm kind={mode === 'in' ? 'IN' : 'OUT'} settlementId={shift.id} onDone={done} onCancel={() => setMode('idle')} />
+            <RightGate
+              right={ACTION_RIGHTS.cashMove}
+              scope="form"
+              reason={t(mode === 'in' ? 'rights.reason.cashIn' : 'rights.reason.cashOut')}
+              onCancel={() => setMode('idle')}
+            >
+              <CashMoveForm kind={mode === 'in' ? 'IN' : 'OUT'} settlementId={shift.id} onDone={done} onCancel={() => setMode('idle')} />
+            </RightGate>
           )}
           {mode === 'close' && <CloseShiftForm report={report} onClosed={onClosed} onCancel={() => setMode('idle')} />}
         </div>
