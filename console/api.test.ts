@@ -80,17 +80,6 @@ describe('the console api client', () => {
     expect(describeError(busy, en).general).toEqual(['The settlement has open orders: close or void them before closing it']);
   });
 
-  it('says the refused structure deletes — a point with workplaces, the default warehouse — in the user’s language, with the way out', () => {
-    const point = new ApiError('conflict', 409, [parseProblem('This point of sale still has 2 workplaces (Kassa 1, Kassa 2): delete them or move them to another point first')]);
-    expect(point.problems[0]?.field).toBeUndefined();
-    expect(describeError(point, translator('en')).general).toEqual(['This point of sale still has 2 workplaces (Kassa 1, Kassa 2). Delete them or move them to another point first.']);
-    expect(describeError(point, translator('ru')).general).toEqual(['У этой торговой точки ещё 2 рабочих места (Kassa 1, Kassa 2). Сначала удалите их или перенесите на другую точку.']);
-    const one = new ApiError('conflict', 409, [parseProblem('This point of sale still has 1 workplace (Kassa 1): delete them or move them to another point first')]);
-    expect(describeError(one, translator('uz')).general).toEqual(['Bu savdo nuqtasida hali 1 ta ish joyi bor (Kassa 1). Avval ularni o‘chiring yoki boshqa nuqtaga o‘tkazing.']);
-    const warehouse = new ApiError('conflict', 409, [parseProblem('This warehouse is the business’s default warehouse: make another warehouse the default first, then delete this one')]);
-    expect(describeError(warehouse, translator('ru')).general).toEqual(['Это основной склад бизнеса. Сначала сделайте основным другой склад («Сделать основным»), затем удалите этот.']);
-  });
-
   it('signs out on a 401 to a signed-in call, and says the session ended', async () => {
     let signedOut = 0;
     const service = fakeService(401, { statusCode: 401, message: 'Unauthorized' });

@@ -75,6 +75,8 @@ export interface RecordsConfig<Row extends RecordRow> {
   /** A hint from the reference lists, e.g. "add a point first" while there is none. */
   readonly hint?: (refs: Refs) => MessageKey | undefined;
   readonly rowActions?: readonly RowAction<Row>[];
+  /** What deleting a record also does, said beside the delete's confirmation (a point's tills stop working). */
+  readonly deleteWarning?: MessageKey;
   /**
    * More of the editor under its fields, for values a plain field cannot show (a role's rights: a checkbox and a
    * line each). It reads and sets the same form values the fields do, so save sees them alike.
@@ -321,6 +323,7 @@ export function RecordsPage<Row extends RecordRow>({ config }: { config: Records
                   {confirming?.id === row.id ? (
                     <span className="confirm" role="alert">
                       {t('common.confirmDelete', { name: config.name(row) })}{' '}
+                      {config.deleteWarning ? <>{t(config.deleteWarning)} </> : null}
                       <button type="button" className="small danger" disabled={action.busy} onClick={() => onDelete(row)}>
                         {t('common.delete')}
                       </button>{' '}

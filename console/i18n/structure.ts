@@ -46,6 +46,7 @@ export const structureEn = {
   'kind.OTHER': 'Other',
 
   'points.intro': 'A point of sale is a shop or café: its tills sell from one warehouse.',
+  'points.deleteWarning': 'Its workplaces are deleted with it and their tills stop working.',
   'points.add': 'Add a point of sale',
   'points.new': 'New point of sale',
   'points.edit': 'Edit “{name}”',
@@ -57,6 +58,7 @@ export const structureEn = {
   'workplaces.noPoints': 'Add a point of sale first: every workplace belongs to one.',
 
   'warehouses.intro': 'Where stock is kept. Points sell from the default warehouse unless they name another.',
+  'warehouses.deleteWarning': 'Points that sold from it sell from the business’s default warehouse; if it is the default, the oldest other warehouse becomes the default.',
   'warehouses.add': 'Add a warehouse',
   'warehouses.new': 'New warehouse',
   'warehouses.edit': 'Edit “{name}”',
@@ -92,8 +94,6 @@ export const structureEn = {
   'discounts.add': 'Add a discount',
   'discounts.new': 'New discount',
   'discounts.edit': 'Edit “{name}”',
-  'problem.pointHasWorkplaces': 'This point of sale still has {count, plural, one {# workplace} other {# workplaces}} ({names}). Delete them or move them to another point first.',
-  'problem.defaultWarehouse': 'This is the business’s default warehouse. Make another warehouse the default first (“Make default”), then delete this one.',
 } as const;
 
 export type StructureMessages = Record<keyof typeof structureEn, string>;
@@ -145,6 +145,7 @@ export const structureRu: StructureMessages = {
   'kind.OTHER': 'Другое',
 
   'points.intro': 'Торговая точка — это магазин или кафе: её кассы продают с одного склада.',
+  'points.deleteWarning': 'Её рабочие места удаляются вместе с ней, а их кассы перестают работать.',
   'points.add': 'Добавить торговую точку',
   'points.new': 'Новая торговая точка',
   'points.edit': 'Изменить «{name}»',
@@ -156,6 +157,7 @@ export const structureRu: StructureMessages = {
   'workplaces.noPoints': 'Сначала добавьте торговую точку: каждое рабочее место принадлежит одной из них.',
 
   'warehouses.intro': 'Где хранится товар. Точки продают с основного склада, если не указан другой.',
+  'warehouses.deleteWarning': 'Точки, продававшие с него, будут продавать с основного склада; если он основной, основным станет самый старый из других складов.',
   'warehouses.add': 'Добавить склад',
   'warehouses.new': 'Новый склад',
   'warehouses.edit': 'Изменить «{name}»',
@@ -191,8 +193,6 @@ export const structureRu: StructureMessages = {
   'discounts.add': 'Добавить скидку',
   'discounts.new': 'Новая скидка',
   'discounts.edit': 'Изменить «{name}»',
-  'problem.pointHasWorkplaces': 'У этой торговой точки ещё {count, plural, one {# рабочее место} few {# рабочих места} many {# рабочих мест} other {# рабочего места}} ({names}). Сначала удалите их или перенесите на другую точку.',
-  'problem.defaultWarehouse': 'Это основной склад бизнеса. Сначала сделайте основным другой склад («Сделать основным»), затем удалите этот.',
 };
 
 export const structureUz: StructureMessages = {
@@ -242,6 +242,7 @@ export const structureUz: StructureMessages = {
   'kind.OTHER': 'Boshqa',
 
   'points.intro': 'Savdo nuqtasi — do‘kon yoki kafe: uning kassalari bitta ombordan sotadi.',
+  'points.deleteWarning': 'Uning ish joylari ham o‘chiriladi va ularning kassalari ishlamay qoladi.',
   'points.add': 'Savdo nuqtasini qo‘shish',
   'points.new': 'Yangi savdo nuqtasi',
   'points.edit': '“{name}”ni tahrirlash',
@@ -253,6 +254,7 @@ export const structureUz: StructureMessages = {
   'workplaces.noPoints': 'Avval savdo nuqtasini qo‘shing: har bir ish joyi bittasiga tegishli.',
 
   'warehouses.intro': 'Tovar saqlanadigan joy. Boshqasi ko‘rsatilmasa, nuqtalar asosiy ombordan sotadi.',
+  'warehouses.deleteWarning': 'Undan sotgan nuqtalar biznesning asosiy omboridan sotadi; agar u asosiy bo‘lsa, qolganlarning eng eskisi asosiy bo‘ladi.',
   'warehouses.add': 'Ombor qo‘shish',
   'warehouses.new': 'Yangi ombor',
   'warehouses.edit': '“{name}”ni tahrirlash',
@@ -288,6 +290,4 @@ export const structureUz: StructureMessages = {
   'discounts.add': 'Chegirma qo‘shish',
   'discounts.new': 'Yangi chegirma',
   'discounts.edit': '“{name}”ni tahrirlash',
-  'problem.pointHasWorkplaces': 'Bu savdo nuqtasida hali {count, plural, one {# ta ish joyi} other {# ta ish joyi}} bor ({names}). Avval ularni o‘chiring yoki boshqa nuqtaga o‘tkazing.',
-  'problem.defaultWarehouse': 'Bu biznesning asosiy ombori. Avval boshqa omborni asosiy qiling (“Asosiy qilish”), so‘ng buni o‘chiring.',
 };

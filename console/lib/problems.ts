@@ -36,9 +36,6 @@ const PHRASES: readonly Phrase[] = [
   // Second-password changes (pages/security).
   [/^is incorrect$/, 'problem.currentPasswordWrong', none],
   [/^must differ from the login password$/, 'problem.sameAsPassword', none],
-  // Structure deletes the service refuses (docs/api.md, deliberate differences): said with the way out.
-  [/^This point of sale still has (\d+) workplaces? \((.*)\): delete them/, 'problem.pointHasWorkplaces', (m) => ({ count: Number(m[1]), names: m[2] as string })],
-  [/^This warehouse is the business’s default warehouse/, 'problem.defaultWarehouse', none],
 ];
 
 /** The problem's text in the user's language; the service's own words when the phrase is not one we know. */

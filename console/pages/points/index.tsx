@@ -42,6 +42,7 @@ export const pointsConfig: RecordsConfig<Point> = {
   remove: (api, row) => api.call('BusinessController_removePoint', { params: { id: row.id } }),
   name: (row) => row.name,
   intro: 'points.intro',
+  deleteWarning: 'points.deleteWarning',
   addLabel: 'points.add',
   newTitle: 'points.new',
   editTitle: 'points.edit',

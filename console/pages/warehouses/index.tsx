@@ -44,6 +44,7 @@ export const warehousesConfig: RecordsConfig<Warehouse> = {
   ],
   name: (row) => row.name,
   intro: 'warehouses.intro',
+  deleteWarning: 'warehouses.deleteWarning',
   addLabel: 'warehouses.add',
   newTitle: 'warehouses.new',
   editTitle: 'warehouses.edit',
