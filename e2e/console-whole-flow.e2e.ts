@@ -151,18 +151,18 @@ describe('the owner’s whole way: register, set up, import, download a till, se
     );
     await shotEach('workplaces');
 
-    // The service refuses, and the console says why in the language on screen: a point that still has a till, and
-    // the business's default warehouse. Nothing is deleted.
+    // Deleting a point or a warehouse also retires tills or moves the default (issue 28 §4): the confirmation says
+    // so in the language on screen, and Cancel deletes nothing.
     await open('page.points');
     await page.getByRole('row').filter({ hasText: 'Chorsu 1' }).getByRole('button', { name: t('common.delete') }).click();
-    await page.getByRole('row').filter({ hasText: 'Chorsu 1' }).getByRole('alert').getByRole('button', { name: t('common.delete') }).click();
-    await page.getByText(t('problem.pointHasWorkplaces', { count: 1, names: 'Kassa 1' })).waitFor();
-    await shotEach('points-delete-refused');
+    await page.getByRole('row').filter({ hasText: 'Chorsu 1' }).getByRole('alert').getByText(t('points.deleteWarning')).waitFor();
+    await shotEach('points-delete-warning');
+    await page.getByRole('row').filter({ hasText: 'Chorsu 1' }).getByRole('alert').getByRole('button', { name: t('common.cancel') }).click();
     await open('page.warehouses');
     await page.getByRole('row').filter({ hasText: 'Asosiy ombor' }).getByRole('button', { name: t('common.delete') }).click();
-    await page.getByRole('row').filter({ hasText: 'Asosiy ombor' }).getByRole('alert').getByRole('button', { name: t('common.delete') }).click();
-    await page.getByText(t('problem.defaultWarehouse')).waitFor();
-    await shotEach('warehouses-delete-refused');
+    await page.getByRole('row').filter({ hasText: 'Asosiy ombor' }).getByRole('alert').getByText(t('warehouses.deleteWarning')).waitFor();
+    await shotEach('warehouses-delete-warning');
+    await page.getByRole('row').filter({ hasText: 'Asosiy ombor' }).getByRole('alert').getByRole('button', { name: t('common.cancel') }).click();
     expect(((await must(service, 'GET', '/business-config/points/all', { token })) as { name: string }[]).map((row) => row.name)).toEqual(['Chorsu 1']);
     expect(((await must(service, 'GET', '/warehouses/all', { token })) as { name: string }[]).map((row) => row.name)).toEqual(['Asosiy ombor']);
 
