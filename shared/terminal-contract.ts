@@ -71,6 +71,12 @@ export interface RpcError {
   readonly statusCode: number;
   /** One line, or one line per problem for validation (as the service's 400 `message`). */
   readonly message: string | readonly string[];
+  /**
+   * A refusal for a right the employee's role does not grant (app/security/rights.ts): `code: 'RIGHT_MISSING'` and
+   * the right's name (shared/rights.ts), so a screen can say it in its language and offer a manager's PIN.
+   */
+  readonly code?: 'RIGHT_MISSING';
+  readonly right?: string;
 }
 
 /** The answer main sends back for one invoke; the preload turns `ok: false` into a rejection with `error`. */

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { OperationSpec, PointScope } from '../../shared/catalogue/operation.js';
 import { forbidden } from '../../shared/errors.js';
 import type { Db, OperationContext } from '../context.js';
+import { requireRight } from './rights.js';
 
 /** A view where the table and column are chosen at run time; callers pass only the catalogue's fixed names. */
 type LooseDb = Kysely<Record<string, { business_id: string; id: string } & Record<string, unknown>>>;
@@ -74,6 +75,8 @@ export async function authorize(
   ctx: OperationContext,
 ): Promise<void> {
   if (spec.access !== 'public' && !spec.access.includes(ctx.actor.role)) throw forbidden();
+  // The right the entry names, if any, for an EMPLOYEE caller (issue 28 §2): ./rights.ts decides.
+  await requireRight(db, spec, input, ctx);
   const scope = spec.pointScope;
   if (!scope || ctx.actor.role !== 'EMPLOYEE') return;
   const [one, many] = WHAT[scope.table];

@@ -1,8 +1,10 @@
 /**
- * How failures cross the shell's boundaries (worker → main → renderer): as `{statusCode, message}` only. An
+ * How failures cross the shell's boundaries (worker → main → renderer): as `{statusCode, message}` only (and a
+ * missing right's name, so the till can say it in its language). An
  * error that does not carry a status of its own is an internal fault: the renderer gets a bare 500, and the
  * details stay in the local log.
  */
+import { isRight } from '../../shared/rights.js';
 import type { RpcError } from '../../shared/terminal-contract.js';
 
 /** An error with a status, thrown on the main side (e.g. the worker host's timeouts) and by cores. */
@@ -46,10 +48,18 @@ function cleanLines(value: unknown): string | string[] | undefined {
  */
 export function toRpcError(error: unknown): RpcError {
   if (typeof error !== 'object' || error === null) return INTERNAL_ERROR;
-  const candidate = error as { statusCode?: unknown; reason?: unknown; message?: unknown };
+  const candidate = error as { statusCode?: unknown; reason?: unknown; message?: unknown; detail?: unknown };
   if (!isStatus(candidate.statusCode)) return INTERNAL_ERROR;
   const message = cleanLines(candidate.reason) ?? cleanLines(candidate.message) ?? 'Error';
-  return { statusCode: candidate.statusCode, message };
+  const missing = missingRight(candidate.detail);
+  return missing === undefined ? { statusCode: candidate.statusCode, message } : { statusCode: candidate.statusCode, message, code: 'RIGHT_MISSING', right: missing };
+}
+
+/** The right a refusal names (app/security/rights.ts's `RIGHT_MISSING` detail): a right's name, nothing else. */
+function missingRight(detail: unknown): string | undefined {
+  if (typeof detail !== 'object' || detail === null) return undefined;
+  const { code, right } = detail as { code?: unknown; right?: unknown };
+  return code === 'RIGHT_MISSING' && typeof right === 'string' && isRight(right) ? right : undefined;
 }
 
 /** True for an error the renderer should see as-is (it carries a status); false for an internal fault. */
