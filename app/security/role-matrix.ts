@@ -75,10 +75,9 @@ export async function authorize(
   ctx: OperationContext,
 ): Promise<void> {
   if (spec.access !== 'public' && !spec.access.includes(ctx.actor.role)) throw forbidden();
-  // The right the entry names, if any, for an EMPLOYEE caller (issue 28 §2): ./rights.ts decides.
-  await requireRight(db, spec, input, ctx);
   const scope = spec.pointScope;
-  if (!scope || ctx.actor.role !== 'EMPLOYEE') return;
+  // Last, once the records are the caller's own: the right the entry names, if any (issue 28 §2, ./rights.ts).
+  if (!scope || ctx.actor.role !== 'EMPLOYEE') return requireRight(db, spec, input, ctx);
   const [one, many] = WHAT[scope.table];
   const own = ctx.actor.pointId;
   if (!own) throw forbidden(`A cashier acts only at their own point: log in at a workplace to change ${many}`);
@@ -91,4 +90,5 @@ export async function authorize(
   if (named !== null && named !== own) {
     throw forbidden(`${scope.bodyField} must name your own point: a cashier or till acts only on its own point’s ${many}`);
   }
+  await requireRight(db, spec, input, ctx);
 }

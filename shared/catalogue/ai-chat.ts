@@ -28,5 +28,5 @@ export const aiChatOperations = [
   operation({ operationId: 'AiChatController_deleteSession', method: 'DELETE', path: '/ai-chat/session/{id}', tag: 'AiChat', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'online-only' }),
   operation({ operationId: 'AiChatController_updateHistory', method: 'PATCH', path: '/ai-chat/history/{id}', tag: 'AiChat', body: AiChatHistoryDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'online-only', unknownFields: 'ignore' }),
   operation({ operationId: 'AiChatController_deleteHistory', method: 'DELETE', path: '/ai-chat/history/{id}', tag: 'AiChat', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'online-only' }),
-  operation({ operationId: 'AiChatController_sendMessage', method: 'POST', path: '/ai-chat/message', tag: 'AiChat', body: AiChatMessageDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'REPORTS', offline: 'online-only', unknownFields: 'ignore' }),
+  operation({ operationId: 'AiChatController_sendMessage', method: 'POST', path: '/ai-chat/message', tag: 'AiChat', body: AiChatMessageDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'online-only', unknownFields: 'ignore' }),
 ] as const;
