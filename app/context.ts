@@ -4,6 +4,7 @@
  */
 import type { CompiledQuery, Insertable, Kysely, QueryResult } from 'kysely';
 import type { Role } from '../shared/catalogue/operation.js';
+import type { Right } from '../shared/rights.js';
 import type { Database } from '../db/schema.js';
 import type { QueuedRun } from './warnings.js';
 
@@ -15,6 +16,12 @@ export interface Actor {
   /** For employees: the workplace they logged in at, and its point. */
   readonly workplaceId?: string;
   readonly pointId?: string;
+  /**
+   * For employees: the rights their live role grants (shared/rights.ts), when whoever built the actor has already
+   * read them (a push reads them with its employees, once per push). Absent: the role matrix reads them when an
+   * operation needs one (app/security/rights.ts).
+   */
+  readonly rights?: ReadonlySet<Right>;
 }
 
 export interface OperationContext {

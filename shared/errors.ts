@@ -18,7 +18,7 @@ export class OperationError extends Error {
 
 export const badRequest = (reason: string | string[], detail: unknown = null) => new OperationError(400, reason, detail);
 export const unauthorized = (reason = 'Unauthorized') => new OperationError(401, reason);
-export const forbidden = (reason = 'Forbidden resource') => new OperationError(403, reason);
+export const forbidden = (reason = 'Forbidden resource', detail: unknown = null) => new OperationError(403, reason, detail);
 export const notFound = (reason: string) => new OperationError(404, reason);
 export const conflict = (reason: string, detail: unknown = null) => new OperationError(409, reason, detail);
 export const notImplemented = (operationId: string) =>

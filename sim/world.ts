@@ -68,12 +68,15 @@ export async function buildWorld(baseUrl: string, terminals: number, tag: string
     const warehouseId = await post('/warehouses/create', { name: `Shop ${index + 1}` });
     points.push({ id: await post('/business-config/points/create', { name: `Point ${index + 1}`, default_warehouse_id: warehouseId }), warehouseId });
   }
+  // The tills' cashiers receive, count and move stock, edit the catalogue and keep clients' debts (sim/workload.ts):
+  // their role grants those rights (shared/rights.ts), as a shop would give its senior cashiers.
+  const roleId = await post('/employee-role/create', { name: 'Senior cashier', access_resources: ['STOCK', 'CATALOGUE', 'CLIENT_DEBTS'] });
   const seats: SimTerminalSeat[] = [];
   for (let index = 0; index < terminals; index += 1) {
     const point = points[index % points.length]!;
     const workplaceId = await post('/business-config/workplaces/create', { name: `Till ${index + 1}`, automated_point_id: point.id });
     const pin = String(4100 + index * 7);
-    const employeeId = await post('/employee/create', { full_name: `Cashier ${index + 1}`, role_id: '0', password: pin, workplace_id: workplaceId });
+    const employeeId = await post('/employee/create', { full_name: `Cashier ${index + 1}`, role_id: roleId, password: pin, workplace_id: workplaceId });
     seats.push({ name: `t${index + 1}`, workplaceId, pointId: point.id, warehouseId: point.warehouseId, employeeId, pin, lwwField: LWW_FIELDS[index] ?? null });
   }
   const itemPrices: Record<string, string> = {};

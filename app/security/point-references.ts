@@ -1,9 +1,9 @@
 /**
  * Point scope of the references an operation names (issue 28 §1). The role matrix (./role-matrix.ts) checks the
  * record an EMPLOYEE caller acts on and the point its body is written for; this module checks every other id the
- * body names — a shift, a workplace, a point, a warehouse, an employee — so that a cashier or till of point P1
- * cannot sell on P2's shift, record a debt at P2 or in a colleague's name, or set stock in P2's warehouse by naming
- * them. It runs inside `authorize`, so REST, a till's push and the till's own run check alike.
+ * body names — a shift, a workplace, a point, a warehouse — so that a cashier or till of point P1 cannot sell on P2's
+ * shift, record a debt at P2, or set stock in P2's warehouse by naming them. (A debt in a colleague's name is a right's
+ * question, CLIENT_DEBTS: ./rights.ts.) It runs inside `authorize`, so REST, a till's push and the till's own run check alike.
  *
  * What belongs to a point (docs/api.md "Who may do what"):
  * - a shift: its workplace's point; a shift naming no workplace is the whole business's (as the role matrix says);
@@ -12,7 +12,6 @@
  *   point names is the whole business's (a central store, or the business default every point without one sells
  *   from): any cashier may use it. One that other points name is theirs; it is also the caller's when the caller's
  *   point names no default and it is the business's default — the point sells from it;
- * - an employee: a cashier or till acts in its own name.
  * An id that names no record of the business passes here: the handler answers its own 404 or 400. The stock an item
  * or modifier edit sets is checked by its handler (app/catalog/stock.ts), which knows the warehouse even when the
  * body names none.
@@ -27,7 +26,7 @@ import type { Db, OperationContext } from '../context.js';
 import { BUSINESS_WIDE_POINT } from '../debts/references.js';
 
 /** What an id names. */
-export type ReferenceKind = 'point' | 'workplace' | 'settlement' | 'warehouse' | 'employee';
+export type ReferenceKind = 'point' | 'workplace' | 'settlement' | 'warehouse';
 
 /**
  * One body field that names a record: a dotted path, `*` for every element of a list (`items.*.warehouse_id`). The
@@ -55,8 +54,12 @@ const DOCUMENT_REFERENCES = [ref('warehouseId', 'warehouse'), ref('items.*.wareh
  * movement would otherwise change another point's stock, which that point never agreed to.
  */
 const MOVEMENT_REFERENCES = [ref('warehouseId', 'warehouse'), ref('toWarehouseId', 'warehouse')];
-/** A debt is recorded at the caller's own point and in its own name (see `inOwnName`). */
-const DEBT_REFERENCES = [ref('id_automated_point', 'point'), ref('employee_id', 'employee')];
+/**
+ * A debt is recorded at the caller's own point. In whose name is a right's question, not the point's: a debt entry in
+ * another employee's name needs CLIENT_DEBTS (app/security/rights.ts, `another-employees-name`), so a manager
+ * approving at the till with their PIN may record it in the cashier's name.
+ */
+const DEBT_REFERENCES = [ref('id_automated_point', 'point')];
 
 /** The references each EMPLOYEE-callable write names, by operation. */
 export const POINT_REFERENCES: Partial<Record<OperationId, readonly Reference[]>> = {
@@ -157,20 +160,11 @@ export async function isOwnWarehouse(db: Db, ctx: OperationContext, warehouseId:
   return warehouse !== undefined && Number(warehouse.is_default) === 1;
 }
 
-/**
- * A cashier or till acts in its own name: an employee id in the body must be the caller's (a debt's `employee_id`).
- * A right of the caller's role may lift it where a shop lets a manager record for a colleague (see `isOwn`).
- */
-export function inOwnName(ctx: OperationContext, employeeId: string): boolean {
-  return employeeId === ctx.actor.id;
-}
-
 const WHAT: Record<ReferenceKind, string> = {
   point: 'must name your own point: a cashier or till acts only at its own point',
   workplace: 'must be a workplace of your own point: a cashier or till acts only at its own point’s tills',
   settlement: 'must be a shift of your own point: a cashier or till acts only on its own point’s shifts',
   warehouse: 'must be a warehouse of your own point: a cashier or till moves stock only in its own point’s warehouses',
-  employee: 'must name yourself: a cashier or till acts only in its own name',
 };
 
 /** Is the record this id names the caller's own (or the business's, or unknown here)? */
@@ -191,15 +185,11 @@ async function isOwn(db: Db, ctx: OperationContext, kind: ReferenceKind, id: str
     }
     case 'warehouse':
       return isOwnWarehouse(db, ctx, id, own);
-    case 'employee':
-      // issue 28 §2: the CLIENT_DEBTS right lifts this
-      return inOwnName(ctx, id);
   }
 }
 
 /**
- * Throws 403 naming the first body field whose record is not the EMPLOYEE caller's own point's (or, for an
- * employee, not the caller). Callers run it only for EMPLOYEE actors: owners and admins are not limited.
+ * Throws 403 naming the first body field whose record is not the EMPLOYEE caller's own point's. Callers run it only for EMPLOYEE actors: owners and admins are not limited.
  */
 export async function checkPointReferences(
   db: Db,

@@ -12,6 +12,7 @@ import type { OperationSpec, PointScope } from '../../shared/catalogue/operation
 import { forbidden } from '../../shared/errors.js';
 import type { Db, OperationContext } from '../context.js';
 import { checkPointReferences } from './point-references.js';
+import { requireRight } from './rights.js';
 
 /** A view where the table and column are chosen at run time; callers pass only the catalogue's fixed names. */
 type LooseDb = Kysely<Record<string, { business_id: string; id: string } & Record<string, unknown>>>;
@@ -80,6 +81,9 @@ export async function authorize(
   await checkRecordScope(db, spec, input, ctx);
   // Issue 28 §1: every other shift, workplace, point, warehouse and employee the body names is the caller's too.
   await checkPointReferences(db, spec, input, ctx);
+  // Last, once the records are the caller's own: the right the entry names, if any (issue 28 §2, ./rights.ts), so
+  // another point's record is answered as such whatever the caller's rights.
+  await requireRight(db, spec, input, ctx);
 }
 
 /** The record the path names and the point the body is written for, by the entry's `pointScope` (EMPLOYEE callers). */

@@ -8,6 +8,7 @@
  * till pushes after every sale. SQLite reads them one by one, in process (employees as the operations need them).
  */
 import { sql } from 'kysely';
+import { rightsOf, type Right } from '../../shared/rights.js';
 import type { Db } from '../context.js';
 import { onPostgres } from '../operation.js';
 import { withInsertsInFront } from '../../db/insert-statements.js';
@@ -23,11 +24,18 @@ export interface PushingTerminal {
   readonly pointId: string;
 }
 
+/** An employee a push's operations name, with the rights their live role grants (read in the same statement). */
+export interface PushActor {
+  readonly id: string;
+  readonly is_deleted: number | bigint;
+  readonly rights: ReadonlySet<Right>;
+}
+
 /**
  * Employees already looked up in this push (one till's batch is nearly always one or two cashiers): a lookup per
  * operation was a round trip per operation. Cleared whenever the batch's writes may have changed them.
  */
-export type ActorCache = Map<string, { id: string; is_deleted: number | bigint } | null>;
+export type ActorCache = Map<string, PushActor | null>;
 
 export interface PushOpening {
   readonly terminal: PushingTerminal;
@@ -79,8 +87,10 @@ export async function openPush(tx: Db, businessId: string, terminalId: string, b
   const opening = terminalScopeQuery(tx, businessId, terminalId).select([
     sql<string | null>`(select c.last_applied_seq::text from client c)`.as('last_applied_seq'),
     sql<string | null>`(select c.last_applied_version::text from client c)`.as('last_applied_version'),
-    sql<[string, number][] | null>`(
-      select json_agg(json_build_array(e.id, e.is_deleted)) from employees e
+    // With the rights of each one's live role (app/security/rights.ts), so no operation reads them again.
+    sql<[string, number, string | null][] | null>`(
+      select json_agg(json_build_array(e.id, e.is_deleted, r.access_resources)) from employees e
+        left join employee_roles r on r.business_id = e.business_id and r.id = e.role_id and r.is_deleted = 0
        where e.business_id = ${businessId} and e.id = any(${employeeIds}))`.as('actors'),
     // A batch's balance rows, locked in the global order before its operations run (./push-locks.ts).
     ...(lockKeys ? [lockInOrder(businessId, terminalId, lockKeys).as('locked')] : []),
@@ -93,7 +103,7 @@ export async function openPush(tx: Db, businessId: string, terminalId: string, b
   const row = (await tx.executeQuery(statement)).rows[0] as Row | undefined;
   if (!row) return null;
   const actors: ActorCache = new Map(employeeIds.map((id) => [id, null]));
-  for (const [id, isDeleted] of row.actors ?? []) actors.set(id, { id, is_deleted: isDeleted });
+  for (const [id, isDeleted, access] of row.actors ?? []) actors.set(id, { id, is_deleted: isDeleted, rights: rightsOf(access) });
   return {
     terminal: scopeOf(businessId, terminalId, row),
     client: { lastAppliedSeq: Number(row.last_applied_seq ?? 0), lastAppliedVersion: BigInt(row.last_applied_version ?? 0) },

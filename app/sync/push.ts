@@ -21,12 +21,13 @@ import { sql, type Kysely } from 'kysely';
 import type { PushedOperationDto } from '../../shared/catalogue/sync.js';
 import { badRequest, conflict, OperationError } from '../../shared/errors.js';
 import type { MutationResult } from '../../shared/sync/wire.js';
+import { rightsOf } from '../../shared/rights.js';
 import { lsnToVersion, stampChanges } from '../../db/change-capture.js';
 import { transientFailure } from '../../db/transient.js';
 import type { Db } from '../context.js';
 import { onPostgres } from '../operation.js';
 import { perform, prepare, type Prepared, type Who } from '../pipeline.js';
-import type { ActorCache, PushingTerminal, PushOpening } from './push-opening.js';
+import type { ActorCache, PushActor, PushingTerminal, PushOpening } from './push-opening.js';
 import { insertQuery, withInsertsInFront } from '../../db/insert-statements.js';
 import { warn } from '../warnings.js';
 import { queuedEditStamp } from '../field-versions.js';
@@ -50,7 +51,10 @@ export interface PushResponse {
 
 interface Outcome {
   readonly status: 'applied' | 'rejected';
-  readonly result: { warnings: readonly unknown[] } | { error: { code: string; statusCode: number; message: string | string[] } };
+  readonly result:
+    | { warnings: readonly unknown[] }
+    /** `right`: the right a RIGHT_MISSING refusal names (app/security/rights.ts), for the till to say in its language. */
+    | { error: { code: string; statusCode: number; message: string | string[]; right?: string } };
 }
 
 /** A new operation of the batch with its outcome; `duplicateOf` when it was answered for one that ran before. */
@@ -109,8 +113,9 @@ function boundedMessage(message: string | readonly string[]): string | string[] 
   return message.length > MAX_MESSAGE_LINES ? [...kept, `… and ${message.length - MAX_MESSAGE_LINES} more problems`] : kept;
 }
 
-function rejected(code: string, statusCode: number, message: string | readonly string[]): Outcome {
-  return { status: 'rejected', result: { error: { code, statusCode, message: boundedMessage(message) } } };
+function rejected(code: string, statusCode: number, message: string | readonly string[], right?: string): Outcome {
+  const error = { code, statusCode, message: boundedMessage(message) };
+  return { status: 'rejected', result: { error: right === undefined ? error : { ...error, right } } };
 }
 
 /** A malformed operation's answer (./push-batch.ts): rejected before anything runs, so no savepoint is needed. */
@@ -121,25 +126,38 @@ const malformedOutcome = (mutation: QueuedOperation): Outcome | null =>
 async function actorOf(tx: Db, terminal: PushingTerminal, mutation: PushedOperationDto, actors: ActorCache) {
   const known = actors.get(mutation.actor.employeeId);
   if (known !== undefined) return known;
-  const employee = await tx
-    .selectFrom('employees')
-    .select(['id', 'is_deleted'])
-    .where('business_id', '=', terminal.businessId)
-    .where('id', '=', mutation.actor.employeeId)
+  // With the rights of the employee's live role (app/security/rights.ts), in the same statement.
+  const row = await tx
+    .selectFrom('employees as e')
+    .leftJoin('employee_roles as r', (join) =>
+      join.onRef('r.business_id', '=', 'e.business_id').onRef('r.id', '=', 'e.role_id').on('r.is_deleted', '=', 0),
+    )
+    .select(['e.id', 'e.is_deleted', 'r.access_resources'])
+    .where('e.business_id', '=', terminal.businessId)
+    .where('e.id', '=', mutation.actor.employeeId)
     .executeTakeFirst();
-  actors.set(mutation.actor.employeeId, employee ?? null);
-  return employee ?? null;
+  const employee: PushActor | null = row ? { id: row.id, is_deleted: row.is_deleted, rights: rightsOf(row.access_resources) } : null;
+  actors.set(mutation.actor.employeeId, employee);
+  return employee;
 }
 
 /** The error of a refused operation as the till's inbox shows it: its own code, else one named by its status. */
 function refusal(error: unknown, codeOf: (error: OperationError) => string | undefined): Outcome {
   if (error instanceof OperationError && error.statusCode < 500) {
+    const missing = missingRight(error);
+    if (missing !== undefined) return rejected('RIGHT_MISSING', error.statusCode, error.reason, missing);
     return rejected(codeOf(error) ?? REJECTION_CODES[error.statusCode] ?? 'REJECTED', error.statusCode, error.reason);
   }
   throw error;
 }
 
 const ownCode = (error: OperationError) => (error.detail as { code?: string } | null)?.code;
+
+/** The right a refusal names when the actor's role lacks it (app/security/rights.ts). */
+function missingRight(error: OperationError): string | undefined {
+  const detail = error.detail as { code?: unknown; right?: unknown } | null;
+  return detail?.code === 'RIGHT_MISSING' && typeof detail.right === 'string' ? detail.right : undefined;
+}
 
 /** Runs one new operation (the caller isolates it); throws only for transient or unexpected failures. */
 async function applyOne(
@@ -157,10 +175,17 @@ async function applyOne(
     const known = actors.get(mutation.actor.employeeId);
     return known === undefined ? actorOf(tx, terminal, mutation, actors).then(asWho) : asWho(known);
   };
-  const asWho = (employee: { id: string; is_deleted: number | bigint } | null): Who => {
+  const asWho = (employee: PushActor | null): Who => {
     if (!employee) throw badRequest('actor.employeeId must be an employee of this business', { code: 'UNKNOWN_EMPLOYEE' });
     inactive = Number(employee.is_deleted) !== 0;
-    const actor = { kind: 'employee', id: employee.id, role: 'EMPLOYEE', workplaceId: terminal.workplaceId, pointId: terminal.pointId } as const;
+    const actor = {
+      kind: 'employee',
+      id: employee.id,
+      role: 'EMPLOYEE',
+      workplaceId: terminal.workplaceId,
+      pointId: terminal.pointId,
+      rights: employee.rights,
+    } as const;
     return { businessId: terminal.businessId, actor };
   };
   let prepared: Prepared;

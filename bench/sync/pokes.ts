@@ -90,7 +90,11 @@ async function measure(engine: 'sqlite' | 'postgres', mode: Mode, port: number) 
     let cashierId = '';
     for (let index = 0; index < TERMINALS; index += 1) {
       const workplace = await api.post('/business-config/workplaces/create', { name: `Till ${index}`, automated_point_id: point.id });
-      if (index === 0) cashierId = (await api.post('/employee/create', { full_name: 'Cashier', role_id: '0', password: '2580', workplace_id: workplace.id })).id;
+      // The tills create clients: their cashier's role grants CLIENT_DEBTS (shared/rights.ts).
+      if (index === 0) {
+        const role = await api.post('/employee-role/create', { name: 'Cashier', access_resources: ['CLIENT_DEBTS'] });
+        cashierId = (await api.post('/employee/create', { full_name: 'Cashier', role_id: role.id, password: '2580', workplace_id: workplace.id })).id;
+      }
       const { code } = await api.post('/sync/enrollment-codes', { workplaceId: workplace.id });
       const enrolled = await anonymous.post('/sync/enroll', { code, name: `Till ${index}` });
       const till: Till = { index, terminalId: enrolled.terminalId, token: enrolled.accessToken, epoch: `e-pokes-${index}`, cursor: null, seq: 0, waiting: new Map() };

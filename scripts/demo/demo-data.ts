@@ -39,7 +39,10 @@ export interface DemoWorkplace {
 export interface DemoRole {
   readonly key: string;
   readonly name: string;
-  /** `MANAGER` lets the role's employees discard rejected operations at a till (main/terminal/inbox.ts). */
+  /**
+   * The rights the role grants (shared/rights.ts). `MANAGER` holds every right and lets the role's employees approve
+   * with their PIN at a till, and discard rejected operations (main/terminal/inbox.ts).
+   */
   readonly accessResources: readonly string[];
 }
 
@@ -197,12 +200,16 @@ export const DEMO_BUSINESS: DemoBusiness = {
   ],
   // The shop's first till: its stock screen then shows the shop floor, where a few rows are low, zero or negative.
   terminalWorkplace: 'shopTill1',
+  // The rights a shop would give (shared/rights.ts, docs/api.md "Rights"): a cashier sells and moves cash; the senior
+  // cashier at the terminal's till also receives goods, counts stock, keeps clients' debts and the café's modifier
+  // groups; the manager holds every right and approves with their PIN what the others may not do (refunds, voids).
   roles: [
-    { key: 'cashier', name: 'Kassir', accessResources: [] },
+    { key: 'cashier', name: 'Kassir', accessResources: ['CASH_MOVES'] },
+    { key: 'seniorCashier', name: 'Katta kassir', accessResources: ['STOCK', 'CLIENT_DEBTS', 'MODIFIERS', 'CASH_MOVES'] },
     { key: 'manager', name: 'Menejer', accessResources: [MANAGER_RESOURCE] },
   ],
   employees: [
-    { key: 'shopCashier', fullName: 'Aziza Karimova', role: 'cashier', workplace: 'shopTill1', phone: '+998 90 311 22 45' },
+    { key: 'shopCashier', fullName: 'Aziza Karimova', role: 'seniorCashier', workplace: 'shopTill1', phone: '+998 90 311 22 45' },
     { key: 'shopCashier2', fullName: "Sherzod Yo'ldoshev", role: 'cashier', workplace: 'shopTill2', phone: '+998 91 402 18 07' },
     { key: 'cafeCashier', fullName: 'Dilshod Rahimov', role: 'cashier', workplace: 'cafeTill', phone: '+998 93 527 64 10' },
     { key: 'manager', fullName: 'Nodira Saidova', role: 'manager', workplace: null, phone: '+998 94 650 33 91' },

@@ -247,7 +247,7 @@ describe('the first run of npm start', () => {
     });
   });
 
-  it('gives the manager a role with manager rights and the cashiers a role without', async () => {
+  it('gives the manager a role with manager rights, the terminal’s senior cashier stock, debts and modifiers, and the other cashiers cash moves', async () => {
     const token = await ownerToken(record);
     const roles = (await server.request('GET', '/api/v1/employee-role/all', { token })).body as {
       id: string;
@@ -261,7 +261,8 @@ describe('the first run of npm start', () => {
     const rightsOf = (name: string) =>
       roles.find((role) => role.id === employees.find((employee) => employee.full_name === name)?.role_id)?.access_resources;
     expect(rightsOf('Nodira Saidova')).toEqual(['MANAGER']);
-    expect(rightsOf('Aziza Karimova')).toEqual([]);
+    expect(rightsOf('Aziza Karimova')).toEqual(['STOCK', 'CLIENT_DEBTS', 'MODIFIERS', 'CASH_MOVES']);
+    expect(rightsOf('Dilshod Rahimov')).toEqual(['CASH_MOVES']);
     expect(record.employees.filter((employee) => employee.manager).map((employee) => employee.name)).toEqual(['Nodira Saidova']);
   });
 
@@ -287,7 +288,7 @@ describe('the first run of npm start', () => {
     expect(summary).toContain(`Owner's console: ${url}/ — sign in with login "${record.owner.login}", password "${record.owner.password}"`);
     expect(summary).toContain(`${url}/api/docs`);
     expect(summary).toContain('This terminal is the till "Market — 1-kassa" (Bahor Market)');
-    expect(summary).toContain(`${pinOf(record, 'Aziza Karimova')}  Aziza Karimova — Kassir, Market — 1-kassa  ← signs in here`);
+    expect(summary).toContain(`${pinOf(record, 'Aziza Karimova')}  Aziza Karimova — Katta kassir, Market — 1-kassa  ← signs in here`);
     expect(summary).toContain(
       `${pinOf(record, 'Nodira Saidova')}  Nodira Saidova — Menejer (manager), every till  ← signs in here`,
     );

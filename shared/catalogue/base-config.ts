@@ -16,10 +16,10 @@ export const UpdateBaseConfigDto = dto({
 export type UpdateBaseConfigDto = z.output<typeof UpdateBaseConfigDto>;
 
 export const baseConfigOperations = [
-  operation({ operationId: 'BaseConfigController_create', method: 'POST', path: '/base-config/create', tag: 'BaseConfig', body: CreateBaseConfigDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'BaseConfigController_create', method: 'POST', path: '/base-config/create', tag: 'BaseConfig', body: CreateBaseConfigDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'SETTINGS', offline: 'descriptive' }),
   operation({ operationId: 'BaseConfigController_findAll', method: 'GET', path: '/base-config/all', tag: 'BaseConfig', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'BaseConfigController_findByKey', method: 'GET', path: '/base-config/key/{key}', tag: 'BaseConfig', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'BaseConfigController_findOne', method: 'GET', path: '/base-config/{id}', tag: 'BaseConfig', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'BaseConfigController_update', method: 'PATCH', path: '/base-config/update/{id}', tag: 'BaseConfig', body: UpdateBaseConfigDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
-  operation({ operationId: 'BaseConfigController_remove', method: 'DELETE', path: '/base-config/delete/{id}', tag: 'BaseConfig', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'BaseConfigController_update', method: 'PATCH', path: '/base-config/update/{id}', tag: 'BaseConfig', body: UpdateBaseConfigDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'SETTINGS', offline: 'descriptive' }),
+  operation({ operationId: 'BaseConfigController_remove', method: 'DELETE', path: '/base-config/delete/{id}', tag: 'BaseConfig', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'SETTINGS', offline: 'delete' }),
 ] as const;

@@ -49,13 +49,13 @@ export const FindAllDebtTransactionsQuery = dto({
 export type FindAllDebtTransactionsQuery = z.output<typeof FindAllDebtTransactionsQuery>;
 
 export const clientDebtOperations = [
-  operation({ operationId: 'ClientDebtController_createDebt', method: 'POST', path: '/client-debts/create', tag: 'ClientDebt', body: CreateClientDebtDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'absolute' }),
+  operation({ operationId: 'ClientDebtController_createDebt', method: 'POST', path: '/client-debts/create', tag: 'ClientDebt', body: CreateClientDebtDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'CLIENT_DEBTS', offline: 'absolute' }),
   operation({ operationId: 'ClientDebtController_findAllDebts', method: 'GET', path: '/client-debts/all', tag: 'ClientDebt', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'ClientDebtController_findOneDebt', method: 'GET', path: '/client-debts/{id}', tag: 'ClientDebt', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'ClientDebtController_updateDebt', method: 'PATCH', path: '/client-debts/update/{id}', tag: 'ClientDebt', body: UpdateClientDebtDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'absolute',
+  operation({ operationId: 'ClientDebtController_updateDebt', method: 'PATCH', path: '/client-debts/update/{id}', tag: 'ClientDebt', body: UpdateClientDebtDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'CLIENT_DEBTS', offline: 'absolute',
     // Setting a debt's amount is an absolute edit: its basis is the balance the user saw.
     basis: { table: 'client_debts', column: 'debt_amount', kind: MONEY, row: { id: 'params.id' } } }),
-  operation({ operationId: 'ClientDebtController_removeDebt', method: 'DELETE', path: '/client-debts/delete/{id}', tag: 'ClientDebt', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
-  operation({ operationId: 'ClientDebtController_createTransaction', method: 'POST', path: '/client-debts/transactions/create', tag: 'ClientDebt', body: CreateClientDebtTransactionDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
+  operation({ operationId: 'ClientDebtController_removeDebt', method: 'DELETE', path: '/client-debts/delete/{id}', tag: 'ClientDebt', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'CLIENT_DEBTS', offline: 'delete' }),
+  operation({ operationId: 'ClientDebtController_createTransaction', method: 'POST', path: '/client-debts/transactions/create', tag: 'ClientDebt', body: CreateClientDebtTransactionDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: { right: 'CLIENT_DEBTS', when: 'another-employees-name' }, offline: 'fact' }),
   operation({ operationId: 'ClientDebtController_findAllTransactions', method: 'GET', path: '/client-debts/transactions/all', tag: 'ClientDebt', query: FindAllDebtTransactionsQuery, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
 ] as const;

@@ -44,9 +44,9 @@ export const UpdateClientDto = dto({
 export type UpdateClientDto = z.output<typeof UpdateClientDto>;
 
 export const clientOperations = [
-  operation({ operationId: 'ClientController_create', method: 'POST', path: '/clients/create', tag: 'Client', body: CreateClientDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'ClientController_create', method: 'POST', path: '/clients/create', tag: 'Client', body: CreateClientDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'CLIENT_DEBTS', offline: 'descriptive' }),
   operation({ operationId: 'ClientController_findAll', method: 'GET', path: '/clients/all', tag: 'Client', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'ClientController_findOne', method: 'GET', path: '/clients/{id}', tag: 'Client', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'ClientController_update', method: 'PATCH', path: '/clients/update/{id}', tag: 'Client', body: UpdateClientDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
-  operation({ operationId: 'ClientController_remove', method: 'DELETE', path: '/clients/delete/{id}', tag: 'Client', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'ClientController_update', method: 'PATCH', path: '/clients/update/{id}', tag: 'Client', body: UpdateClientDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'CLIENT_DEBTS', offline: 'descriptive' }),
+  operation({ operationId: 'ClientController_remove', method: 'DELETE', path: '/clients/delete/{id}', tag: 'Client', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'CLIENT_DEBTS', offline: 'delete' }),
 ] as const;

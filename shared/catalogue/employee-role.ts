@@ -1,14 +1,19 @@
 /** EmployeeRole operations of the reference interface (catalogue entries and their request schemas). */
 import { z } from 'zod';
 import { dto, list, requiredText, text } from '../schema-kit.js';
+import { RIGHTS } from '../rights.js';
 import { operation } from './operation.js';
 
 /**
- * The resources a role may reach (stored and returned; nothing enforces them yet, as in the reference). Bounded
- * so one role cannot grow without limit. Required on create as in the reference's OpenAPI document (an empty
- * list is fine).
+ * The rights a role grants (shared/rights.ts, docs/api.md "Rights"): stored and returned verbatim; Kassa enforces
+ * the names of its vocabulary and keeps, but ignores, any other (reference clients send free text). Bounded so one
+ * role cannot grow without limit. Required on create as in the reference's OpenAPI document (an empty list is fine).
  */
-const accessResources = () => list(text().max(200, { error: 'must be at most 200 characters' }), 200);
+const accessResources = () =>
+  list(text().max(200, { error: 'must be at most 200 characters' }), 200).describe(
+    `The rights the role grants, enforced for its employees (docs/api.md, "Rights"): ${RIGHTS.join(', ')}. ` +
+      'MANAGER holds every right. Other names are kept as sent and grant nothing.',
+  );
 
 export const CreateEmployeeRoleDto = dto({
   name: requiredText(),

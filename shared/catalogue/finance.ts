@@ -44,12 +44,12 @@ export const UpdateDiscountDto = dto({
 export type UpdateDiscountDto = z.output<typeof UpdateDiscountDto>;
 
 export const financeOperations = [
-  operation({ operationId: 'FinanceController_createTaxFee', method: 'POST', path: '/finance/taxes/create', tag: 'Finance', body: CreateTaxFeeDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'FinanceController_createTaxFee', method: 'POST', path: '/finance/taxes/create', tag: 'Finance', body: CreateTaxFeeDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'CATALOGUE', offline: 'descriptive' }),
   operation({ operationId: 'FinanceController_findAllTaxFees', method: 'GET', path: '/finance/taxes/all', tag: 'Finance', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'FinanceController_updateTaxFee', method: 'PATCH', path: '/finance/taxes/update/{id}', tag: 'Finance', body: UpdateTaxFeeDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
-  operation({ operationId: 'FinanceController_removeTaxFee', method: 'DELETE', path: '/finance/taxes/delete/{id}', tag: 'Finance', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
-  operation({ operationId: 'FinanceController_createDiscount', method: 'POST', path: '/finance/discounts/create', tag: 'Finance', body: CreateDiscountDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'FinanceController_updateTaxFee', method: 'PATCH', path: '/finance/taxes/update/{id}', tag: 'Finance', body: UpdateTaxFeeDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'CATALOGUE', offline: 'descriptive' }),
+  operation({ operationId: 'FinanceController_removeTaxFee', method: 'DELETE', path: '/finance/taxes/delete/{id}', tag: 'Finance', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'CATALOGUE', offline: 'delete' }),
+  operation({ operationId: 'FinanceController_createDiscount', method: 'POST', path: '/finance/discounts/create', tag: 'Finance', body: CreateDiscountDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'DISCOUNTS', offline: 'descriptive' }),
   operation({ operationId: 'FinanceController_findAllDiscounts', method: 'GET', path: '/finance/discounts/all', tag: 'Finance', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'FinanceController_updateDiscount', method: 'PATCH', path: '/finance/discounts/update/{id}', tag: 'Finance', body: UpdateDiscountDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
-  operation({ operationId: 'FinanceController_removeDiscount', method: 'DELETE', path: '/finance/discounts/delete/{id}', tag: 'Finance', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'FinanceController_updateDiscount', method: 'PATCH', path: '/finance/discounts/update/{id}', tag: 'Finance', body: UpdateDiscountDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'DISCOUNTS', offline: 'descriptive' }),
+  operation({ operationId: 'FinanceController_removeDiscount', method: 'DELETE', path: '/finance/discounts/delete/{id}', tag: 'Finance', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'DISCOUNTS', offline: 'delete' }),
 ] as const;

@@ -55,9 +55,9 @@ export const UpdateInventoryDto = dto({
 export type UpdateInventoryDto = z.output<typeof UpdateInventoryDto>;
 
 export const inventoryOperations = [
-  operation({ operationId: 'InventoryController_create', method: 'POST', path: '/inventory/create', tag: 'Inventory', body: CreateInventoryDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
+  operation({ operationId: 'InventoryController_create', method: 'POST', path: '/inventory/create', tag: 'Inventory', body: CreateInventoryDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'fact' }),
   operation({ operationId: 'InventoryController_findAll', method: 'GET', path: '/inventory/all', tag: 'Inventory', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'InventoryController_findOne', method: 'GET', path: '/inventory/{id}', tag: 'Inventory', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'InventoryController_update', method: 'PATCH', path: '/inventory/update/{id}', tag: 'Inventory', body: UpdateInventoryDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
-  operation({ operationId: 'InventoryController_remove', method: 'DELETE', path: '/inventory/delete/{id}', tag: 'Inventory', pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'InventoryController_update', method: 'PATCH', path: '/inventory/update/{id}', tag: 'Inventory', body: UpdateInventoryDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'amendment' }),
+  operation({ operationId: 'InventoryController_remove', method: 'DELETE', path: '/inventory/delete/{id}', tag: 'Inventory', pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'delete' }),
 ] as const;

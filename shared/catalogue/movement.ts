@@ -44,9 +44,9 @@ export const UpdateMovementDto = dto({
 export type UpdateMovementDto = z.output<typeof UpdateMovementDto>;
 
 export const movementOperations = [
-  operation({ operationId: 'MovementController_create', method: 'POST', path: '/movement/create', tag: 'Movement', body: CreateMovementDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
+  operation({ operationId: 'MovementController_create', method: 'POST', path: '/movement/create', tag: 'Movement', body: CreateMovementDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'fact' }),
   operation({ operationId: 'MovementController_findAll', method: 'GET', path: '/movement/all', tag: 'Movement', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'MovementController_findOne', method: 'GET', path: '/movement/{id}', tag: 'Movement', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'MovementController_update', method: 'PATCH', path: '/movement/update/{id}', tag: 'Movement', body: UpdateMovementDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
-  operation({ operationId: 'MovementController_remove', method: 'DELETE', path: '/movement/delete/{id}', tag: 'Movement', pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'MovementController_update', method: 'PATCH', path: '/movement/update/{id}', tag: 'Movement', body: UpdateMovementDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'amendment' }),
+  operation({ operationId: 'MovementController_remove', method: 'DELETE', path: '/movement/delete/{id}', tag: 'Movement', pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'delete' }),
 ] as const;

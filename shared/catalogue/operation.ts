@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { DecimalKind } from '../decimal.js';
+import type { Right } from '../rights.js';
 import { ignoringUnknownFields } from '../schema-kit.js';
 
 /**
@@ -70,6 +71,25 @@ export interface PointScope {
 }
 
 /**
+ * The cases in which an operation needs a right only sometimes, decided from its input and the stored record by
+ * app/security/rights.ts (the one place that reads them):
+ * - `another-tills-shift`: the shift is not of the till (workplace) the cashier works at — opening one for another
+ *   till, or changing, closing or deleting another till's shift or one of no till (opened by an owner);
+ * - `completed-sale`: the order is no longer an open one (closed, voided or refunded), or the change voids or
+ *   refunds it — deleting an open (held) order or changing it before payment is selling;
+ * - `another-employees-name`: a debt entry whose `employee_id` is not the cashier's own.
+ */
+export type RightCase = 'another-tills-shift' | 'completed-sale' | 'another-employees-name';
+
+/**
+ * The right (shared/rights.ts, docs/api.md "Rights") an EMPLOYEE caller — a cashier's PIN token, a till's pushed
+ * operation, the till's own run — needs for a write: always (`Right`), or only in the case `when` names. An entry
+ * open to cashiers without one is part of what every cashier may do (the baseline; test/unit/rights-catalogue.test.ts
+ * keeps the list). Owners and admins hold every right.
+ */
+export type NeededRight = Right | { readonly right: Right; readonly when: RightCase };
+
+/**
  * Operations that guess a secret (`login`) or create a tenant (`registration`) are rate limited per client
  * address, and logins per account too; the limits themselves are service configuration.
  */
@@ -91,6 +111,8 @@ export interface OperationSpec<
   readonly access: 'public' | readonly Role[];
   /** For EMPLOYEE callers: the record (and the body) must be of the caller's own point. See `PointScope`. */
   readonly pointScope?: PointScope;
+  /** For EMPLOYEE callers: the right their role must grant. See `NeededRight`. */
+  readonly right?: NeededRight;
   readonly offline: OfflineClass;
   /** For an absolute edit: where its basis is read and what kind of value it is. See `AbsoluteBasis`. */
   readonly basis?: AbsoluteBasis;

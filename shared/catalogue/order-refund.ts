@@ -61,8 +61,8 @@ export type FindOrderRefundsQuery = z.output<typeof FindOrderRefundsQuery>;
 const roles = ['OWNER', 'ADMIN', 'EMPLOYEE'] as const;
 
 export const orderRefundOperations = [
-  operation({ operationId: 'OrderRefundController_create', method: 'POST', path: '/orders/refund/{id}', tag: 'Order', body: CreateOrderRefundDto, pointScope: ORDER_SCOPE, access: roles, offline: 'fact', extension: true }),
-  operation({ operationId: 'OrderRefundController_void', method: 'POST', path: '/orders/void/{id}', tag: 'Order', body: VoidOrderDto, pointScope: ORDER_SCOPE, access: roles, offline: 'amendment', extension: true }),
+  operation({ operationId: 'OrderRefundController_create', method: 'POST', path: '/orders/refund/{id}', tag: 'Order', body: CreateOrderRefundDto, pointScope: ORDER_SCOPE, access: roles, right: 'REFUNDS', offline: 'fact', extension: true }),
+  operation({ operationId: 'OrderRefundController_void', method: 'POST', path: '/orders/void/{id}', tag: 'Order', body: VoidOrderDto, pointScope: ORDER_SCOPE, access: roles, right: 'REFUNDS', offline: 'amendment', extension: true }),
   operation({ operationId: 'OrderRefundController_findAll', method: 'GET', path: '/orders/refunds', tag: 'Order', query: FindOrderRefundsQuery, access: roles, offline: 'read', extension: true }),
   operation({ operationId: 'OrderRefundController_findOne', method: 'GET', path: '/orders/refunds/{id}', tag: 'Order', access: roles, offline: 'read', extension: true }),
   operation({ operationId: 'OrderRefundController_findByOrder', method: 'GET', path: '/orders/{id}/refunds', tag: 'Order', access: roles, offline: 'read', extension: true }),

@@ -171,9 +171,9 @@ export type FindLastOpenOrderQuery = z.output<typeof FindLastOpenOrderQuery>;
 
 export const orderOperations = [
   operation({ operationId: 'OrderController_create', method: 'POST', path: '/orders/create', tag: 'Order', body: CreateOrderDto, pointScope: ORDER_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
-  operation({ operationId: 'OrderController_update', method: 'POST', path: '/orders/update/{id}', tag: 'Order', body: UpdateOrderDto, pointScope: ORDER_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
+  operation({ operationId: 'OrderController_update', method: 'POST', path: '/orders/update/{id}', tag: 'Order', body: UpdateOrderDto, pointScope: ORDER_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: { right: 'REFUNDS', when: 'completed-sale' }, offline: 'amendment' }),
   operation({ operationId: 'OrderController_findAll', method: 'GET', path: '/orders/all', tag: 'Order', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'OrderController_findLastOpen', method: 'GET', path: '/orders/last-open', tag: 'Order', query: FindLastOpenOrderQuery, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'OrderController_findOne', method: 'GET', path: '/orders/{id}', tag: 'Order', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'OrderController_remove', method: 'DELETE', path: '/orders/delete/{id}', tag: 'Order', pointScope: ORDER_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'OrderController_remove', method: 'DELETE', path: '/orders/delete/{id}', tag: 'Order', pointScope: ORDER_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: { right: 'REFUNDS', when: 'completed-sale' }, offline: 'delete' }),
 ] as const;

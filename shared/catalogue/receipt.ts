@@ -60,9 +60,9 @@ export const UpdateReceiptDto = dto({
 export type UpdateReceiptDto = z.output<typeof UpdateReceiptDto>;
 
 export const receiptOperations = [
-  operation({ operationId: 'ReceiptController_create', method: 'POST', path: '/receipt/create', tag: 'Receipt', body: CreateReceiptDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
+  operation({ operationId: 'ReceiptController_create', method: 'POST', path: '/receipt/create', tag: 'Receipt', body: CreateReceiptDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'fact' }),
   operation({ operationId: 'ReceiptController_findAll', method: 'GET', path: '/receipt/all', tag: 'Receipt', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'ReceiptController_findOne', method: 'GET', path: '/receipt/{id}', tag: 'Receipt', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'ReceiptController_update', method: 'PATCH', path: '/receipt/update/{id}', tag: 'Receipt', body: UpdateReceiptDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
-  operation({ operationId: 'ReceiptController_remove', method: 'DELETE', path: '/receipt/delete/{id}', tag: 'Receipt', pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'ReceiptController_update', method: 'PATCH', path: '/receipt/update/{id}', tag: 'Receipt', body: UpdateReceiptDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'amendment' }),
+  operation({ operationId: 'ReceiptController_remove', method: 'DELETE', path: '/receipt/delete/{id}', tag: 'Receipt', pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'delete' }),
 ] as const;

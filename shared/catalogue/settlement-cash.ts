@@ -22,7 +22,7 @@ export const CreateCashMoveDto = dto({
 export type CreateCashMoveDto = z.output<typeof CreateCashMoveDto>;
 
 export const settlementCashOperations = [
-  operation({ operationId: 'SettlmentController_createCashMove', method: 'POST', path: '/settlements/{id}/cash-moves', tag: 'Settlment', body: CreateCashMoveDto, pointScope: SETTLEMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact', extension: true }),
+  operation({ operationId: 'SettlmentController_createCashMove', method: 'POST', path: '/settlements/{id}/cash-moves', tag: 'Settlment', body: CreateCashMoveDto, pointScope: SETTLEMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'CASH_MOVES', offline: 'fact', extension: true }),
   operation({ operationId: 'SettlmentController_findCashMoves', method: 'GET', path: '/settlements/{id}/cash-moves', tag: 'Settlment', pointScope: SETTLEMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read', extension: true }),
   operation({ operationId: 'SettlmentController_report', method: 'GET', path: '/settlements/{id}/report', tag: 'Settlment', pointScope: SETTLEMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read', extension: true }),
 ] as const;

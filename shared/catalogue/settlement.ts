@@ -47,10 +47,10 @@ export const FindLatestSettlementQuery = dto({
 export type FindLatestSettlementQuery = z.output<typeof FindLatestSettlementQuery>;
 
 export const settlementOperations = [
-  operation({ operationId: 'SettlmentController_create', method: 'POST', path: '/settlements/create', tag: 'Settlment', body: CreateSettlmentDto, pointScope: SETTLEMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
+  operation({ operationId: 'SettlmentController_create', method: 'POST', path: '/settlements/create', tag: 'Settlment', body: CreateSettlmentDto, pointScope: SETTLEMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: { right: 'OTHERS_SHIFTS', when: 'another-tills-shift' }, offline: 'fact' }),
   operation({ operationId: 'SettlmentController_findAll', method: 'GET', path: '/settlements/all', tag: 'Settlment', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'SettlmentController_findLatest', method: 'GET', path: '/settlements/latest', tag: 'Settlment', query: FindLatestSettlementQuery, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'SettlmentController_findOne', method: 'GET', path: '/settlements/{id}', tag: 'Settlment', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'SettlmentController_update', method: 'PATCH', path: '/settlements/update/{id}', tag: 'Settlment', body: UpdateSettlmentDto, pointScope: SETTLEMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
-  operation({ operationId: 'SettlmentController_remove', method: 'DELETE', path: '/settlements/delete/{id}', tag: 'Settlment', pointScope: SETTLEMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'SettlmentController_update', method: 'PATCH', path: '/settlements/update/{id}', tag: 'Settlment', body: UpdateSettlmentDto, pointScope: SETTLEMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: { right: 'OTHERS_SHIFTS', when: 'another-tills-shift' }, offline: 'amendment' }),
+  operation({ operationId: 'SettlmentController_remove', method: 'DELETE', path: '/settlements/delete/{id}', tag: 'Settlment', pointScope: SETTLEMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: { right: 'OTHERS_SHIFTS', when: 'another-tills-shift' }, offline: 'delete' }),
 ] as const;

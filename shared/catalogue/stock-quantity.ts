@@ -47,11 +47,11 @@ const ROW_BASIS = { table: 'stock_levels', column: 'quantity', kind: QUANTITY, r
 const PAIR_BASIS = { table: 'stock_levels', column: 'quantity', kind: QUANTITY, row: { item_id: 'body.itemId', warehouse_id: 'body.warehouseId' } } as const;
 
 export const stockQuantityOperations = [
-  operation({ operationId: 'StockQuantityController_create', method: 'POST', path: '/stock-quantity/create', tag: 'StockQuantity', body: CreateStockListDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'absolute', basis: PAIR_BASIS }),
+  operation({ operationId: 'StockQuantityController_create', method: 'POST', path: '/stock-quantity/create', tag: 'StockQuantity', body: CreateStockListDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'absolute', basis: PAIR_BASIS }),
   operation({ operationId: 'StockQuantityController_findAll', method: 'GET', path: '/stock-quantity/all', tag: 'StockQuantity', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'StockQuantityController_findOne', method: 'GET', path: '/stock-quantity/{id}', tag: 'StockQuantity', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'StockQuantityController_update', method: 'PATCH', path: '/stock-quantity/update/{id}', tag: 'StockQuantity', body: UpdateStockListDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'absolute', basis: ROW_BASIS }),
+  operation({ operationId: 'StockQuantityController_update', method: 'PATCH', path: '/stock-quantity/update/{id}', tag: 'StockQuantity', body: UpdateStockListDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'absolute', basis: ROW_BASIS }),
   // Ours: a stock row's adjustments, newest first, each with its reason (the reference has no ledger read).
   operation({ operationId: 'StockQuantityController_history', method: 'GET', path: '/stock-quantity/{id}/history', tag: 'StockQuantity', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read', extension: true }),
-  operation({ operationId: 'StockQuantityController_remove', method: 'DELETE', path: '/stock-quantity/delete/{id}', tag: 'StockQuantity', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'StockQuantityController_remove', method: 'DELETE', path: '/stock-quantity/delete/{id}', tag: 'StockQuantity', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'delete' }),
 ] as const;

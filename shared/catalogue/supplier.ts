@@ -24,9 +24,9 @@ export const UpdateSupplierDto = dto({
 export type UpdateSupplierDto = z.output<typeof UpdateSupplierDto>;
 
 export const supplierOperations = [
-  operation({ operationId: 'SupplierController_create', method: 'POST', path: '/suppliers/create', tag: 'Supplier', body: CreateSupplierDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
+  operation({ operationId: 'SupplierController_create', method: 'POST', path: '/suppliers/create', tag: 'Supplier', body: CreateSupplierDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'descriptive' }),
   operation({ operationId: 'SupplierController_findAll', method: 'GET', path: '/suppliers/all', tag: 'Supplier', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'SupplierController_findOne', method: 'GET', path: '/suppliers/{id}', tag: 'Supplier', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'SupplierController_update', method: 'PATCH', path: '/suppliers/update/{id}', tag: 'Supplier', body: UpdateSupplierDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'descriptive' }),
-  operation({ operationId: 'SupplierController_remove', method: 'DELETE', path: '/suppliers/delete/{id}', tag: 'Supplier', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'SupplierController_update', method: 'PATCH', path: '/suppliers/update/{id}', tag: 'Supplier', body: UpdateSupplierDto, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'descriptive' }),
+  operation({ operationId: 'SupplierController_remove', method: 'DELETE', path: '/suppliers/delete/{id}', tag: 'Supplier', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'delete' }),
 ] as const;

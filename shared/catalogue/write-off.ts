@@ -47,9 +47,9 @@ export const UpdateCancellationDto = dto({
 export type UpdateCancellationDto = z.output<typeof UpdateCancellationDto>;
 
 export const writeOffOperations = [
-  operation({ operationId: 'WriteOffController_create', method: 'POST', path: '/write-off/create', tag: 'WriteOff', body: CreateCancellationDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'fact' }),
+  operation({ operationId: 'WriteOffController_create', method: 'POST', path: '/write-off/create', tag: 'WriteOff', body: CreateCancellationDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'fact' }),
   operation({ operationId: 'WriteOffController_findAll', method: 'GET', path: '/write-off/all', tag: 'WriteOff', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
   operation({ operationId: 'WriteOffController_findOne', method: 'GET', path: '/write-off/{id}', tag: 'WriteOff', access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'read' }),
-  operation({ operationId: 'WriteOffController_update', method: 'PATCH', path: '/write-off/update/{id}', tag: 'WriteOff', body: UpdateCancellationDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'amendment' }),
-  operation({ operationId: 'WriteOffController_remove', method: 'DELETE', path: '/write-off/delete/{id}', tag: 'WriteOff', pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], offline: 'delete' }),
+  operation({ operationId: 'WriteOffController_update', method: 'PATCH', path: '/write-off/update/{id}', tag: 'WriteOff', body: UpdateCancellationDto, pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'amendment' }),
+  operation({ operationId: 'WriteOffController_remove', method: 'DELETE', path: '/write-off/delete/{id}', tag: 'WriteOff', pointScope: DOCUMENT_SCOPE, access: ['OWNER', 'ADMIN', 'EMPLOYEE'], right: 'STOCK', offline: 'delete' }),
 ] as const;

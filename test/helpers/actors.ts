@@ -5,11 +5,17 @@ import type { Tenant, TestServer } from './server.js';
 
 /**
  * Creates a cashier directly in the database (so tests of any resource need not depend on the Employee
- * operations) and signs the token a PIN login would give them.
+ * operations) and signs the token a PIN login would give them. `rights`: the names their role grants
+ * (shared/rights.ts; a role of its own is made); absent, they have no role and hold no right — the baseline.
  */
-export async function cashierToken(server: TestServer, tenant: Tenant, options: { pointId?: string; workplaceId?: string } = {}) {
+export async function cashierToken(
+  server: TestServer,
+  tenant: Tenant,
+  options: { pointId?: string; workplaceId?: string; rights?: readonly string[] } = {},
+) {
   const now = new Date().toISOString();
   const id = uuidv7();
+  const roleId = options.rights ? await insertRole(server, tenant, options.rights) : '0';
   await server.database.db
     .insertInto('employees')
     .values({
@@ -17,7 +23,7 @@ export async function cashierToken(server: TestServer, tenant: Tenant, options: 
       id,
       full_name: 'Test Cashier',
       guid: null,
-      role_id: '0',
+      role_id: roleId,
       pin_hash: await hashSecret(`${Math.floor(Math.random() * 10000)}`.padStart(4, '0'), PIN_COST),
       employee_address: null,
       workplace_id: options.workplaceId ?? null,
@@ -39,6 +45,17 @@ export async function cashierToken(server: TestServer, tenant: Tenant, options: 
     ...(options.pointId ? { pointId: options.pointId } : {}),
   });
   return { id, token };
+}
+
+/** A role granting `rights` (its `access_resources`), made directly in the database; its id. */
+export async function insertRole(server: TestServer, tenant: Tenant, rights: readonly string[], name = `Role ${rights.join('+') || 'none'}`): Promise<string> {
+  const now = new Date().toISOString();
+  const id = uuidv7();
+  await server.database.db
+    .insertInto('employee_roles')
+    .values({ business_id: tenant.businessId, id, name, access_resources: JSON.stringify(rights), is_deleted: 0, dt_created: now, dt_updated: now })
+    .execute();
+  return id;
 }
 
 /** A token with a valid shape signed with the wrong key. */

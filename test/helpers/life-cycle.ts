@@ -5,6 +5,8 @@
  */
 import { expect, it } from 'vitest';
 import type { Database } from '../../db/schema.js';
+import { catalogue } from '../../shared/catalogue/index.js';
+import type { OperationSpec } from '../../shared/catalogue/operation.js';
 import { cashierToken } from './actors.js';
 import { expectAuthRequired, expectErrorBody, expectStrictBody, expectValidation } from './checks.js';
 import type { Tenant, TestServer } from './server.js';
@@ -149,12 +151,16 @@ export function lifeCycleTests(context: () => LifeCycleContext, spec: LifeCycleS
     await expectAuthRequired(context().server, 'DELETE', `${base}/delete/x`);
   });
 
-  it('lets cashiers use it (roles O, A, E from the catalogue)', async () => {
-    const cashier = await cashierToken(context().server, context().shop);
-    expect((await context().server.request('GET', `${base}/all`, { token: cashier.token })).status).toBe(200);
-    expect((await context().server.request('POST', `${base}/create`, { token: cashier.token, body: spec.sample })).status).toBe(
-      201,
-    );
+  it('lets cashiers use it (roles O, A, E from the catalogue), changing it with the right its entry names', async () => {
+    const { server, shop } = context();
+    // The right the create entry names (issue 28 §2): a cashier reads without it, and writes only with it.
+    const entry = (catalogue as readonly OperationSpec[]).find((candidate) => `/api/v1${candidate.path}` === `${base}/create`);
+    const right = typeof entry?.right === 'string' ? entry.right : undefined;
+    const without = await cashierToken(server, shop);
+    expect((await server.request('GET', `${base}/all`, { token: without.token })).status).toBe(200);
+    if (right) expectErrorBody(await server.request('POST', `${base}/create`, { token: without.token, body: spec.sample }), 403, `needs the ${right} right`);
+    const cashier = await cashierToken(server, shop, right ? { rights: [right] } : {});
+    expect((await server.request('POST', `${base}/create`, { token: cashier.token, body: spec.sample })).status).toBe(201);
   });
 
   it('B2: answers 404 for an unknown id or another business’s record and changes nothing', async () => {

@@ -28,12 +28,17 @@ export interface TillService {
   close(): Promise<void>;
 }
 
-export async function startTillService(engine: Engine): Promise<TillService> {
+/**
+ * `cashierRights`: what the cashier's role grants (shared/rights.ts) — the work a file's tills do beyond selling
+ * (stock, debts, refunds); absent, the cashier has no role: the baseline.
+ */
+export async function startTillService(engine: Engine, options: { cashierRights?: readonly string[] } = {}): Promise<TillService> {
   const server = await startTestServer(engine);
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const shop = await registerTenant(server);
   const world = await shopWorld(server, shop);
-  const cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1 })).id;
+  const rights = options.cashierRights ? { rights: options.cashierRights } : {};
+  const cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1, ...rights })).id;
   const terminals: Terminal[] = [];
   return {
     server,

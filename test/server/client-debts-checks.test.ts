@@ -128,7 +128,7 @@ describe.each(await testEngines())('client debt checks on %s', (engine) => {
   });
 
   it('lets cashiers record debts (roles O, A, E from the catalogue); their adjustments carry their id and point', async () => {
-    const cashier = await cashierToken(server, shop, { pointId });
+    const cashier = await cashierToken(server, shop, { pointId, rights: ['CLIENT_DEBTS'] });
     const clientId = await insertClient(server, shop, 'Cashier client');
     const asCashier = { ...shop, token: cashier.token };
     // At their own point (issue 28 §1).

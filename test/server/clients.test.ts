@@ -176,7 +176,7 @@ describe.each(await testEngines())('clients on %s', (engine) => {
   });
 
   it('lets cashiers manage clients (roles O, A, E from the catalogue)', async () => {
-    const cashier = await cashierToken(server, shop);
+    const cashier = await cashierToken(server, shop, { rights: ['CLIENT_DEBTS'] });
     const created = await create({ ...shop, token: cashier.token }, { full_name: 'Walk-in' });
     expect(created.status).toBe(201);
     expect((await server.request('GET', '/api/v1/clients/all', { token: cashier.token })).status).toBe(200);

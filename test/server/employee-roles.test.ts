@@ -45,6 +45,17 @@ describe.each(await testEngines())('employee roles on %s', (engine) => {
     expect(fetched.body).toEqual(created.body);
   });
 
+  it('keeps access_resources verbatim: unknown names (free text, as reference clients send) beside the rights Kassa enforces', async () => {
+    // Issue 28 §2: unknown names are kept and ignored, never refused; order, case and spacing survive.
+    const sent = ['STOCK', 'pos.sell', 'manager', ' MANAGER', 'Склад', 'REFUNDS'];
+    const created = await createRole(shop, { name: 'Free text', access_resources: sent });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.access_resources).toEqual(sent);
+    expect((await server.request('GET', `${BASE}/${created.body.id}`, { token: shop.token })).body.access_resources).toEqual(sent);
+    const changed = await server.request('PATCH', `${BASE}/update/${created.body.id}`, { token: shop.token, body: { access_resources: ['x-unknown', 'CASH_MOVES'] } });
+    expect(changed.body.access_resources).toEqual(['x-unknown', 'CASH_MOVES']);
+  });
+
   it('lists only live roles of the caller’s business', async () => {
     const kept = await createRole(shop, { name: 'Kept role', access_resources: [] });
     const dropped = await createRole(shop, { name: 'Dropped role', access_resources: [] });

@@ -29,7 +29,7 @@ describe.each(await testEngines())('catalogue visibility by point on %s', (engin
     pointP = await insertPoint(server, shop, 'P');
     pointQ = await insertPoint(server, shop, 'Q');
     const workplace = await insertWorkplace(server, shop, pointP);
-    cashierOfP = (await cashierToken(server, shop, { pointId: pointP, workplaceId: workplace })).token;
+    cashierOfP = (await cashierToken(server, shop, { pointId: pointP, workplaceId: workplace, rights: ['CATALOGUE', 'MODIFIERS'] })).token;
     cashierWithoutPoint = (await cashierToken(server, shop)).token;
     for (const { segment, type } of SEGMENTS) {
       const create = async (point: string | null | undefined) => (await createEntry(server, shop, segment, { type, ...(point === undefined ? {} : { id_automated_point: point }) })).id;

@@ -97,7 +97,7 @@ describe.each(await testEngines())('measurements on %s', (engine) => {
   });
 
   it('lets cashiers use measurements (roles O, A, E from the catalogue)', async () => {
-    const cashier = await cashierToken(server, shop);
+    const cashier = await cashierToken(server, shop, { rights: ['CATALOGUE'] });
     const created = await server.request('POST', `${BASE}/create`, { token: cashier.token, body: { name: 'box' } });
     expect(created.status).toBe(201);
     expect((await server.request('GET', `${BASE}/all`, { token: cashier.token })).body).toContainEqual(created.body);

@@ -23,7 +23,7 @@ describe.each(await testEngines())('every point’s modifier groups and modifier
     [shop, rival] = await Promise.all([registerTenant(server, 'shop'), registerTenant(server, 'rival')]);
     const pointP = await insertPoint(server, shop, 'P');
     const pointQ = await insertPoint(server, shop, 'Q');
-    cashier = (await cashierToken(server, shop, { pointId: pointP, workplaceId: await insertWorkplace(server, shop, pointP) })).token;
+    cashier = (await cashierToken(server, shop, { pointId: pointP, workplaceId: await insertWorkplace(server, shop, pointP), rights: ['MODIFIERS'] })).token;
     for (const [name, point] of [['P', pointP], ['Q', pointQ], ['all', '0']] as const) {
       groups[name] = (await createEntry(server, shop, 'modifier-groups', { type: 'MODIFIER_GROUP', id_automated_point: point })).id;
       modifiers[name] = (await createEntry(server, shop, 'modifiers', { type: 'MODIFIER', id_automated_point: point })).id;

@@ -49,7 +49,7 @@ describe.each(await testEngines())('refunds and voids on %s', (engine) => {
     world = await orderWorld(server, shop);
     manager = await employeeWithRole(['MANAGER']);
     plainEmployee = await employeeWithRole(['SALES']);
-    cashier = await cashierToken(server, shop, { workplaceId: world.workplace, pointId: world.point });
+    cashier = await cashierToken(server, shop, { workplaceId: world.workplace, pointId: world.point, rights: ['REFUNDS'] });
     const opened = await server.request('POST', '/api/v1/settlements/create', { token: shop.token, body: { name: 'Shift', workplace_id: world.workplace } });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     shift = opened.body.id;

@@ -60,7 +60,7 @@ describe.skipIf(!(await testEngines()).includes('postgres'))('push batches on Po
     server = await startTestServer('postgres');
     shop = await registerTenant(server);
     world = await shopWorld(server, shop);
-    cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1 })).id;
+    cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1, rights: ['STOCK'] })).id;
     clients = [];
     for (let index = 0; index < CLIENTS; index += 1) clients.push(await insertClient(server, shop, `Storm client ${index}`));
     tills = [];

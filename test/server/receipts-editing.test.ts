@@ -256,7 +256,7 @@ describe.each(await testEngines())('editing and deleting goods receipts on %s', 
     await expectAuthRequired(server, 'PATCH', `${api}/update/some-id`, { note: 'x' });
     await expectAuthRequired(server, 'DELETE', `${api}/delete/some-id`);
     await fresh();
-    const cashier = await cashierToken(server, shop, { pointId: world.point });
+    const cashier = await cashierToken(server, shop, { pointId: world.point, rights: ['STOCK'] });
     const receipt = await conducted('1');
     expect((await server.request('GET', `${api}/all`, { token: cashier.token })).status).toBe(200);
     expect((await patch(receipt.id, { note: 'by cashier' }, cashier.token)).status).toBe(200);

@@ -179,7 +179,7 @@ describe.each(await testEngines())('goods receipts on %s', (engine) => {
 
   it('accepts an employee or a user as employeeId, and a supplier or a client as clientId', async () => {
     await fresh();
-    const cashier = await cashierToken(server, shop, { pointId: world.point });
+    const cashier = await cashierToken(server, shop, { pointId: world.point, rights: ['STOCK'] });
     const lines = [{ itemId: world.item, quantity: '1', price: '1' }];
     const totals = { total: '1', totalPlanned: '1', totalDiff: '0' };
     expect((await create(receiptBody(world, lines, totals, { employeeId: cashier.id, clientId: world.client }))).status).toBe(

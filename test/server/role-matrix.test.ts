@@ -195,7 +195,8 @@ describe.each(await testEngines())('the role matrix on %s', (engine) => {
     [here, there] = [await receiptWorld(server, shop), await receiptWorld(server, shop)];
     hereWorkplace = await insertWorkplace(server, shop, here.point, 'Here till');
     thereWorkplace = await insertWorkplace(server, shop, there.point, 'There till');
-    cashier = await cashierToken(server, shop, { pointId: here.point, workplaceId: hereWorkplace });
+    // The rights its stock documents and voids need (issue 28 §2; test/server/role-matrix-rights.test.ts tests them).
+    cashier = await cashierToken(server, shop, { pointId: here.point, workplaceId: hereWorkplace, rights: ['STOCK', 'REFUNDS'] });
     const login = `admin-${uuidv7().slice(-8)}`;
     const made = await server.request('POST', `${API}/auth/user`, { token: shop.token, body: { login, password: 'admin-pass-1', role: 'ADMIN' } });
     expect(made.status, JSON.stringify(made.body)).toBe(201);

@@ -196,7 +196,7 @@ describe.each(await testEngines())('shift cash and reports on %s', (engine) => {
   it('lets a cashier move cash and read the report of their own point only (403 for another point)', async () => {
     const { shop, world } = await business();
     const shift = await open(shop, world);
-    const own = await cashierToken(server, shop, { workplaceId: world.workplace, pointId: world.point });
+    const own = await cashierToken(server, shop, { workplaceId: world.workplace, pointId: world.point, rights: ['CASH_MOVES'] });
     const other = await cashierToken(server, shop, { workplaceId: world.bareWorkplace, pointId: world.barePoint });
 
     const done = await move(own.token, shift.id, { kind: 'OUT', amount: '20', reason: 'Change for the safe' });
@@ -259,7 +259,7 @@ describe.each(await testEngines())('shift cash and reports on %s', (engine) => {
 
     it('counts a sale and a cash move pushed after the shift was closed on the service in that shift, with SHIFT_CLOSED', async () => {
       const { shop, world } = await business();
-      const cashier = (await cashierToken(server, shop, { workplaceId: world.workplace, pointId: world.point })).id;
+      const cashier = (await cashierToken(server, shop, { workplaceId: world.workplace, pointId: world.point, rights: ['CASH_MOVES'] })).id;
       const till = await enrollTerminal(server, shop, world.workplace);
       const shift = await open(shop, world, { opening_cash: '1000' });
       expect((await close(shop.token, shift.id, { counted_cash: '1000' })).body).toMatchObject({ expected_cash: '1000', over_short: '0' });
@@ -291,7 +291,7 @@ describe.each(await testEngines())('shift cash and reports on %s', (engine) => {
 
     it('opens, moves cash and closes a shift queued offline, in order, as the till did them', async () => {
       const { shop, world } = await business();
-      const cashier = (await cashierToken(server, shop, { workplaceId: world.workplace, pointId: world.point })).id;
+      const cashier = (await cashierToken(server, shop, { workplaceId: world.workplace, pointId: world.point, rights: ['CASH_MOVES'] })).id;
       const till = await enrollTerminal(server, shop, world.workplace);
       const opening = operation(till, cashier, 'SettlmentController_create', { name: 'Offline shift', opening_cash: '200' });
       const results = await push(till, [opening]);

@@ -29,7 +29,7 @@ describe.each(await testEngines())('soft deletes through the sync on %s', (engin
     server = await startTestServer(engine);
     shop = await registerTenant(server);
     world = await orderWorld(server, shop);
-    cashier = (await cashierToken(server, shop, { pointId: world.point, workplaceId: world.workplace })).id;
+    cashier = (await cashierToken(server, shop, { pointId: world.point, workplaceId: world.workplace, rights: ['REFUNDS', 'OTHERS_SHIFTS'] })).id;
   });
   afterAll(() => server.close());
 

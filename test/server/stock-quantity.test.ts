@@ -307,7 +307,7 @@ describe.each(await testEngines())('stock rows on %s', (engine) => {
     await expectAuthRequired(server, 'PATCH', `${api}/update/x`, { price: '1' });
     await expectAuthRequired(server, 'DELETE', `${api}/delete/x`);
     await fresh();
-    const cashier = await cashierToken(server, shop);
+    const cashier = await cashierToken(server, shop, { rights: ['STOCK'] });
     const row = await create(rowBody(), cashier.token);
     expect(row.status).toBe(201);
     expect((await patch(row.body.id, { stock_quantity: '1' }, cashier.token)).status).toBe(200);

@@ -24,7 +24,7 @@ describe.each(await testEngines())('descriptive edits ordered by their clock on 
     server = await startTestServer(engine);
     shop = await registerTenant(server);
     world = await shopWorld(server, shop);
-    cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1 })).id;
+    cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1, rights: ['CATALOGUE'] })).id;
   });
   afterAll(() => server.close());
 

@@ -29,7 +29,7 @@ describe.each(await testEngines())('sync push on %s', (engine) => {
     shop = await registerTenant(server);
     world = await shopWorld(server, shop);
     stock = await receiptWorld(server, shop);
-    cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1 })).id;
+    cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1, rights: ['STOCK'] })).id;
   });
   afterAll(() => server.close());
 

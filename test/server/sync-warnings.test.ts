@@ -28,7 +28,7 @@ describe.each(await testEngines())('warnings of queued facts on %s', (engine) =>
     shop = await registerTenant(server);
     world = await shopWorld(server, shop);
     needs = await receiptNeeds(server, shop);
-    cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1 })).id;
+    cashier = (await cashierToken(server, shop, { workplaceId: world.workplace1, rights: ['STOCK', 'CATALOGUE'] })).id;
     cash = (await server.request('POST', '/api/v1/payment-methods/create', { token: shop.token, body: { name: 'Cash', kind: 'CASH' } })).body.id;
     client = (await server.request('POST', '/api/v1/clients/create', { token: shop.token, body: { full_name: 'Dilnoza' } })).body.id;
   });

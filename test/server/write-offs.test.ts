@@ -217,7 +217,7 @@ describe.each(await testEngines())('write-offs on %s', (engine) => {
     await expectAuthRequired(server, 'GET', `${api}/x`);
     await expectAuthRequired(server, 'PATCH', `${api}/update/x`, { name: 'x' });
     await expectAuthRequired(server, 'DELETE', `${api}/delete/x`);
-    const cashier = await cashierToken(server, shop, { pointId: world.point });
+    const cashier = await cashierToken(server, shop, { pointId: world.point, rights: ['STOCK'] });
     expect((await create(valid, cashier.token)).status).toBe(201);
     expect(await level()).toBe(-1000n);
   });

@@ -46,7 +46,7 @@ describe.each(await testEngines())('a till whose clock jumps, against a %s servi
   const opened: Terminal[] = [];
 
   beforeAll(async () => {
-    service = await startTillService(engine);
+    service = await startTillService(engine, { cashierRights: ['CATALOGUE'] });
     cash = (await service.rest('POST', '/payment-methods/create', { name: 'Cash', kind: 'CASH' })).body.id;
     bread = await createItem(service.server, service.shop, 'Bread');
   });

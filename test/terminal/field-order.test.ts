@@ -17,7 +17,7 @@ describe.each(await testEngines())('descriptive edits at the till converge on th
   let cashier: string;
 
   beforeAll(async () => {
-    service = await startTillService(engine);
+    service = await startTillService(engine, { cashierRights: ['CATALOGUE'] });
     ({ server, shop, cashier } = service);
   });
   afterAll(() => service.close());

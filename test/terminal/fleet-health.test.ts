@@ -15,7 +15,7 @@ describe.each(await testEngines())('a till reports its health with its pulls, ag
   let service: TillService;
 
   beforeAll(async () => {
-    service = await startTillService(engine);
+    service = await startTillService(engine, { cashierRights: ['CATALOGUE'] });
   });
   afterAll(() => service.close());
 

@@ -21,7 +21,7 @@ describe.each(await testEngines())('a refund at a till against a %s service', (e
   let cash: string;
 
   beforeAll(async () => {
-    service = await startTillService(engine);
+    service = await startTillService(engine, { cashierRights: ['REFUNDS'] });
     ({ server, shop, world, cashier } = service);
     cash = (await service.rest('POST', '/payment-methods/create', { name: 'Cash', kind: 'CASH' })).body.id;
     const now = new Date().toISOString();

@@ -29,7 +29,7 @@ const hasClient = async (till: Terminal, name: string) =>
 describe.each(await testEngines())('a till poked by a %s service', (engine) => {
   let service: TillService;
   beforeAll(async () => {
-    service = await startTillService(engine);
+    service = await startTillService(engine, { cashierRights: ['CLIENT_DEBTS'] });
   });
   afterAll(() => service.close());
 

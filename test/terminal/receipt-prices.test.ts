@@ -20,7 +20,7 @@ describe.each(await testEngines())('receipt prices at a till against a %s servic
   let cashier: string;
 
   beforeAll(async () => {
-    service = await startTillService(engine);
+    service = await startTillService(engine, { cashierRights: ['STOCK'] });
     ({ server, shop, world, cashier } = service);
     needs = await receiptNeeds(server, shop);
   });

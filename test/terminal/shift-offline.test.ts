@@ -16,7 +16,7 @@ describe.each(await testEngines())('a shift at the till, against a %s service', 
   let bread: string;
 
   beforeAll(async () => {
-    service = await startTillService(engine);
+    service = await startTillService(engine, { cashierRights: ['CASH_MOVES'] });
     cash = (await service.rest('POST', '/payment-methods/create', { name: 'Cash', kind: 'CASH' })).body.id;
     bread = await createItem(service.server, service.shop, 'Bread');
   });

@@ -19,7 +19,7 @@ describe.each(await testEngines())('the terminal core against a %s service', (en
   let cashier: string;
 
   beforeAll(async () => {
-    service = await startTillService(engine);
+    service = await startTillService(engine, { cashierRights: ['STOCK', 'CLIENT_DEBTS'] });
     ({ server, url, shop, world, cashier } = service);
     goods = await receiptWorld(server, shop);
   });

@@ -77,7 +77,9 @@ describe('printing at the till, from the screen’s call to the paper', () => {
     // printer, whose type names no point, would print at every point — the first test checks that it does not.
     expect((await createPrinter({ name: 'Kiosk printer', ip_address: '127.0.0.1', port: String(otherPointPrinter.port), type: 'receipt', automated_point_id: world.barePoint })).status).toBe(201);
     expect((await createPrinter({ name: 'Kitchen', ip_address: '127.0.0.1', port: String(kitchenPrinter.port), type: 'kitchen' })).status).toBe(201);
-    const employee = await server.request('POST', '/api/v1/employee/create', { token: shop.token, body: { full_name: 'Gʻulom Qodirov', role_id: '0', password: '3141', workplace_id: world.workplace } });
+    // Voids need REFUNDS (issue 28 §2), as well as the manager's approval the void slip shows.
+    const voids = await server.request('POST', '/api/v1/employee-role/create', { token: shop.token, body: { name: 'Senior cashier', access_resources: ['REFUNDS'] } });
+    const employee = await server.request('POST', '/api/v1/employee/create', { token: shop.token, body: { full_name: 'Gʻulom Qodirov', role_id: voids.body.id, password: '3141', workplace_id: world.workplace } });
     expect(employee.status).toBe(201);
     const role = await server.request('POST', '/api/v1/employee-role/create', { token: shop.token, body: { name: 'Manager', access_resources: ['MANAGER'] } });
     const manager = await server.request('POST', '/api/v1/employee/create', { token: shop.token, body: { full_name: 'Dilnoza Rahimova', role_id: role.body.id, password: '2718', workplace_id: world.workplace } });
