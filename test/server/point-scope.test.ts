@@ -47,7 +47,8 @@ describe.each(await testEngines())('point scope on %s', (engine) => {
     server = await startTestServer(engine);
     shop = await registerTenant(server);
     world = await shopWorld(server, shop);
-    cashier = await cashierToken(server, shop, { pointId: world.point1, workplaceId: world.workplace1 });
+    // Rights to do stock and catalogue work, so what is refused here is the point alone (rights: role-matrix-rights.test.ts).
+    cashier = await cashierToken(server, shop, { pointId: world.point1, workplaceId: world.workplace1, rights: ['STOCK', 'CATALOGUE'] });
     colleague = await cashierToken(server, shop, { pointId: world.point2, workplaceId: world.workplace2 });
     shift1 = await created('/settlements/create', { name: 'Till 1 shift', workplace_id: world.workplace1 });
     shift2 = await created('/settlements/create', { name: 'Till 2 shift', workplace_id: world.workplace2 });
