@@ -15,11 +15,11 @@
 export const RIGHTS = [
   /** Refund a sale, void a refund, delete (cancel) a sale. */
   'REFUNDS',
-  /** Give a discount on a sale beyond what the items carry; create and change the business's discounts. */
+  /** Create and change the business's discounts (a discount above the limit on a sale still needs a manager's PIN). */
   'DISCOUNTS',
   /** Put cash into or take it out of a shift's drawer outside a sale. */
   'CASH_MOVES',
-  /** Close or change a shift another employee opened. */
+  /** Open, change or close the shift of another till (a shift records its till, not who opened it). */
   'OTHERS_SHIFTS',
   /** Goods receipts, write-offs, inventories, movements between warehouses, stock levels, suppliers. */
   'STOCK',
@@ -31,8 +31,6 @@ export const RIGHTS = [
   'MODIFIERS',
   /** The business's payment methods and payment devices. */
   'PAYMENT_METHODS',
-  /** Reports beyond the cashier's own shift. */
-  'REPORTS',
   /** Printers and the business's settings (base config). */
   'SETTINGS',
   /** Every right above, and approving at the till with a PIN what a cashier may not do alone. */

@@ -6,6 +6,7 @@
  * Keyboard first: digits type, Enter approves, Esc cancels; an on-screen keypad for touch.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { asRpcError } from '../bridge.js';
 import type { Translate } from '../i18n/index.js';
 import { useBridge, useT } from '../state/context.js';
@@ -48,6 +49,8 @@ export function ManagerApproval({ reason, onApproved, onCancel, hold }: ManagerA
 
   const approve = (event?: FormEvent) => {
     event?.preventDefault();
+    // A React event crosses the portal to the screen's own form (closing a shift): this submit is the dialog's alone.
+    event?.stopPropagation();
     if (busy || pin === '') return;
     setBusy(true);
     setProblem('');
@@ -83,7 +86,9 @@ export function ManagerApproval({ reason, onApproved, onCancel, hold }: ManagerA
     }
   };
 
-  return (
+  // On the page's body, not inside the screen: a screen asks from within its own form (closing another's shift), and
+  // a form inside a form is not HTML — the browser would drop the dialog's.
+  return createPortal(
     <div className="approval-backdrop" onKeyDown={keys}>
       <form
         role="dialog"
@@ -128,6 +133,7 @@ export function ManagerApproval({ reason, onApproved, onCancel, hold }: ManagerA
           </button>
         </div>
       </form>
-    </div>
+    </div>,
+    document.body,
   );
 }

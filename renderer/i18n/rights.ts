@@ -27,7 +27,6 @@ export const rightsEn = {
   'rights.right.CATALOGUE': 'Items and prices',
   'rights.right.MODIFIERS': 'Modifiers',
   'rights.right.PAYMENT_METHODS': 'Payment methods',
-  'rights.right.REPORTS': 'Reports',
   'rights.right.SETTINGS': 'Printers and settings',
   'rights.right.MANAGER': 'Manager',
 } as const;
@@ -58,7 +57,6 @@ export const rightsRu: Keys = {
   'rights.right.CATALOGUE': 'Товары и цены',
   'rights.right.MODIFIERS': 'Модификаторы',
   'rights.right.PAYMENT_METHODS': 'Способы оплаты',
-  'rights.right.REPORTS': 'Отчёты',
   'rights.right.SETTINGS': 'Принтеры и настройки',
   'rights.right.MANAGER': 'Менеджер',
 };
@@ -87,7 +85,6 @@ export const rightsUz: Keys = {
   'rights.right.CATALOGUE': 'Tovarlar va narxlar',
   'rights.right.MODIFIERS': 'Modifikatorlar',
   'rights.right.PAYMENT_METHODS': 'To‘lov usullari',
-  'rights.right.REPORTS': 'Hisobotlar',
   'rights.right.SETTINGS': 'Printerlar va sozlamalar',
   'rights.right.MANAGER': 'Menejer',
 };

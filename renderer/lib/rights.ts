@@ -34,7 +34,6 @@ export const RIGHT_NAMES: Readonly<Record<Right, MessageKey>> = {
   CATALOGUE: 'rights.right.CATALOGUE',
   MODIFIERS: 'rights.right.MODIFIERS',
   PAYMENT_METHODS: 'rights.right.PAYMENT_METHODS',
-  REPORTS: 'rights.right.REPORTS',
   SETTINGS: 'rights.right.SETTINGS',
   MANAGER: 'rights.right.MANAGER',
 };

@@ -102,7 +102,7 @@ describe.each(await testEngines())('employee roles on %s', (engine) => {
   });
 
   it('soft-deletes a role that live employees hold; they keep naming it, and their PIN login shows it deleted, granting nothing', async () => {
-    const role = await createRole(shop, { name: 'Held', access_resources: ['MANAGER', 'REPORTS'] });
+    const role = await createRole(shop, { name: 'Held', access_resources: ['MANAGER', 'CASH_MOVES'] });
     const pointId = await insertPoint(server, shop);
     const workplaceId = await insertWorkplace(server, shop, pointId);
     const employee = await server.request('POST', '/api/v1/employee/create', {
@@ -113,7 +113,7 @@ describe.each(await testEngines())('employee roles on %s', (engine) => {
     const login = () => server.request('POST', '/api/v1/auth/pos/login', { token: shop.token, body: { workplaceId, pincode: '5150' } });
     const before = await login();
     expect(before.status, JSON.stringify(before.body)).toBe(201);
-    expect(before.body.employee.role).toMatchObject({ id: role.body.id, access_resources: ['MANAGER', 'REPORTS'], is_deleted: false });
+    expect(before.body.employee.role).toMatchObject({ id: role.body.id, access_resources: ['MANAGER', 'CASH_MOVES'], is_deleted: false });
 
     const deleted = await server.request('DELETE', `${BASE}/delete/${role.body.id}`, { token: shop.token });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);

@@ -206,7 +206,7 @@ describe.skipIf(!postgres)('descriptive edits through two instances on PostgreSQ
     // from when the copy is put back. Its next edit, made later, reaches the other instance with an older stamp.
     const shop = await registerTenant(a, 'restored');
     const world = await shopWorld(a, shop);
-    const cashier = await cashierToken(a, shop, { workplaceId: world.workplace1 });
+    const cashier = await cashierToken(a, shop, { workplaceId: world.workplace1, rights: ['CATALOGUE'] });
     const id = await createItem(a, shop, 'Juice');
     const till = await enrollTerminal(a, shop, world.workplace1);
     const push = async (server: TestServer, epoch: string, searchName: string, occurredAt: string) => {

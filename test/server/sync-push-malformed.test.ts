@@ -31,6 +31,7 @@ describe.each(await testEngines())('a push with a malformed operation on %s', (e
   let shop: Tenant;
   let stock: ReceiptWorld;
   let cashier: string;
+  let point: string;
   let workplace: string;
 
   beforeAll(async () => {
@@ -38,6 +39,7 @@ describe.each(await testEngines())('a push with a malformed operation on %s', (e
     shop = await registerTenant(server);
     const world = await shopWorld(server, shop);
     workplace = world.workplace1;
+    point = world.point1;
     stock = await receiptWorld(server, shop);
     cashier = (await cashierToken(server, shop, { workplaceId: workplace })).id;
   });
@@ -54,7 +56,7 @@ describe.each(await testEngines())('a push with a malformed operation on %s', (e
       v: 1,
       occurredAt: new Date(clock).toISOString(),
       actor: { employeeId: cashier },
-      args: { client_id: stock.client, debt_amount: '1', employee_id: cashier, id_automated_point: stock.point },
+      args: { client_id: stock.client, debt_amount: '1', employee_id: cashier, id_automated_point: point },
       ...extra,
     };
   };

@@ -18,7 +18,6 @@ export const RIGHT_WORDS: Readonly<Record<Right, { readonly name: MessageKey; re
   CATALOGUE: { name: 'rights.CATALOGUE', about: 'rights.CATALOGUE.about' },
   MODIFIERS: { name: 'rights.MODIFIERS', about: 'rights.MODIFIERS.about' },
   PAYMENT_METHODS: { name: 'rights.PAYMENT_METHODS', about: 'rights.PAYMENT_METHODS.about' },
-  REPORTS: { name: 'rights.REPORTS', about: 'rights.REPORTS.about' },
   SETTINGS: { name: 'rights.SETTINGS', about: 'rights.SETTINGS.about' },
   MANAGER: { name: 'rights.MANAGER', about: 'rights.MANAGER.about' },
 };
