@@ -111,7 +111,7 @@ export function valuesAt(body: unknown, field: string): { path: string; value: s
 }
 
 /** The point of a workplace of the business (deleted ones too), or null if there is no such workplace. */
-async function pointOfWorkplace(db: Db, ctx: OperationContext, workplaceId: string): Promise<string | null> {
+export async function pointOfWorkplace(db: Db, ctx: OperationContext, workplaceId: string): Promise<string | null> {
   const row = await db
     .selectFrom('workplaces')
     .select('automated_point_id')

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { OperationSpec, PointScope } from '../../shared/catalogue/operation.js';
 import { forbidden } from '../../shared/errors.js';
 import type { Db, OperationContext } from '../context.js';
-import { checkPointReferences } from './point-references.js';
+import { checkPointReferences, pointOfWorkplace } from './point-references.js';
 import { requireRight } from './rights.js';
 
 /** A view where the table and column are chosen at run time; callers pass only the catalogue's fixed names. */
@@ -27,17 +27,6 @@ const WHAT: Record<PointScope['table'], readonly [string, string]> = {
   inventories: ['inventory', 'inventories'],
   movements: ['movement', 'movements'],
 };
-
-/** The point a workplace belongs to (deleted ones too: a record keeps naming its workplace), or null if unknown. */
-async function pointOfWorkplace(db: Db, ctx: OperationContext, workplaceId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('workplaces')
-    .select('automated_point_id')
-    .where('business_id', '=', ctx.businessId)
-    .where('id', '=', workplaceId)
-    .executeTakeFirst();
-  return row?.automated_point_id ?? null;
-}
 
 /** The point a stored value of the scope's column stands for; null when it names none. */
 async function pointNamed(db: Db, ctx: OperationContext, scope: PointScope, value: unknown): Promise<string | null> {
